@@ -1,0 +1,248 @@
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { isAPIError } from 'better-auth/api';
+import { LIMITS, SERVER_ERRORS, ERROR_CODES } from '@segue/shared';
+import type { Account, LoginInput, RegisterInput } from '@segue/shared';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/client.ts';
+import { session, user } from '../db/schema.ts';
+import {
+  ConflictError,
+  ForbiddenError,
+  HttpError,
+  TooManyRequestsError,
+  UnauthorizedError,
+  ValidationError,
+} from '../lib/errors.ts';
+import type { Mailer } from '../lib/mailer.ts';
+import type { RateLimiter } from '../lib/rate-limit.ts';
+import type { Auth } from './auth.ts';
+import { presentAccount } from './accounts.presenter.ts';
+import type { AuthenticatedAccount, SessionResolver } from './sessions.ts';
+import { verificationMail } from './verification-mail.ts';
+
+const HOUR = 60 * 60 * 1000;
+
+/** Limits on attempts; each is counted per window of an hour. */
+export const ATTEMPT_LIMITS = {
+  failedLoginsPerAccount: 10,
+  failedLoginsPerAddress: 30,
+  registrationsPerAddress: 20,
+  resendsPerAccount: 5,
+  resendsPerAddress: 20,
+} as const;
+
+export interface RequestMeta {
+  ip: string;
+  /** Headers handed to better-auth (user agent, the caller's address, cookies). */
+  headers: Headers;
+}
+
+export interface SessionResult {
+  account: Account;
+  jwt: string;
+  /** Set-Cookie headers for the browser's session cookie. */
+  setCookies: string[];
+}
+
+const verificationIdentifier = (userId: string, secret: string) =>
+  `email-verification:${userId}:${secret}`;
+
+export class AccountsService {
+  constructor(
+    private readonly deps: {
+      db: Db;
+      auth: Auth;
+      mailer: Mailer;
+      limiter: RateLimiter;
+      sessions: SessionResolver;
+      config: Config;
+      log: { error(obj: unknown, msg: string): void };
+    },
+  ) {}
+
+  async register(
+    input: RegisterInput & { phone: string },
+    meta: RequestMeta,
+  ): Promise<SessionResult> {
+    await this.count(`register:ip:${meta.ip}`, ATTEMPT_LIMITS.registrationsPerAddress);
+    let result;
+    try {
+      result = await this.deps.auth.api.signUpEmail({
+        body: {
+          name: input.name,
+          email: input.email,
+          password: input.password,
+          phone: input.phone,
+        },
+        headers: meta.headers,
+        returnHeaders: true,
+      });
+    } catch (error) {
+      throw this.translate(error, SERVER_ERRORS.registrationFailed);
+    }
+    const { response, headers } = result;
+    if (!response.token) throw new HttpError(500, SERVER_ERRORS.internal);
+    await this.sendVerification(response.user.id, response.user.email);
+    return {
+      account: presentAccount({ ...response.user, phone: input.phone }),
+      jwt: response.token,
+      setCookies: headers.getSetCookie(),
+    };
+  }
+
+  async login(input: LoginInput, meta: RequestMeta): Promise<SessionResult> {
+    const email = input.email.toLowerCase();
+    const accountKey = `login-fail:account:${email}`;
+    const addressKey = `login-fail:ip:${meta.ip}`;
+    for (const [key, limit] of [
+      [accountKey, ATTEMPT_LIMITS.failedLoginsPerAccount],
+      [addressKey, ATTEMPT_LIMITS.failedLoginsPerAddress],
+    ] as const) {
+      const decision = await this.deps.limiter.peek(key, limit);
+      if (!decision.allowed) {
+        throw new TooManyRequestsError(SERVER_ERRORS.tooManyAttempts, decision.retryAfterSeconds);
+      }
+    }
+
+    let result;
+    try {
+      result = await this.deps.auth.api.signInEmail({
+        body: { email, password: input.password },
+        headers: meta.headers,
+        returnHeaders: true,
+      });
+    } catch (error) {
+      if (isAPIError(error) && error.statusCode < 500) {
+        await this.deps.limiter.hit(accountKey, ATTEMPT_LIMITS.failedLoginsPerAccount, HOUR);
+        await this.deps.limiter.hit(addressKey, ATTEMPT_LIMITS.failedLoginsPerAddress, HOUR);
+        throw new UnauthorizedError(SERVER_ERRORS.invalidCredentials);
+      }
+      throw error;
+    }
+    const { response, headers } = result;
+    await this.deps.limiter.reset(accountKey);
+    if (!response.user.emailVerified) {
+      // The spec's login does not complete for an unverified address: drop the new session.
+      await this.deps.db.delete(session).where(eq(session.token, response.token));
+      throw new ForbiddenError(SERVER_ERRORS.emailNotVerified, ERROR_CODES.emailNotVerified);
+    }
+    const [row] = await this.deps.db
+      .select({ phone: user.phone })
+      .from(user)
+      .where(eq(user.id, response.user.id));
+    return {
+      account: presentAccount({ ...response.user, phone: row?.phone ?? '' }),
+      jwt: response.token,
+      setCookies: headers.getSetCookie(),
+    };
+  }
+
+  current(account: AuthenticatedAccount): Account {
+    return presentAccount({ ...account, id: account.userId });
+  }
+
+  /** Ends the session of the bearer token, and the cookie session of this browser. */
+  async logout(account: AuthenticatedAccount, meta: RequestMeta): Promise<string[]> {
+    await this.deps.db.delete(session).where(eq(session.token, account.token));
+    this.deps.sessions.forget(account.token);
+    try {
+      const { headers } = await this.deps.auth.api.signOut({
+        headers: meta.headers,
+        returnHeaders: true,
+      });
+      return headers.getSetCookie();
+    } catch {
+      return [];
+    }
+  }
+
+  /** A token for a new tab of a browser that still holds its session cookie. */
+  async tokenFromCookie(meta: RequestMeta): Promise<string> {
+    const current = await this.deps.auth.api.getSession({ headers: meta.headers });
+    if (!current) throw new UnauthorizedError(SERVER_ERRORS.unauthorized);
+    return current.session.token;
+  }
+
+  /**
+   * Sends a fresh verification link. A signed-in account resends for itself;
+   * otherwise for the given address, answering alike whether or not it has an account.
+   */
+  async resendVerification(
+    account: AuthenticatedAccount | null,
+    email: string | undefined,
+    meta: RequestMeta,
+  ) {
+    await this.count(`resend:ip:${meta.ip}`, ATTEMPT_LIMITS.resendsPerAddress);
+    if (account) {
+      if (account.emailVerified) throw new ConflictError(SERVER_ERRORS.alreadyVerified);
+      await this.count(`resend:account:${account.userId}`, ATTEMPT_LIMITS.resendsPerAccount);
+      await this.sendVerification(account.userId, account.email, { throwOnFailure: true });
+      return;
+    }
+    if (!email) throw new ValidationError('Email is required.');
+    await this.count(`resend:account:${email}`, ATTEMPT_LIMITS.resendsPerAccount);
+    const [found] = await this.deps.db
+      .select({ id: user.id, email: user.email, emailVerified: user.emailVerified })
+      .from(user)
+      .where(eq(user.email, email.toLowerCase()));
+    if (found && !found.emailVerified) await this.sendVerification(found.id, found.email);
+  }
+
+  /** Consumes a mailed link: it works once and only before it expires. */
+  async verifyEmail(userId: string, secret: string): Promise<void> {
+    const ctx = await this.deps.auth.$context;
+    const row = await ctx.internalAdapter.consumeVerificationValue(
+      verificationIdentifier(userId, secret),
+    );
+    if (!row || row.value !== userId) throw new ValidationError(SERVER_ERRORS.verificationFailed);
+    await this.deps.db
+      .update(user)
+      .set({ emailVerified: true, updatedAt: new Date() })
+      .where(eq(user.id, userId));
+    this.deps.sessions.forgetUser(userId);
+  }
+
+  private async sendVerification(
+    userId: string,
+    email: string,
+    options: { throwOnFailure?: boolean } = {},
+  ) {
+    const ctx = await this.deps.auth.$context;
+    const secret = randomBytes(32).toString('base64url');
+    await ctx.internalAdapter.createVerificationValue({
+      identifier: verificationIdentifier(userId, secret),
+      value: userId,
+      expiresAt: new Date(Date.now() + LIMITS.verificationLinkTtlMs),
+    });
+    const link = `${this.deps.config.appUrl}/verify?${new URLSearchParams({ userId, secret })}`;
+    try {
+      await this.deps.mailer.send(verificationMail(email, link));
+    } catch (error) {
+      // The account is made; the person can ask for the mail again.
+      this.deps.log.error({ err: error, to: email }, 'could not send the verification mail');
+      if (options.throwOnFailure) throw new HttpError(502, SERVER_ERRORS.mailFailed);
+    }
+  }
+
+  private async count(key: string, limit: number) {
+    const decision = await this.deps.limiter.hit(key, limit, HOUR);
+    if (!decision.allowed) {
+      throw new TooManyRequestsError(SERVER_ERRORS.tooManyAttempts, decision.retryAfterSeconds);
+    }
+  }
+
+  /** better-auth's errors in Segue's words. */
+  private translate(error: unknown, fallback: string): Error {
+    if (!isAPIError(error)) return error instanceof Error ? error : new Error(String(error));
+    const code = (error.body as { code?: string } | undefined)?.code;
+    if (code === 'USER_ALREADY_EXISTS' || code === 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL') {
+      return new ConflictError(SERVER_ERRORS.emailTaken);
+    }
+    if (code === 'PASSWORD_TOO_SHORT') return new ValidationError(SERVER_ERRORS.passwordTooShort);
+    if (code === 'PASSWORD_TOO_LONG') return new ValidationError(SERVER_ERRORS.passwordTooLong);
+    if (code === 'INVALID_EMAIL') return new ValidationError(SERVER_ERRORS.invalidEmail);
+    if (error.statusCode < 500) return new HttpError(error.statusCode, error.message || fallback);
+    return error;
+  }
+}

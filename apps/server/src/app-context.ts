@@ -1,0 +1,18 @@
+import type { AccountsService } from './accounts/accounts.service.ts';
+import type { Auth } from './accounts/auth.ts';
+import type { SessionResolver } from './accounts/sessions.ts';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import type { Mailer } from './lib/mailer.ts';
+import type { RateLimiter } from './lib/rate-limit.ts';
+
+/** The services one Segue instance runs with, built once in app.ts and handed to each feature. */
+export interface AppContext {
+  config: Config;
+  database: Database;
+  auth: Auth;
+  mailer: Mailer;
+  limiter: RateLimiter;
+  sessions: SessionResolver;
+  accounts: AccountsService;
+}

@@ -1,0 +1,151 @@
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import {
+  hasZodFastifySchemaValidationErrors,
+  isResponseSerializationError,
+  serializerCompiler,
+  validatorCompiler,
+  type FastifyPluginAsyncZod,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { API_PREFIX, SERVER_ERRORS } from '@segue/shared';
+import { AccountsService } from './accounts/accounts.service.ts';
+import { accountsRoutes } from './accounts/accounts.routes.ts';
+import { createAuth } from './accounts/auth.ts';
+import { SessionResolver } from './accounts/sessions.ts';
+import type { AppContext } from './app-context.ts';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import { healthRoutes } from './health/health.routes.ts';
+import { HttpError, TooManyRequestsError } from './lib/errors.ts';
+import { createMailer, type Mailer } from './lib/mailer.ts';
+import { MemoryRateLimiter, type RateLimiter } from './lib/rate-limit.ts';
+import { serveWebApp } from './web/static.ts';
+
+export interface BuildAppOptions {
+  config: Config;
+  database: Database;
+  /** Fastify's logger option; false in tests. */
+  logger?: boolean | Record<string, unknown>;
+  mailer?: Mailer;
+  limiter?: RateLimiter;
+  /** More feature plugins to mount under /api (tests use it for probes). */
+  features?: FeaturePlugin[];
+}
+
+export type FeaturePlugin = FastifyPluginAsyncZod<{ ctx: AppContext }>;
+
+/** Assembles one Segue instance. The caller owns the database and closes it after the app. */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    // An embedded database must not be closed under a request still writing to it.
+    forceCloseConnections: 'idle',
+    return503OnClosing: true,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorateRequest('account', null);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // MUI (emotion) injects style elements at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        mediaSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    hsts: config.appUrl.startsWith('https://'),
+  });
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const issue = error.validation[0];
+      const field = issue?.instancePath?.replace(/^\//, '').replace(/\//g, '.');
+      const message = issue?.message ?? 'Invalid request.';
+      const text = message.endsWith('.') ? message : `${message}.`;
+      return reply.code(400).send({
+        error: field && !/^[A-Z]/.test(message) ? `${field}: ${text}` : text,
+        code: 'validation',
+      });
+    }
+    if (error instanceof TooManyRequestsError) {
+      reply.header('retry-after', String(error.retryAfterSeconds));
+    }
+    if (error instanceof HttpError) {
+      if (error.statusCode >= 500) request.log.error({ err: error }, error.message);
+      return reply.code(error.statusCode).send({ error: error.message, code: error.code });
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error }, 'answer does not match its schema');
+      return reply.code(500).send({ error: SERVER_ERRORS.internal });
+    }
+    const status = error.statusCode ?? 500;
+    if (status < 500) {
+      const message =
+        error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError
+          ? SERVER_ERRORS.invalidJson
+          : error.message;
+      return reply.code(status).send({ error: message });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.code(500).send({ error: SERVER_ERRORS.internal });
+  });
+
+  const mailer =
+    options.mailer ??
+    createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, logger: app.log });
+  const limiter = options.limiter ?? new MemoryRateLimiter();
+  const auth = createAuth({ db: database.db, secret: config.authSecret, appUrl: config.appUrl });
+  const sessions = new SessionResolver(database.db);
+  const accounts = new AccountsService({
+    db: database.db,
+    auth,
+    mailer,
+    limiter,
+    sessions,
+    config,
+    log: app.log,
+  });
+  const ctx: AppContext = { config, database, auth, mailer, limiter, sessions, accounts };
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes, { ctx });
+      await api.register(accountsRoutes, { ctx });
+      for (const feature of options.features ?? []) await api.register(feature, { ctx });
+    },
+    { prefix: API_PREFIX },
+  );
+
+  const webApp = config.webDistDir ? await serveWebApp(app, config.webDistDir) : false;
+
+  app.setNotFoundHandler((request, reply) => {
+    const isApi = request.url === API_PREFIX || request.url.startsWith(`${API_PREFIX}/`);
+    if (webApp && !isApi && (request.method === 'GET' || request.method === 'HEAD')) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.code(404).send({ error: SERVER_ERRORS.notFound, code: 'not_found' });
+  });
+
+  app.addHook('onClose', async () => {
+    mailer.close();
+  });
+
+  return app;
+}

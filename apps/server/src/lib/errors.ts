@@ -1,0 +1,51 @@
+/** An error whose message is safe to show the caller, with the HTTP status it maps to. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly code?: string,
+  ) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+export class ValidationError extends HttpError {
+  constructor(message: string) {
+    super(400, message, 'validation');
+  }
+}
+
+export class UnauthorizedError extends HttpError {
+  constructor(message: string) {
+    super(401, message, 'unauthorized');
+  }
+}
+
+export class ForbiddenError extends HttpError {
+  constructor(message: string, code?: string) {
+    super(403, message, code);
+  }
+}
+
+/** Also the answer for things that exist but belong to someone else. */
+export class NotFoundError extends HttpError {
+  constructor(message = 'Not found.') {
+    super(404, message, 'not_found');
+  }
+}
+
+export class ConflictError extends HttpError {
+  constructor(message: string) {
+    super(409, message, 'conflict');
+  }
+}
+
+export class TooManyRequestsError extends HttpError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(429, message, 'rate_limited');
+  }
+}

@@ -1,0 +1,73 @@
+/**
+ * Fixed-window counters keyed by a string (an address, an account). In memory
+ * here; the interface lets several instances share counters later.
+ */
+export interface RateLimiter {
+  /** Counts one hit and says whether the key is still within its limit. */
+  hit(key: string, limit: number, windowMs: number): Promise<RateDecision>;
+  /** Reads without counting. */
+  peek(key: string, limit: number): Promise<RateDecision>;
+  reset(key: string): Promise<void>;
+}
+
+export interface RateDecision {
+  allowed: boolean;
+  remaining: number;
+  retryAfterSeconds: number;
+}
+
+interface Window {
+  count: number;
+  resetAt: number;
+}
+
+export class MemoryRateLimiter implements RateLimiter {
+  private readonly windows = new Map<string, Window>();
+  private sweepAt = 0;
+
+  constructor(private readonly now: () => number = Date.now) {}
+
+  async hit(key: string, limit: number, windowMs: number): Promise<RateDecision> {
+    const now = this.now();
+    this.sweep(now);
+    let window = this.windows.get(key);
+    if (!window || window.resetAt <= now) {
+      window = { count: 0, resetAt: now + windowMs };
+      this.windows.set(key, window);
+    }
+    window.count += 1;
+    return this.decide(window, limit, now);
+  }
+
+  async peek(key: string, limit: number): Promise<RateDecision> {
+    const now = this.now();
+    const window = this.windows.get(key);
+    if (!window || window.resetAt <= now) {
+      return { allowed: true, remaining: limit, retryAfterSeconds: 0 };
+    }
+    return {
+      allowed: window.count < limit,
+      remaining: Math.max(0, limit - window.count),
+      retryAfterSeconds: Math.max(1, Math.ceil((window.resetAt - now) / 1000)),
+    };
+  }
+
+  async reset(key: string): Promise<void> {
+    this.windows.delete(key);
+  }
+
+  private decide(window: Window, limit: number, now: number): RateDecision {
+    return {
+      allowed: window.count <= limit,
+      remaining: Math.max(0, limit - window.count),
+      retryAfterSeconds: Math.max(1, Math.ceil((window.resetAt - now) / 1000)),
+    };
+  }
+
+  /** Drops expired windows now and then so the map cannot grow without bound. */
+  private sweep(now: number) {
+    if (now < this.sweepAt) return;
+    this.sweepAt = now + 60_000;
+    for (const [key, window] of this.windows) if (window.resetAt <= now) this.windows.delete(key);
+  }
+}

@@ -1,0 +1,115 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+
+/**
+ * The real entry point as `npm start` runs it: the embedded database under
+ * DATA_DIR, mails printed on the log, and a clean stop on SIGTERM that leaves
+ * the data intact for the next start.
+ */
+describe('the server process on the embedded database', () => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'segue-process-'));
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it('logs the verification link, stops cleanly on SIGTERM and keeps its data', async () => {
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    const first = await startServer(port, dataDir);
+    const person = {
+      name: 'Grace Hopper',
+      phone: '',
+      email: 'grace@example.com',
+      password: 'a long password',
+    };
+    const registered = await fetch(`${base}/api/account`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(person),
+    });
+    expect(registered.status).toBe(201);
+    const link = await first.waitForLog(/http:\/\/localhost:\d+\/verify\?userId=[^\s"]+/);
+    expect(await first.stop('SIGTERM')).toBe(0);
+
+    const second = await startServer(port, dataDir);
+    const url = new URL(link);
+    const verified = await fetch(`${base}/api/account/verification`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        userId: url.searchParams.get('userId'),
+        secret: url.searchParams.get('secret'),
+      }),
+    });
+    expect(verified.status).toBe(200);
+    const login = await fetch(`${base}/api/account/sessions/email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: person.email, password: person.password }),
+    });
+    expect(login.status).toBe(201);
+    expect(await second.stop('SIGINT')).toBe(0);
+  }, 90_000);
+});
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(),
+      );
+    });
+  });
+}
+
+async function startServer(port: number, dataDir: string) {
+  const env: Record<string, string> = {
+    ...process.env,
+    PORT: String(port),
+    DATA_DIR: dataDir,
+  } as Record<string, string>;
+  delete env.DATABASE_URL;
+  delete env.SMTP_URL;
+  delete env.APP_URL;
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: path.resolve(import.meta.dirname, '..'),
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (chunk) => (output += chunk));
+  child.stderr!.on('data', (chunk) => (output += chunk));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/api/health`);
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`server did not start:\n${output}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+
+  return {
+    async waitForLog(pattern: RegExp): Promise<string> {
+      for (let i = 0; i < 50; i++) {
+        const match = pattern.exec(output);
+        if (match) return match[0];
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      throw new Error(`log never matched ${pattern}:\n${output}`);
+    },
+    async stop(signal: NodeJS.Signals) {
+      child.kill(signal);
+      return exited;
+    },
+  };
+}

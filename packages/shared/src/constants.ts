@@ -1,0 +1,42 @@
+/** Keys the web app keeps in the browser's storage (spec section 3 and the product README). */
+export const STORAGE_KEYS = {
+  /** session storage */
+  jwt: 'jwt',
+  /** local storage */
+  selectedTeamId: 'selectedTeamId',
+  /** local storage */
+  theme: 'theme',
+  /** local storage */
+  presenterBackground: 'segue.presenter.background',
+} as const;
+
+/** Business constants of spec section 9. */
+export const LIMITS = {
+  tokenCacheMs: 60_000,
+  teamCreatedRedirectMs: 2000,
+  verifiedRedirectMs: 3000,
+  toastAutoHideMs: 4000,
+  passwordMinLength: 8,
+  passwordMaxLength: 128,
+  nameMaxLength: 100,
+  phoneMaxLength: 32,
+  emailMaxLength: 254,
+  /** How long an e-mail verification link stays valid. */
+  verificationLinkTtlMs: 24 * 60 * 60 * 1000,
+} as const;
+
+export const THEME_COLORS = {
+  primary: '#646cff',
+  dark: { background: '#121212', paper: '#1e1e1e' },
+  light: { background: '#f5f5f5', paper: '#ffffff' },
+  transitionSeconds: 1.5,
+} as const;
+
+export const TOOLTIP = {
+  enterDelay: 100,
+  enterTouchDelay: 700,
+  leaveTouchDelay: 1500,
+  maxWidth: 300,
+} as const;
+
+export const API_PREFIX = '/api';
