@@ -1,0 +1,56 @@
+import { lazy } from 'react';
+import { Route, Routes } from 'react-router';
+import { AppLayout } from './components/layout/app-layout.tsx';
+import { RequireVerifiedAccount } from './components/routes/require-verified-account.tsx';
+
+// One chunk per screen, so the landing and login pages load only what they show.
+const LandingPage = lazy(() =>
+  import('./features/landing/components/landing-page.tsx').then((m) => ({
+    default: m.LandingPage,
+  })),
+);
+const LoginPage = lazy(() =>
+  import('./features/accounts/components/login-page.tsx').then((m) => ({ default: m.LoginPage })),
+);
+const RegisterPage = lazy(() =>
+  import('./features/accounts/components/register-page.tsx').then((m) => ({
+    default: m.RegisterPage,
+  })),
+);
+const VerifyEmailPage = lazy(() =>
+  import('./features/accounts/components/verify-email-page.tsx').then((m) => ({
+    default: m.VerifyEmailPage,
+  })),
+);
+const VerifyReminderPage = lazy(() =>
+  import('./features/accounts/components/verify-reminder-page.tsx').then((m) => ({
+    default: m.VerifyReminderPage,
+  })),
+);
+const DashboardPage = lazy(() =>
+  import('./features/dashboard/components/dashboard-page.tsx').then((m) => ({
+    default: m.DashboardPage,
+  })),
+);
+const NotFoundPage = lazy(() =>
+  import('./components/routes/not-found-page.tsx').then((m) => ({ default: m.NotFoundPage })),
+);
+
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<AppLayout />}>
+        <Route index element={<LandingPage />} />
+        <Route path="login" element={<LoginPage />} />
+        <Route path="register" element={<RegisterPage />} />
+        <Route path="verify" element={<VerifyEmailPage />} />
+        <Route path="verify-reminder" element={<VerifyReminderPage />} />
+        <Route element={<RequireVerifiedAccount />}>
+          <Route path="dashboard" element={<DashboardPage />} />
+          {/* Songs, setlists, teams, settings, join and create arrive in later issues. */}
+          <Route path="*" element={<NotFoundPage />} />
+        </Route>
+      </Route>
+    </Routes>
+  );
+}

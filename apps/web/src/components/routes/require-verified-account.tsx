@@ -1,0 +1,19 @@
+import { Navigate, Outlet } from 'react-router';
+import { useCurrentAccount } from '../../features/accounts/api/current-account.ts';
+import { PageLoading } from '../layout/page-loading.tsx';
+import { AccountLoadError } from './account-load-error.tsx';
+
+/**
+ * Guards every route but the public ones: a logged-out visitor goes to /login, an
+ * account whose e-mail is not verified yet goes to /verify-reminder.
+ */
+export function RequireVerifiedAccount() {
+  const { account, isPending, isError, refetch, isFetching } = useCurrentAccount();
+
+  if (isPending) return <PageLoading />;
+  // The server could not be reached: being sent to /login would suggest the session was lost.
+  if (isError) return <AccountLoadError onRetry={() => void refetch()} retrying={isFetching} />;
+  if (!account) return <Navigate to="/login" replace />;
+  if (!account.emailVerification) return <Navigate to="/verify-reminder" replace />;
+  return <Outlet />;
+}

@@ -1,0 +1,45 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { TEXTS } from '@segue/shared';
+import { ApiRequestError, apiFetch } from '../../../lib/api-client.ts';
+import { pendingVerificationEmail, selectedTeamId, sessionToken } from '../../../lib/storage.ts';
+import { useToast } from '../../../components/toasts/toast-context.ts';
+import { currentAccountQueryKey } from './current-account.ts';
+
+export async function logout(): Promise<void> {
+  try {
+    await apiFetch<void>('/account/sessions/current', { method: 'DELETE' });
+  } catch (error) {
+    // The session had already ended (expired, or logged out in another tab): that is the goal.
+    if (error instanceof ApiRequestError && error.status === 401) return;
+    throw error;
+  }
+}
+
+/** Ends the session, forgets everything the browser kept for this user, and goes home. */
+export function useLogout() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const { showToast } = useToast();
+
+  return useMutation({
+    mutationFn: logout,
+    onSuccess: () => {
+      sessionToken.clear();
+      selectedTeamId.clear();
+      pendingVerificationEmail.clear();
+      // Leave the protected page first: its guard would otherwise redirect to /login.
+      void navigate('/');
+      // "Logged out" is set rather than removed, so nothing refetches the old account.
+      queryClient.setQueryData(currentAccountQueryKey, null);
+      queryClient.removeQueries({
+        predicate: (query) => query.queryKey[0] !== currentAccountQueryKey[0],
+      });
+      showToast(TEXTS.logoutSuccess, 'success');
+    },
+    onError: (error) => {
+      console.error('Logout failed', error);
+      showToast(TEXTS.logoutFailed, 'error');
+    },
+  });
+}

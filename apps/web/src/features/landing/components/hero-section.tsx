@@ -1,0 +1,69 @@
+import { Link as RouterLink } from 'react-router';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Container from '@mui/material/Container';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { TEXTS } from '@segue/shared';
+import { useCurrentAccount } from '../../accounts/api/current-account.ts';
+
+export function HeroSection() {
+  const { account, isPending } = useCurrentAccount();
+
+  return (
+    <Box
+      component="section"
+      aria-labelledby="landing-title"
+      sx={(theme) => ({
+        py: { xs: 8, md: 12 },
+        textAlign: 'center',
+        background:
+          theme.palette.mode === 'dark'
+            ? 'radial-gradient(ellipse at top, rgba(100, 108, 255, 0.22), transparent 70%)'
+            : 'radial-gradient(ellipse at top, rgba(100, 108, 255, 0.16), transparent 70%)',
+      })}
+    >
+      <Container maxWidth="md">
+        <Typography
+          id="landing-title"
+          variant="h2"
+          component="h1"
+          sx={{ fontWeight: 800, fontSize: { xs: '2.25rem', sm: '3rem', md: '3.5rem' }, mb: 2 }}
+        >
+          {TEXTS.tagline}
+        </Typography>
+        <Typography
+          variant="h6"
+          component="p"
+          color="text.secondary"
+          sx={{ fontWeight: 400, mb: 5, maxWidth: 640, mx: 'auto' }}
+        >
+          Setlists, a shared song library and live performance for worship teams and bands, on every
+          screen your team already has.
+        </Typography>
+        {/* Reserve the buttons' height while the session loads, so nothing jumps or flashes. */}
+        <Stack
+          direction={{ xs: 'column', sm: 'row' }}
+          spacing={2}
+          sx={{ justifyContent: 'center', minHeight: 48 }}
+        >
+          {!isPending &&
+            (account ? (
+              <Button component={RouterLink} to="/dashboard" variant="contained" size="large">
+                {TEXTS.goToDashboard}
+              </Button>
+            ) : (
+              <>
+                <Button component={RouterLink} to="/register" variant="contained" size="large">
+                  {TEXTS.getStartedFree}
+                </Button>
+                <Button component={RouterLink} to="/login" variant="outlined" size="large">
+                  Login
+                </Button>
+              </>
+            ))}
+        </Stack>
+      </Container>
+    </Box>
+  );
+}

@@ -1,0 +1,138 @@
+import { API_PREFIX, JwtAnswerSchema } from '@segue/shared';
+import { selectedTeamId, sessionToken } from './storage.ts';
+
+/** A non-2xx answer of the Segue API, carrying the server's `{ error, code }` body. */
+export class ApiRequestError extends Error {
+  override readonly name = 'ApiRequestError';
+
+  constructor(
+    readonly status: number,
+    /** The body's `error` text; undefined when the answer was not the server's JSON. */
+    readonly error: string | undefined,
+    readonly code: string | undefined,
+  ) {
+    super(error ?? `Request failed with status ${status}`);
+  }
+}
+
+export interface ApiFetchOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Sent as JSON. */
+  body?: unknown;
+  signal?: AbortSignal;
+  /** Send the `Authorization` header when a token is stored (default true). */
+  auth?: boolean;
+  /** Do not log a 401: for calls where "not logged in" is an expected answer. */
+  expectUnauthorized?: boolean;
+}
+
+const TOKEN_ENDPOINT = '/account/jwts';
+
+/**
+ * Calls the Segue API under `/api`: sends and reads JSON, adds the stored token and
+ * selected team, and throws `ApiRequestError` on any non-2xx answer. Resolves to
+ * `undefined` for answers without a body (204).
+ */
+export async function apiFetch<T = unknown>(
+  path: string,
+  options: ApiFetchOptions = {},
+): Promise<T> {
+  const { auth = true } = options;
+  const token = auth ? sessionToken.get() : null;
+  let response = await send(path, options, token);
+
+  // Tokens are short-lived while the session cookie lasts: swap an expired token for
+  // a fresh one once, instead of treating the user as logged out.
+  if (response.status === 401 && token && path !== TOKEN_ENDPOINT) {
+    const freshToken = await restoreSessionToken();
+    if (freshToken) response = await send(path, options, freshToken);
+  }
+
+  if (response.status === 401 && !options.expectUnauthorized) {
+    // Spec section 8: a 401 is only logged; the routes decide where a logged-out user goes.
+    console.warn(`[api] 401 Unauthorized: ${options.method ?? 'GET'} ${API_PREFIX}${path}`);
+  }
+
+  if (!response.ok) throw await toApiRequestError(response);
+  return (await readBody(response)) as T;
+}
+
+let pendingRestore: Promise<string | null> | null = null;
+
+/**
+ * Asks the server for a token in exchange for the session cookie, so a new tab of a
+ * logged-in browser stays logged in. Stores and returns the token, or clears it and
+ * returns null when there is no session. Concurrent callers share one request.
+ */
+export function restoreSessionToken(): Promise<string | null> {
+  pendingRestore ??= (async () => {
+    try {
+      const answer = await apiFetch(TOKEN_ENDPOINT, {
+        method: 'POST',
+        auth: false,
+        expectUnauthorized: true,
+      });
+      const { jwt } = JwtAnswerSchema.parse(answer);
+      sessionToken.set(jwt);
+      return jwt;
+    } catch (error) {
+      if (error instanceof ApiRequestError && error.status === 401) {
+        sessionToken.clear();
+        return null;
+      }
+      throw error;
+    } finally {
+      pendingRestore = null;
+    }
+  })();
+  return pendingRestore;
+}
+
+function send(path: string, options: ApiFetchOptions, token: string | null): Promise<Response> {
+  const headers = new Headers({ Accept: 'application/json' });
+  if (options.body !== undefined) headers.set('Content-Type', 'application/json');
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  const teamId = selectedTeamId.get();
+  if (teamId) headers.set('X-Team-ID', teamId);
+
+  // Spec section 9: no client-side timeout; only the caller's signal aborts.
+  return fetch(`${API_PREFIX}${path}`, {
+    method: options.method ?? 'GET',
+    headers,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    credentials: 'same-origin',
+    signal: options.signal,
+  });
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  if (response.status === 204) return undefined;
+  const text = await response.text();
+  if (!text) return undefined;
+  const isJson = response.headers.get('Content-Type')?.includes('json') ?? false;
+  return isJson ? JSON.parse(text) : text;
+}
+
+async function toApiRequestError(response: Response): Promise<ApiRequestError> {
+  let body: unknown;
+  try {
+    body = await readBody(response);
+  } catch {
+    body = undefined;
+  }
+  const { error, code } = (typeof body === 'object' && body !== null ? body : {}) as {
+    error?: unknown;
+    code?: unknown;
+  };
+  // A proxy or crash page may answer with HTML: then there is no server text to show.
+  return new ApiRequestError(
+    response.status,
+    typeof error === 'string' && error ? error : undefined,
+    typeof code === 'string' ? code : undefined,
+  );
+}
+
+/** The server's error text when there is one, else the given fallback (spec section 8). */
+export function errorMessage(error: unknown, fallback: string): string {
+  return (error instanceof ApiRequestError && error.error) || fallback;
+}

@@ -1,0 +1,101 @@
+import { createTheme } from '@mui/material/styles';
+import type { Theme } from '@mui/material/styles';
+import { THEME_COLORS, TOOLTIP } from '@segue/shared';
+import type { ThemeMode } from './storage.ts';
+
+/**
+ * #646cff reaches only about 4:1 against white and the dark paper, short of the
+ * 4.5:1 that normal-size text needs. It stays the primary colour for surfaces and
+ * accents; text and filled buttons use these shades instead.
+ */
+const PRIMARY_SHADES = {
+  /** 6.0:1 on white, 5.5:1 on the light background; white text on it is 6.0:1. */
+  dark: '#4a51db',
+  /** Hover of filled buttons. */
+  darker: '#3f46c4',
+  /** 6.6:1 on the dark paper. */
+  light: '#9499ff',
+} as const;
+
+const colorTransition = `background-color ${THEME_COLORS.transitionSeconds}s ease, color ${THEME_COLORS.transitionSeconds}s ease`;
+
+/** Segue's MUI theme for the given mode. */
+export function createAppTheme(mode: ThemeMode): Theme {
+  const surfaces = THEME_COLORS[mode];
+  const primaryText = mode === 'light' ? PRIMARY_SHADES.dark : PRIMARY_SHADES.light;
+
+  return createTheme({
+    palette: {
+      mode,
+      primary: {
+        main: THEME_COLORS.primary,
+        dark: PRIMARY_SHADES.dark,
+        light: PRIMARY_SHADES.light,
+        contrastText: '#ffffff',
+      },
+      background: { default: surfaces.background, paper: surfaces.paper },
+    },
+    shape: { borderRadius: 10 },
+    typography: {
+      button: { textTransform: 'none', fontWeight: 600 },
+    },
+    components: {
+      MuiCssBaseline: {
+        styleOverrides: {
+          body: { transition: colorTransition },
+          // Someone who asked for less motion gets the new colours at once.
+          '@media (prefers-reduced-motion: reduce)': {
+            'body, .MuiPaper-root': { transition: 'none !important' },
+          },
+        },
+      },
+      MuiPaper: {
+        styleOverrides: {
+          root: ({ theme }) => ({
+            transition: `${colorTransition}, box-shadow ${theme.transitions.duration.short}ms`,
+          }),
+        },
+      },
+      MuiAppBar: {
+        styleOverrides: {
+          // White on #646cff is under 4.5:1, so the light bar uses the darker shade.
+          colorPrimary: mode === 'light' ? { backgroundColor: PRIMARY_SHADES.dark } : {},
+        },
+      },
+      MuiButton: {
+        styleOverrides: {
+          root: {
+            variants: [
+              {
+                props: { variant: 'contained', color: 'primary' },
+                style: {
+                  backgroundColor: PRIMARY_SHADES.dark,
+                  '&:hover': { backgroundColor: PRIMARY_SHADES.darker },
+                },
+              },
+              { props: { variant: 'text', color: 'primary' }, style: { color: primaryText } },
+              {
+                props: { variant: 'outlined', color: 'primary' },
+                style: { color: primaryText, borderColor: primaryText },
+              },
+            ],
+          },
+        },
+      },
+      MuiLink: {
+        styleOverrides: { root: { color: primaryText, textDecorationColor: primaryText } },
+      },
+      MuiFormLabel: {
+        styleOverrides: { root: { '&.Mui-focused:not(.Mui-error)': { color: primaryText } } },
+      },
+      MuiTooltip: {
+        defaultProps: {
+          enterDelay: TOOLTIP.enterDelay,
+          enterTouchDelay: TOOLTIP.enterTouchDelay,
+          leaveTouchDelay: TOOLTIP.leaveTouchDelay,
+        },
+        styleOverrides: { tooltip: { maxWidth: TOOLTIP.maxWidth } },
+      },
+    },
+  });
+}

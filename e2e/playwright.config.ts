@@ -1,0 +1,59 @@
+import path from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+import { E2E } from './support/env.ts';
+
+const root = path.resolve(import.meta.dirname, '..');
+const reports = process.env.SEGUE_REPORTS ?? path.join(root, 'test-results', 'reports');
+
+export default defineConfig({
+  testDir: './tests',
+  outputDir: path.join(root, 'test-results', 'e2e'),
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 2,
+  retries: 0,
+  forbidOnly: !!process.env.CI,
+  reporter: [['list'], ['json', { outputFile: path.join(reports, 'e2e.json') }]],
+  globalSetup: './support/global-setup.ts',
+  use: {
+    baseURL: E2E.baseUrl,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  webServer: {
+    // The built server exactly as `npm start` runs it, on a throwaway data folder.
+    // Playwright starts it before globalSetup, so it clears its own data folder.
+    command: `rm -rf '${E2E.dataDir}' && node '${path.join(root, 'apps/server/dist/main.js')}'`,
+    url: `${E2E.baseUrl}/api/health`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    env: {
+      PORT: String(E2E.port),
+      APP_URL: E2E.baseUrl,
+      DATA_DIR: E2E.dataDir,
+      SMTP_URL: `smtp://127.0.0.1:${E2E.smtpPort}`,
+      MAIL_FROM: 'Segue <no-reply@segue.test>',
+      TRUST_PROXY: 'true',
+      // Only warnings and errors reach the test output.
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+      REDIS_URL: '',
+    },
+  },
+});

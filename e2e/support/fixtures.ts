@@ -1,0 +1,66 @@
+import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { waitForVerificationLink } from './mailbox.ts';
+
+let sequence = 0;
+
+/**
+ * Each test's browser comes from an address of its own (TEST-NET-3, passed as
+ * X-Forwarded-For to a server started with TRUST_PROXY), as real users would,
+ * so per-address limits on registration and login do not couple tests.
+ */
+function testAddress(workerIndex: number) {
+  sequence += 1;
+  return `203.0.${113 + (workerIndex % 10)}.${(sequence % 250) + 1}`;
+}
+
+export interface Person {
+  name: string;
+  phone: string;
+  email: string;
+  password: string;
+}
+
+export function newPerson(first = 'Ada'): Person {
+  const id = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
+  return {
+    name: `${first} Tester`,
+    phone: '+1 555 0100',
+    email: `${first.toLowerCase()}-${id}@example.com`,
+    password: 'a-long-enough-password',
+  };
+}
+
+/** Registers through the API and follows the mailed link: a ready, verified account. */
+export async function createVerifiedPerson(
+  request: APIRequestContext,
+  first = 'Ada',
+): Promise<Person> {
+  const person = newPerson(first);
+  const registered = await request.post('/api/account', { data: person });
+  expect(registered.status()).toBe(201);
+  const link = new URL(await waitForVerificationLink(person.email));
+  const verified = await request.put('/api/account/verification', {
+    data: { userId: link.searchParams.get('userId'), secret: link.searchParams.get('secret') },
+  });
+  expect(verified.status()).toBe(200);
+  return person;
+}
+
+/** Logs in through the Login screen, as a person would. */
+export async function logIn(page: Page, person: Person) {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(person.email);
+  await page.getByLabel('Password').fill(person.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+export const test = base.extend({
+  // Playwright reads a fixture's dependencies from its first parameter's pattern; this one has none.
+  // eslint-disable-next-line no-empty-pattern
+  extraHTTPHeaders: async ({}, use, testInfo) => {
+    await use({ 'x-forwarded-for': testAddress(testInfo.workerIndex) });
+  },
+});
+
+export { expect };

@@ -1,0 +1,84 @@
+import AxeBuilder from '@axe-core/playwright';
+import { createVerifiedPerson, expect, logIn, test } from '../support/fixtures.ts';
+
+test.describe('application shell', () => {
+  test('a logged-out visit to a protected route lands on Login', async ({ page }) => {
+    for (const path of ['/dashboard', '/songs', '/setlists/live/abc', '/settings']) {
+      await page.goto(path);
+      await expect(page).toHaveURL(/\/login$/);
+    }
+  });
+
+  test('the landing page offers the right buttons by login state', async ({ page, request }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Segue');
+    await expect(page.getByText(/coming soon/i)).toBeVisible();
+    await page.getByRole('link', { name: 'Get Started Free' }).click();
+    await expect(page).toHaveURL(/\/register$/);
+    await page.goto('/');
+    await page.getByRole('link', { name: 'Join Now' }).click();
+    await expect(page).toHaveURL(/\/register$/);
+    await page.goto('/');
+    await page.getByRole('main').getByRole('link', { name: 'Login' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+
+    const person = await createVerifiedPerson(request, 'Lydia');
+    await logIn(page, person);
+    await page.goto('/');
+    await expect(page.getByRole('link', { name: 'Get Started Free' })).toHaveCount(0);
+    await page.getByRole('link', { name: 'Go to Dashboard' }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+  });
+
+  test('the theme choice survives a reload', async ({ page, request }) => {
+    const person = await createVerifiedPerson(request, 'Silas');
+    await logIn(page, person);
+    const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    const initial = await page.evaluate(() => localStorage.getItem('theme'));
+
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    await page.getByRole('menuitemcheckbox', { name: 'Dark mode' }).click();
+    const chosen = await page.evaluate(() => localStorage.getItem('theme'));
+    expect(chosen).toMatch(/^(light|dark)$/);
+    expect(chosen).not.toBe(initial ?? 'light');
+    const expected = chosen === 'dark' ? 'rgb(18, 18, 18)' : 'rgb(245, 245, 245)';
+    await expect.poll(background, { timeout: 5000 }).toBe(expected);
+
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Welcome Silas' })).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe(chosen);
+    await expect.poll(background, { timeout: 5000 }).toBe(expected);
+  });
+
+  test('on a small screen the bar becomes a drawer', async ({ page, request }) => {
+    const person = await createVerifiedPerson(request, 'Anna');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await logIn(page, person);
+    await page.getByRole('button', { name: 'Open navigation' }).click();
+    const drawer = page.getByRole('dialog');
+    await drawer.getByRole('link', { name: 'Songs' }).click();
+    await expect(page).toHaveURL(/\/songs$/);
+  });
+
+  for (const theme of ['light', 'dark'] as const) {
+    test(`Landing, Login and Register have no serious accessibility violations (${theme})`, async ({
+      page,
+    }) => {
+      await page.addInitScript((t) => localStorage.setItem('theme', t), theme);
+      for (const path of ['/', '/login', '/register']) {
+        await page.goto(path);
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        // Let the 1.5 s colour transition finish so contrast is measured on the final colours.
+        await page.waitForTimeout(1700);
+        const results = await new AxeBuilder({ page }).analyze();
+        const serious = results.violations.filter(
+          (v) => v.impact === 'serious' || v.impact === 'critical',
+        );
+        expect(
+          serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+          `${path} in ${theme}`,
+        ).toEqual([]);
+      }
+    });
+  }
+});
