@@ -41,6 +41,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel },
     trustProxy: config.trustProxy,
+    // One line per request drowns the lines people look for (a mailed link); debug brings them back.
+    disableRequestLogging: !['debug', 'trace'].includes(config.logLevel),
     bodyLimit: 1024 * 1024,
     // An embedded database must not be closed under a request still writing to it.
     forceCloseConnections: 'idle',

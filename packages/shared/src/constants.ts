@@ -8,6 +8,8 @@ export const STORAGE_KEYS = {
   theme: 'theme',
   /** local storage */
   presenterBackground: 'segue.presenter.background',
+  /** session storage: the address of a login refused for verification, for Resend. */
+  pendingVerificationEmail: 'segue.pendingVerificationEmail',
 } as const;
 
 /** Business constants of spec section 9. */

@@ -1,11 +1,5 @@
 import { STORAGE_KEYS } from '@segue/shared';
 
-/**
- * Where a refused login remembers the address, so the verify reminder can resend
- * the link without a session. Not yet in `STORAGE_KEYS` of `@segue/shared`.
- */
-export const PENDING_VERIFICATION_EMAIL_KEY = 'segue.pendingVerificationEmail';
-
 export type ThemeMode = 'light' | 'dark';
 
 // Storage can throw (private browsing, disabled cookies, full quota); the app must
@@ -42,9 +36,9 @@ export const selectedTeamId = {
 };
 
 export const pendingVerificationEmail = {
-  get: () => read(session, PENDING_VERIFICATION_EMAIL_KEY),
-  set: (email: string) => write(session, PENDING_VERIFICATION_EMAIL_KEY, email),
-  clear: () => write(session, PENDING_VERIFICATION_EMAIL_KEY, null),
+  get: () => read(session, STORAGE_KEYS.pendingVerificationEmail),
+  set: (email: string) => write(session, STORAGE_KEYS.pendingVerificationEmail, email),
+  clear: () => write(session, STORAGE_KEYS.pendingVerificationEmail, null),
 };
 
 export const storedThemeMode = {
