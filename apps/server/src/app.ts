@@ -17,6 +17,9 @@ import type { AppContext } from './app-context.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { healthRoutes } from './health/health.routes.ts';
+import { teamsRoutes } from './teams/teams.routes.ts';
+import { TeamsService } from './teams/teams.service.ts';
+import { usersRoutes } from './users/users.routes.ts';
 import { HttpError, TooManyRequestsError } from './lib/errors.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
 import { MemoryRateLimiter, type RateLimiter } from './lib/rate-limit.ts';
@@ -31,6 +34,25 @@ export interface BuildAppOptions {
   limiter?: RateLimiter;
   /** More feature plugins to mount under /api (tests use it for probes). */
   features?: FeaturePlugin[];
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    apiRoutes: { method: string; url: string }[];
+  }
+}
+
+/** PostgreSQL's class 22 (data exception): values the database cannot take, such as a NUL byte. */
+function isInvalidDatabaseInput(error: unknown): boolean {
+  for (
+    let e: unknown = error, depth = 0;
+    e && depth < 4;
+    e = (e as { cause?: unknown }).cause, depth++
+  ) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code)) return true;
+  }
+  return false;
 }
 
 export type FeaturePlugin = FastifyPluginAsyncZod<{ ctx: AppContext }>;
@@ -48,6 +70,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     forceCloseConnections: 'idle',
     return503OnClosing: true,
   }).withTypeProvider<ZodTypeProvider>();
+
+  // Every API route, for the test that throws malformed input at all of them.
+  const apiRoutes: { method: string; url: string }[] = [];
+  app.decorate('apiRoutes', apiRoutes);
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith(API_PREFIX)) return;
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') apiRoutes.push({ method, url: route.url });
+    }
+  });
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -93,6 +125,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       if (error.statusCode >= 500) request.log.error({ err: error }, error.message);
       return reply.code(error.statusCode).send({ error: error.message, code: error.code });
     }
+    if (isInvalidDatabaseInput(error)) {
+      // e.g. a NUL byte, which PostgreSQL text cannot hold: the caller's input, not our fault.
+      return reply.code(400).send({ error: SERVER_ERRORS.invalidInput, code: 'validation' });
+    }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error }, 'answer does not match its schema');
       return reply.code(500).send({ error: SERVER_ERRORS.internal });
@@ -115,7 +151,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const limiter = options.limiter ?? new MemoryRateLimiter();
   const auth = createAuth({ db: database.db, secret: config.authSecret, appUrl: config.appUrl });
   const sessions = new SessionResolver(database.db);
+  const teams = new TeamsService(database.db);
   const accounts = new AccountsService({
+    teamIdsOf: (userId) => teams.repo.teamIdsOf(userId),
     db: database.db,
     auth,
     mailer,
@@ -124,12 +162,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     config,
     log: app.log,
   });
-  const ctx: AppContext = { config, database, auth, mailer, limiter, sessions, accounts };
+  const ctx: AppContext = { config, database, auth, mailer, limiter, sessions, accounts, teams };
 
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { ctx });
       await api.register(accountsRoutes, { ctx });
+      await api.register(teamsRoutes, { ctx });
+      await api.register(usersRoutes, { ctx });
       for (const feature of options.features ?? []) await api.register(feature, { ctx });
     },
     { prefix: API_PREFIX },

@@ -23,6 +23,8 @@ export const LIMITS = {
   nameMaxLength: 100,
   phoneMaxLength: 32,
   emailMaxLength: 254,
+  teamNameMaxLength: 100,
+  teamDescriptionMaxLength: 1000,
   /** How long an e-mail verification link stays valid. */
   verificationLinkTtlMs: 24 * 60 * 60 * 1000,
 } as const;

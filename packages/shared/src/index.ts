@@ -2,3 +2,4 @@ export * from './texts.ts';
 export * from './constants.ts';
 export * from './schemas/accounts.ts';
 export * from './names.ts';
+export * from './schemas/teams.ts';

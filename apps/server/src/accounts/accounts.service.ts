@@ -58,6 +58,8 @@ export class AccountsService {
       sessions: SessionResolver;
       config: Config;
       log: { error(obj: unknown, msg: string): void };
+      /** The ids of the teams an account belongs to (User.teams in the spec). */
+      teamIdsOf: (userId: string) => Promise<string[]>;
     },
   ) {}
 
@@ -138,8 +140,11 @@ export class AccountsService {
     };
   }
 
-  current(account: AuthenticatedAccount): Account {
-    return presentAccount({ ...account, id: account.userId });
+  async current(account: AuthenticatedAccount): Promise<Account> {
+    return presentAccount(
+      { ...account, id: account.userId },
+      await this.deps.teamIdsOf(account.userId),
+    );
   }
 
   /** Ends the session of the bearer token, and the cookie session of this browser. */

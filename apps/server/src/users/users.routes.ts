@@ -1,0 +1,22 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { PersonSchema, UsersBatchInputSchema } from '@segue/shared';
+import { requireVerifiedAccount } from '../accounts/request-auth.ts';
+import type { AppContext } from '../app-context.ts';
+import { UsersRepository } from './users.repository.ts';
+
+/** `POST /api/users/batch`: names and addresses of people who share a team with the caller, and no one else. */
+export const usersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const users = new UsersRepository(ctx.database.db);
+  app.post(
+    '/users/batch',
+    {
+      preHandler: requireVerifiedAccount(ctx),
+      schema: { body: UsersBatchInputSchema, response: { 200: z.array(PersonSchema) } },
+    },
+    async (request) => {
+      const rows = await users.teammatesAmong(request.account!.userId, request.body.ids);
+      return rows.map((r) => ({ $id: r.id, name: r.name, email: r.email }));
+    },
+  );
+};
