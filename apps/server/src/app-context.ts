@@ -5,6 +5,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import type { Mailer } from './lib/mailer.ts';
 import type { RateLimiter } from './lib/rate-limit.ts';
+import type { SongsService } from './songs/songs.service.ts';
 import type { TeamsService } from './teams/teams.service.ts';
 
 /** The services one Segue instance runs with, built once in app.ts and handed to each feature. */
@@ -17,4 +18,5 @@ export interface AppContext {
   sessions: SessionResolver;
   accounts: AccountsService;
   teams: TeamsService;
+  songs: SongsService;
 }

@@ -1,4 +1,4 @@
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyError, type FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
 import {
   hasZodFastifySchemaValidationErrors,
@@ -17,6 +17,8 @@ import type { AppContext } from './app-context.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { healthRoutes } from './health/health.routes.ts';
+import { songsRoutes } from './songs/songs.routes.ts';
+import { SongsService } from './songs/songs.service.ts';
 import { teamsRoutes } from './teams/teams.routes.ts';
 import { TeamsService } from './teams/teams.service.ts';
 import { usersRoutes } from './users/users.routes.ts';
@@ -64,7 +66,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logger: options.logger ?? { level: config.logLevel },
     trustProxy: config.trustProxy,
     // One line per request drowns the lines people look for (a mailed link); debug brings them back.
-    disableRequestLogging: !['debug', 'trace'].includes(config.logLevel),
+    logController: new LogController({
+      disableRequestLogging: !['debug', 'trace'].includes(config.logLevel),
+    }),
     bodyLimit: 1024 * 1024,
     // An embedded database must not be closed under a request still writing to it.
     forceCloseConnections: 'idle',
@@ -162,7 +166,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     config,
     log: app.log,
   });
-  const ctx: AppContext = { config, database, auth, mailer, limiter, sessions, accounts, teams };
+  const songs = new SongsService(database.db, teams.repo);
+  teams.useStatsSource(async (teamId) => ({ songs: await songs.repo.count(teamId), setlists: 0 }));
+  const ctx: AppContext = {
+    config,
+    database,
+    auth,
+    mailer,
+    limiter,
+    sessions,
+    accounts,
+    teams,
+    songs,
+  };
 
   await app.register(
     async (api) => {
@@ -170,6 +186,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(accountsRoutes, { ctx });
       await api.register(teamsRoutes, { ctx });
       await api.register(usersRoutes, { ctx });
+      await api.register(songsRoutes, { ctx });
       for (const feature of options.features ?? []) await api.register(feature, { ctx });
     },
     { prefix: API_PREFIX },

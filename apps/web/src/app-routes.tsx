@@ -32,6 +32,21 @@ const DashboardPage = lazy(() =>
     default: m.DashboardPage,
   })),
 );
+const FindTeamPage = lazy(() =>
+  import('./features/teams/components/find-team-page.tsx').then((m) => ({
+    default: m.FindTeamPage,
+  })),
+);
+const CreateTeamPage = lazy(() =>
+  import('./features/teams/components/create-team-page.tsx').then((m) => ({
+    default: m.CreateTeamPage,
+  })),
+);
+const ManageTeamPage = lazy(() =>
+  import('./features/teams/components/manage-team-page.tsx').then((m) => ({
+    default: m.ManageTeamPage,
+  })),
+);
 const NotFoundPage = lazy(() =>
   import('./components/routes/not-found-page.tsx').then((m) => ({ default: m.NotFoundPage })),
 );
@@ -47,7 +62,10 @@ export function AppRoutes() {
         <Route path="verify-reminder" element={<VerifyReminderPage />} />
         <Route element={<RequireVerifiedAccount />}>
           <Route path="dashboard" element={<DashboardPage />} />
-          {/* Songs, setlists, teams, settings, join and create arrive in later issues. */}
+          <Route path="join" element={<FindTeamPage />} />
+          <Route path="create" element={<CreateTeamPage />} />
+          <Route path="teams" element={<ManageTeamPage />} />
+          {/* Songs, setlists and settings arrive in later issues. */}
           <Route path="*" element={<NotFoundPage />} />
         </Route>
       </Route>

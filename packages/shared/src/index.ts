@@ -3,3 +3,4 @@ export * from './constants.ts';
 export * from './schemas/accounts.ts';
 export * from './names.ts';
 export * from './schemas/teams.ts';
+export * from './schemas/songs.ts';

@@ -1,4 +1,4 @@
-import { boolean, index, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
 // Accounts: the four tables better-auth works on (its drizzle adapter maps by these property names).
 
@@ -115,4 +115,29 @@ export const teamJoinRequest = pgTable(
     primaryKey({ columns: [t.teamId, t.userId] }),
     index('team_join_request_user_id_idx').on(t.userId),
   ],
+);
+
+// Songs: one team's library. Parts are kept whole as JSON: a song is read and
+// written as one document, and parts are never queried on their own.
+
+export interface StoredSongPart {
+  label: string;
+  lines: { chords: string; lyrics: string }[];
+}
+
+export const song = pgTable(
+  'song',
+  {
+    id: text('id').primaryKey(),
+    teamId: text('team_id')
+      .notNull()
+      .references(() => team.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    artist: text('artist').notNull().default(''),
+    parts: jsonb('parts').$type<StoredSongPart[]>().notNull(),
+    createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('song_team_id_title_idx').on(t.teamId, t.title)],
 );

@@ -30,9 +30,27 @@ export const sessionToken = {
   clear: () => write(session, STORAGE_KEYS.jwt, null),
 };
 
+// The selected team lives in memory and is mirrored to local storage: the X-Team-ID header and
+// the screens then agree even where storage is unavailable, and each tab keeps its own choice.
+let teamId = read(local, STORAGE_KEYS.selectedTeamId);
+const teamIdListeners = new Set<() => void>();
+
+function setTeamId(id: string | null): void {
+  if (id === teamId) return;
+  teamId = id;
+  write(local, STORAGE_KEYS.selectedTeamId, id);
+  for (const listener of teamIdListeners) listener();
+}
+
 export const selectedTeamId = {
-  get: () => read(local, STORAGE_KEYS.selectedTeamId),
-  clear: () => write(local, STORAGE_KEYS.selectedTeamId, null),
+  get: () => teamId,
+  set: (id: string) => setTeamId(id),
+  clear: () => setTeamId(null),
+  /** For `useSyncExternalStore`: calls `listener` whenever the selection changes. */
+  subscribe: (listener: () => void) => {
+    teamIdListeners.add(listener);
+    return () => void teamIdListeners.delete(listener);
+  },
 };
 
 export const pendingVerificationEmail = {

@@ -73,6 +73,12 @@ export function createAppTheme(mode: ThemeMode): Theme {
                   '&:hover': { backgroundColor: PRIMARY_SHADES.darker },
                 },
               },
+              // The dark palette's error red (#f44336) carries white text at only 3.7:1; keep
+              // the light palette's shades (4.98:1) for destructive buttons in both modes.
+              {
+                props: { variant: 'contained', color: 'error' },
+                style: { backgroundColor: '#d32f2f', '&:hover': { backgroundColor: '#c62828' } },
+              },
               { props: { variant: 'text', color: 'primary' }, style: { color: primaryText } },
               {
                 props: { variant: 'outlined', color: 'primary' },
@@ -84,6 +90,22 @@ export function createAppTheme(mode: ThemeMode): Theme {
       },
       MuiLink: {
         styleOverrides: { root: { color: primaryText, textDecorationColor: primaryText } },
+      },
+      MuiTab: {
+        styleOverrides: { root: { '&.Mui-selected': { color: primaryText } } },
+      },
+      MuiChip: {
+        // White text on #646cff is under 4.5:1 in both modes.
+        styleOverrides: {
+          root: {
+            variants: [
+              {
+                props: { variant: 'filled', color: 'primary' },
+                style: { backgroundColor: PRIMARY_SHADES.dark },
+              },
+            ],
+          },
+        },
       },
       MuiFormLabel: {
         styleOverrides: { root: { '&.Mui-focused:not(.Mui-error)': { color: primaryText } } },

@@ -3,20 +3,26 @@ import type { UseQueryOptions } from '@tanstack/react-query';
 import { AccountSchema } from '@segue/shared';
 import type { Account } from '@segue/shared';
 import { ApiRequestError, apiFetch, restoreSessionToken } from '../../../lib/api-client.ts';
-import { sessionToken } from '../../../lib/storage.ts';
+import { selectedTeamId, sessionToken } from '../../../lib/storage.ts';
 
 export const currentAccountQueryKey = ['account', 'current'] as const;
 
 /** The logged-in account, or null when nobody is logged in. */
 export async function fetchCurrentAccount(): Promise<Account | null> {
   // A new tab has no token in its session storage but may share the browser's session cookie.
-  if (!sessionToken.get() && !(await restoreSessionToken())) return null;
+  if (!sessionToken.get() && !(await restoreSessionToken())) return loggedOut();
   try {
     return AccountSchema.parse(await apiFetch('/account'));
   } catch (error) {
-    if (error instanceof ApiRequestError && error.status === 401) return null;
+    if (error instanceof ApiRequestError && error.status === 401) return loggedOut();
     throw error;
   }
+}
+
+/** Spec section 4: with no user, the saved team selection is removed. */
+function loggedOut(): null {
+  selectedTeamId.clear();
+  return null;
 }
 
 /** Per-page tuning, e.g. polling while the page waits for the server (verification). */

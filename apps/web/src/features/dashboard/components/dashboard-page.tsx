@@ -1,17 +1,65 @@
+import { Link as RouterLink } from 'react-router';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
+import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { TEXTS, firstName } from '@segue/shared';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { PageLoading } from '../../../components/layout/page-loading.tsx';
 import { useCurrentAccount } from '../../accounts/api/current-account.ts';
+import { useCurrentTeam } from '../../teams/api/current-team.ts';
+import { ActiveTeamCard } from '../../teams/components/active-team-card.tsx';
+import { TeamSelector } from '../../teams/components/team-selector.tsx';
+import { TEAM_TEXTS } from '../../teams/components/team-texts.ts';
 import { NoTeamCard } from './no-team-card.tsx';
 
 export function DashboardPage() {
   const { account } = useCurrentAccount();
+  const { teams, currentTeam, selectTeam, isPending, error, refetch } = useCurrentTeam();
+
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 3, sm: 5 } }}>
       <Typography variant="h4" component="h1" gutterBottom sx={{ fontWeight: 700 }}>
         {`${TEXTS.welcome} ${firstName(account?.name)}`}
       </Typography>
-      <NoTeamCard />
+      {/* The team section; Upcoming Setlists will follow it in this column. */}
+      <Stack spacing={3}>
+        <Stack
+          direction={{ xs: 'column', sm: 'row' }}
+          spacing={2}
+          sx={{ alignItems: { xs: 'stretch', sm: 'center' } }}
+        >
+          {currentTeam && (
+            <TeamSelector teams={teams} currentTeam={currentTeam} onSelect={selectTeam} />
+          )}
+          <Button component={RouterLink} to="/join" variant="contained">
+            Find a Team
+          </Button>
+          <Button component={RouterLink} to="/create" variant="outlined">
+            Create a Team
+          </Button>
+        </Stack>
+        {isPending ? (
+          <PageLoading />
+        ) : error ? (
+          <Alert
+            severity="error"
+            sx={{ maxWidth: 560 }}
+            action={
+              <Button color="inherit" size="small" onClick={() => void refetch()}>
+                Retry
+              </Button>
+            }
+          >
+            {errorMessage(error, TEAM_TEXTS.failedToLoadTeams)}
+          </Alert>
+        ) : currentTeam ? (
+          <ActiveTeamCard team={currentTeam} />
+        ) : (
+          <NoTeamCard />
+        )}
+      </Stack>
     </Container>
   );
 }

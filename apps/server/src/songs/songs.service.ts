@@ -1,0 +1,126 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import { SongInputSchema, SONG_TEXTS, songIdentity } from '@segue/shared';
+import type { Song, SongSummary } from '@segue/shared';
+import type { z } from 'zod';
+import type { AuthenticatedAccount } from '../accounts/sessions.ts';
+import type { Db } from '../db/client.ts';
+import { ForbiddenError, NotFoundError, ValidationError } from '../lib/errors.ts';
+import { currentTeam } from '../teams/team-context.ts';
+import type { TeamsRepository } from '../teams/teams.repository.ts';
+import { presentSong, presentSongSummary } from './songs.presenter.ts';
+import { SongsRepository, type SongValues } from './songs.repository.ts';
+
+type ValidSong = z.output<typeof SongInputSchema>;
+
+/** A song as it is stored: trimmed title, artist and labels. */
+function normalise(input: ValidSong): SongValues {
+  return {
+    title: input.title.trim(),
+    artist: input.artist.trim(),
+    parts: input.parts.map((p) => ({
+      label: p.label.trim(),
+      lines: p.lines.map((l) => ({ chords: l.chords, lyrics: l.lyrics })),
+    })),
+  };
+}
+
+export class SongsService {
+  readonly repo: SongsRepository;
+
+  constructor(
+    db: Db,
+    private readonly teams: TeamsRepository,
+  ) {
+    this.repo = new SongsRepository(db);
+  }
+
+  async list(
+    account: AuthenticatedAccount,
+    request: FastifyRequest,
+    query: { q?: string; limit?: number; offset?: number; fields?: 'full' | 'summary' },
+  ): Promise<{ songs: (Song | SongSummary)[]; total: number }> {
+    const { team } = await currentTeam(this.teams, request, account);
+    const summary = query.fields === 'summary';
+    const { rows, total } = await this.repo.list(team.id, { ...query, summary });
+    return { songs: rows.map((r) => (summary ? presentSongSummary(r) : presentSong(r))), total };
+  }
+
+  async get(account: AuthenticatedAccount, request: FastifyRequest, songId: string): Promise<Song> {
+    const { team } = await currentTeam(this.teams, request, account);
+    const row = await this.repo.find(team.id, songId);
+    if (!row) throw new NotFoundError(SONG_TEXTS.songNotFound);
+    return presentSong(row);
+  }
+
+  async create(
+    account: AuthenticatedAccount,
+    request: FastifyRequest,
+    input: ValidSong,
+  ): Promise<Song> {
+    const { team } = await currentTeam(this.teams, request, account);
+    this.checkTeamId(input.teamId, team.id);
+    return presentSong(
+      await this.repo.create(team.id, account.userId, randomUUID(), normalise(input)),
+    );
+  }
+
+  async update(
+    account: AuthenticatedAccount,
+    request: FastifyRequest,
+    songId: string,
+    input: ValidSong,
+  ) {
+    const { team } = await currentTeam(this.teams, request, account);
+    this.checkTeamId(input.teamId, team.id);
+    const row = await this.repo.update(team.id, songId, normalise(input));
+    if (!row) throw new NotFoundError(SONG_TEXTS.songNotFound);
+    return presentSong(row);
+  }
+
+  async delete(account: AuthenticatedAccount, request: FastifyRequest, songId: string) {
+    const { team } = await currentTeam(this.teams, request, account);
+    if (!(await this.repo.delete(team.id, songId)))
+      throw new NotFoundError(SONG_TEXTS.songNotFound);
+  }
+
+  /**
+   * Imports a library file's songs in one transaction: a bad song refuses the whole
+   * file, and a song whose title and artist match one already there (or earlier in
+   * the file) is skipped. Only the team's creator may import.
+   */
+  async import(account: AuthenticatedAccount, request: FastifyRequest, items: unknown[]) {
+    const access = await currentTeam(this.teams, request, account);
+    if (access.role !== 'owner') throw new ForbiddenError(SONG_TEXTS.creatorOnlyImport);
+    const seen = new Set((await this.repo.identities(access.team.id)).map(songIdentity));
+    const fresh: (SongValues & { id: string })[] = [];
+    let skipped = 0;
+    items.forEach((item, index) => {
+      const parsed = SongInputSchema.safeParse(
+        item && typeof item === 'object' && !Array.isArray(item)
+          ? { ...(item as object), teamId: undefined }
+          : item,
+      );
+      if (!parsed.success) {
+        const message = parsed.error.issues[0]?.message ?? 'Invalid song.';
+        throw new ValidationError(`Song ${index + 1}: ${message}`);
+      }
+      const song = normalise(parsed.data);
+      const identity = songIdentity(song);
+      if (seen.has(identity)) {
+        skipped += 1;
+        return;
+      }
+      seen.add(identity);
+      fresh.push({ id: randomUUID(), ...song });
+    });
+    await this.repo.insertMany(access.team.id, account.userId, fresh);
+    return { imported: fresh.length, skipped };
+  }
+
+  private checkTeamId(bodyTeamId: string | undefined, teamId: string) {
+    if (bodyTeamId && bodyTeamId !== teamId) {
+      throw new ValidationError('teamId does not match the X-Team-ID header.');
+    }
+  }
+}

@@ -1,0 +1,45 @@
+import { useSyncExternalStore } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import type { Team } from '@segue/shared';
+import { selectedTeamId } from '../../../lib/storage.ts';
+import { useCurrentAccount } from '../../accounts/api/current-account.ts';
+import { fetchTeams, teamKeys } from './teams.ts';
+
+/** Makes a team the current one; every API call then names it in X-Team-ID. */
+export function selectTeam(teamId: string | null): void {
+  if (teamId) selectedTeamId.set(teamId);
+  else selectedTeamId.clear();
+}
+
+/**
+ * The selected team (spec section 4) and the logged-in user's place in it. `currentTeam` is
+ * null while the teams load (`isPending`) and when the user has none.
+ */
+export function useCurrentTeam() {
+  const { account } = useCurrentAccount();
+  const loggedIn = account?.emailVerification === true;
+  const query = useQuery({ queryKey: teamKeys.list(), queryFn: fetchTeams, enabled: loggedIn });
+  const selectedId = useSyncExternalStore(selectedTeamId.subscribe, selectedTeamId.get);
+
+  const teams: Team[] = (loggedIn && query.data) || [];
+  // fetchTeams keeps the selection among the teams; right after leaving or deleting a team the
+  // list may still hold it until the refetch, but the selection has already moved on.
+  const currentTeam = teams.find((team) => team._id === selectedId) ?? null;
+  const userId = account?.$id;
+  const isOwner = Boolean(currentTeam && userId && currentTeam.createdBy === userId);
+  const isAdmin = Boolean(currentTeam && userId && currentTeam.admins.includes(userId)) || isOwner;
+
+  return {
+    teams,
+    currentTeam,
+    selectTeam,
+    isAdmin,
+    isOwner,
+    /** The logged-in user's id, for "is this me" checks in member lists. */
+    userId,
+    isPending: loggedIn && query.isPending,
+    /** Why the teams could not be loaded; null while earlier results are still shown. */
+    error: query.data ? null : query.error,
+    refetch: query.refetch,
+  };
+}

@@ -1,0 +1,72 @@
+import { useState } from 'react';
+import type { FormEvent } from 'react';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { AddMemberInputSchema, LIMITS, TEXTS } from '@segue/shared';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { useToast } from '../../../components/toasts/toast-context.ts';
+import { useAddMember } from '../api/add-member.ts';
+
+/** Add User by Email: puts an existing, verified account straight into the team. */
+export function AddMemberForm({ teamId }: { teamId: string }) {
+  const addMember = useAddMember(teamId);
+  const { showToast } = useToast();
+  const [email, setEmail] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = AddMemberInputSchema.safeParse({ email });
+    if (!parsed.success) {
+      setProblem(parsed.error.issues[0]?.message ?? TEXTS.failedToAddUser);
+      return;
+    }
+    setProblem(null);
+    addMember.mutate(parsed.data.email, {
+      onSuccess: () => {
+        showToast(TEXTS.userInvited, 'success');
+        setEmail('');
+      },
+      onError: (error) => {
+        const text = errorMessage(error, TEXTS.failedToAddUser);
+        setProblem(text);
+        showToast(text, 'error');
+      },
+    });
+  };
+
+  return (
+    <Stack
+      component="form"
+      noValidate
+      onSubmit={onSubmit}
+      direction="row"
+      spacing={2}
+      sx={{ alignItems: 'flex-start' }}
+    >
+      <TextField
+        label="Add User by Email"
+        type="email"
+        autoComplete="off"
+        value={email}
+        onChange={(event) => {
+          setEmail(event.target.value);
+          setProblem(null);
+        }}
+        error={problem !== null}
+        helperText={problem}
+        fullWidth
+        slotProps={{ htmlInput: { maxLength: LIMITS.emailMaxLength } }}
+      />
+      <Button
+        type="submit"
+        variant="contained"
+        disabled={!email.trim() || addMember.isPending}
+        sx={{ flexShrink: 0, height: 56 }}
+      >
+        Add
+      </Button>
+    </Stack>
+  );
+}

@@ -1,0 +1,103 @@
+import { useState } from 'react';
+import type { ComponentType } from 'react';
+import Alert from '@mui/material/Alert';
+import type { AlertColor } from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Container from '@mui/material/Container';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import Typography from '@mui/material/Typography';
+import { TEXTS } from '@segue/shared';
+import type { TeamDetails } from '@segue/shared';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { PageLoading } from '../../../components/layout/page-loading.tsx';
+import { useCurrentTeam } from '../api/current-team.ts';
+import { useTeamDetails } from '../api/teams.ts';
+import { JoinRequestsTab } from './join-requests-tab.tsx';
+import { MembersAndRolesTab } from './members-and-roles-tab.tsx';
+import { TeamOverviewTab } from './team-overview-tab.tsx';
+import { TEAM_TEXTS } from './team-texts.ts';
+
+const TABS = [
+  { key: 'overview', label: 'Overview', Panel: TeamOverviewTab },
+  { key: 'join-requests', label: 'Join Requests', Panel: JoinRequestsTab },
+  { key: 'members', label: 'Members and Roles', Panel: MembersAndRolesTab },
+] satisfies { key: string; label: string; Panel: ComponentType<{ team: TeamDetails }> }[];
+
+/** /teams: the current team's settings, for its admins. */
+export function ManageTeamPage() {
+  const { currentTeam, isAdmin, isPending, error } = useCurrentTeam();
+
+  if (isPending) return <PageLoading />;
+  if (error) {
+    const text = errorMessage(error, TEAM_TEXTS.failedToLoadTeams);
+    return <PageMessage title="Manage Team" text={text} severity="error" />;
+  }
+  if (!currentTeam) return <PageMessage title="Manage Team" text={TEXTS.noTeamSelectedDot} />;
+  if (!isAdmin) {
+    return <PageMessage title={TEXTS.accessDenied} text={TEXTS.mustBeAdmin} severity="warning" />;
+  }
+  // Keyed by team: switching teams starts again on the Overview tab.
+  return <TeamSettings key={currentTeam._id} teamId={currentTeam._id} />;
+}
+
+function TeamSettings({ teamId }: { teamId: string }) {
+  const details = useTeamDetails(teamId);
+  const [tab, setTab] = useState(0);
+
+  if (details.isPending) return <PageLoading />;
+  if (!details.data) {
+    const text = errorMessage(details.error, TEAM_TEXTS.failedToLoadTeam);
+    return <PageMessage title="Manage Team" text={text} severity="error" />;
+  }
+
+  const team = details.data;
+  return (
+    <Container maxWidth="md" sx={{ py: { xs: 3, sm: 5 } }}>
+      <Typography variant="h4" component="h1" gutterBottom sx={{ fontWeight: 700 }}>
+        {team.name}
+      </Typography>
+      <Tabs
+        value={tab}
+        onChange={(_event, value: number) => setTab(value)}
+        aria-label="Team settings"
+        variant="scrollable"
+        allowScrollButtonsMobile
+        sx={{ borderBottom: 1, borderColor: 'divider', mb: 3 }}
+      >
+        {TABS.map(({ key, label }) => (
+          <Tab key={key} label={label} id={`team-tab-${key}`} aria-controls={`team-panel-${key}`} />
+        ))}
+      </Tabs>
+      {TABS.map(({ key, Panel }, index) => (
+        <Box
+          key={key}
+          role="tabpanel"
+          id={`team-panel-${key}`}
+          aria-labelledby={`team-tab-${key}`}
+          hidden={tab !== index}
+        >
+          {tab === index && <Panel team={team} />}
+        </Box>
+      ))}
+    </Container>
+  );
+}
+
+interface PageMessageProps {
+  title: string;
+  text: string;
+  severity?: AlertColor;
+}
+
+/** What /teams shows instead of the settings: no team, no access, or a load failure. */
+function PageMessage({ title, text, severity = 'info' }: PageMessageProps) {
+  return (
+    <Container maxWidth="md" sx={{ py: { xs: 3, sm: 5 } }}>
+      <Typography variant="h4" component="h1" gutterBottom sx={{ fontWeight: 700 }}>
+        {title}
+      </Typography>
+      <Alert severity={severity}>{text}</Alert>
+    </Container>
+  );
+}

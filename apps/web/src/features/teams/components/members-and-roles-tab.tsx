@@ -1,0 +1,139 @@
+import { useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import CircularProgress from '@mui/material/CircularProgress';
+import IconButton from '@mui/material/IconButton';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemText from '@mui/material/ListItemText';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Select from '@mui/material/Select';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import PersonRemoveIcon from '@mui/icons-material/PersonRemove';
+import { TEXTS } from '@segue/shared';
+import type { TeamDetails, TeamRole } from '@segue/shared';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { useToast } from '../../../components/toasts/toast-context.ts';
+import { useChangeRole, useRemoveMember } from '../api/members.ts';
+import { usePeople } from '../api/teams.ts';
+import { personLabel } from './team-texts.ts';
+
+interface Member {
+  id: string;
+  name: string;
+  email: string;
+  role: TeamRole;
+  isOwner: boolean;
+}
+
+/** Members and Roles: each member's role, and removing members (never the owner). */
+export function MembersAndRolesTab({ team }: { team: TeamDetails }) {
+  const people = usePeople(team.members);
+  const changeRole = useChangeRole(team._id);
+  const removeMember = useRemoveMember(team._id);
+  const { showToast } = useToast();
+  const [toRemove, setToRemove] = useState<Member | null>(null);
+
+  const members: Member[] = team.members.map((id) => {
+    const person = people.data?.find((candidate) => candidate.$id === id);
+    const name = personLabel(person, id);
+    return {
+      id,
+      name,
+      email: person && person.email !== name ? person.email : '',
+      role: team.admins.includes(id) || team.createdBy === id ? 'admin' : 'member',
+      isOwner: team.createdBy === id,
+    };
+  });
+
+  const onRoleChange = (member: Member, role: TeamRole) =>
+    changeRole.mutate(
+      { userId: member.id, role },
+      {
+        onSuccess: () => showToast(TEXTS.roleUpdated, 'success'),
+        onError: () => showToast(TEXTS.failedToUpdateRole, 'error'),
+      },
+    );
+
+  const onRemove = (member: Member) =>
+    removeMember.mutate(member.id, {
+      onSuccess: () => showToast(TEXTS.userRemoved, 'success'),
+      onError: () => showToast(TEXTS.failedToRemoveUser, 'error'),
+      onSettled: () => setToRemove(null),
+    });
+
+  return (
+    <Box component="section" aria-labelledby="manage-roles-title">
+      <Typography id="manage-roles-title" variant="h6" component="h2" gutterBottom>
+        Manage Roles
+      </Typography>
+      {people.isPending ? (
+        <CircularProgress aria-label="Loading members" />
+      ) : people.isError ? (
+        <Alert severity="error">{errorMessage(people.error, TEXTS.failedToLoadUsers)}</Alert>
+      ) : (
+        <Paper variant="outlined">
+          <List aria-labelledby="manage-roles-title" disablePadding>
+            {members.map((member) => {
+              const roleBusy = changeRole.isPending && changeRole.variables.userId === member.id;
+              return (
+                <ListItem key={member.id} divider sx={{ gap: 1, flexWrap: 'wrap' }}>
+                  <ListItemText
+                    primary={
+                      <>
+                        {member.name}
+                        {member.isOwner && (
+                          <Chip label="Owner" size="small" color="primary" sx={{ ml: 1 }} />
+                        )}
+                      </>
+                    }
+                    secondary={member.email || undefined}
+                  />
+                  {/* Role and remove stay together, and on the right, when the row wraps. */}
+                  <Stack direction="row" spacing={1} sx={{ alignItems: 'center', ml: 'auto' }}>
+                    <Select
+                      size="small"
+                      value={member.role}
+                      onChange={(event) => onRoleChange(member, event.target.value)}
+                      disabled={member.isOwner || roleBusy}
+                      inputProps={{ 'aria-label': `Role for ${member.name}` }}
+                      sx={{ minWidth: 130 }}
+                    >
+                      <MenuItem value="member">Member</MenuItem>
+                      <MenuItem value="admin">Admin</MenuItem>
+                    </Select>
+                    {/* The owner keeps the same row layout without a remove button. */}
+                    <Box sx={{ width: 40, display: 'flex', justifyContent: 'center' }}>
+                      {!member.isOwner && (
+                        <IconButton
+                          aria-label={`Remove ${member.name}`}
+                          color="error"
+                          onClick={() => setToRemove(member)}
+                        >
+                          <PersonRemoveIcon />
+                        </IconButton>
+                      )}
+                    </Box>
+                  </Stack>
+                </ListItem>
+              );
+            })}
+          </List>
+        </Paper>
+      )}
+      <ConfirmDialog
+        open={toRemove !== null}
+        title="Remove Member"
+        message={TEXTS.confirmRemoveMember}
+        confirmLabel="Remove"
+        onConfirm={() => toRemove && onRemove(toRemove)}
+        onClose={() => setToRemove(null)}
+        pending={removeMember.isPending}
+      />
+    </Box>
+  );
+}
