@@ -64,3 +64,37 @@ export const test = base.extend({
 });
 
 export { expect };
+
+/** Logs in through the API and returns headers for direct calls (setup only, never the thing under test). */
+export async function apiSession(request: APIRequestContext, person: Person, teamId?: string) {
+  const res = await request.post('/api/account/sessions/email', {
+    data: { email: person.email, password: person.password },
+  });
+  expect(res.status()).toBe(201);
+  const { jwt } = (await res.json()) as { jwt: string };
+  return {
+    authorization: `Bearer ${jwt}`,
+    ...(teamId ? { 'x-team-id': teamId } : {}),
+  } as Record<string, string>;
+}
+
+/** A team owned by `owner`, with `members` added by e-mail; returns its id. */
+export async function createTeamWith(
+  request: APIRequestContext,
+  owner: Person,
+  name: string,
+  members: Person[] = [],
+): Promise<string> {
+  const headers = await apiSession(request, owner);
+  const team = await request.post('/api/teams', { data: { name, description: '' }, headers });
+  expect(team.status()).toBe(201);
+  const { _id } = (await team.json()) as { _id: string };
+  for (const m of members) {
+    const added = await request.post(`/api/teams/${_id}/add`, {
+      data: { email: m.email },
+      headers,
+    });
+    expect(added.status()).toBe(201);
+  }
+  return _id;
+}
