@@ -5,6 +5,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import type { Mailer } from './lib/mailer.ts';
 import type { RateLimiter } from './lib/rate-limit.ts';
+import type { SetlistsService } from './setlists/setlists.service.ts';
 import type { SongsService } from './songs/songs.service.ts';
 import type { TeamsService } from './teams/teams.service.ts';
 
@@ -19,4 +20,5 @@ export interface AppContext {
   accounts: AccountsService;
   teams: TeamsService;
   songs: SongsService;
+  setlists: SetlistsService;
 }

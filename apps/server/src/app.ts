@@ -17,6 +17,8 @@ import type { AppContext } from './app-context.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { healthRoutes } from './health/health.routes.ts';
+import { setlistsRoutes } from './setlists/setlists.routes.ts';
+import { SetlistsService } from './setlists/setlists.service.ts';
 import { songsRoutes } from './songs/songs.routes.ts';
 import { SongsService } from './songs/songs.service.ts';
 import { teamsRoutes } from './teams/teams.routes.ts';
@@ -167,7 +169,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     log: app.log,
   });
   const songs = new SongsService(database.db, teams.repo);
-  teams.useStatsSource(async (teamId) => ({ songs: await songs.repo.count(teamId), setlists: 0 }));
+  const setlists = new SetlistsService(database.db, teams.repo);
+  teams.useStatsSource(async (teamId) => ({
+    songs: await songs.repo.count(teamId),
+    setlists: await setlists.repo.count(teamId),
+  }));
   const ctx: AppContext = {
     config,
     database,
@@ -178,6 +184,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     accounts,
     teams,
     songs,
+    setlists,
   };
 
   await app.register(
@@ -187,6 +194,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(teamsRoutes, { ctx });
       await api.register(usersRoutes, { ctx });
       await api.register(songsRoutes, { ctx });
+      await api.register(setlistsRoutes, { ctx });
       for (const feature of options.features ?? []) await api.register(feature, { ctx });
     },
     { prefix: API_PREFIX },

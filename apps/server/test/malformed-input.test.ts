@@ -38,6 +38,19 @@ describe.each(backends)('malformed input on %s', (backend) => {
     { name: { $gt: '' }, userId: ['x'], role: null, ids: 'x', newOwnerId: 7, email: [] },
     { name: 'x'.repeat(100_000), password: 'x'.repeat(10_000), secret: 'x'.repeat(10_000) },
     { ids: Array.from({ length: 10_000 }, (_, i) => String(i)) },
+    {
+      name: 'Plausible',
+      date: 'next sunday',
+      title: 'T',
+      parts: [{ label: 'V', lines: 'x' }],
+      songs: [{}],
+    },
+    {
+      name: 'Plausible',
+      date: '2030-13-45',
+      songs: [{ song: '\u0000', leader: 5 }],
+      positions: [{}],
+    },
     JSON.parse('{"__proto__": {"admin": true}, "constructor": {"prototype": {}}}'),
   ];
   const idsInPath = [encodeURIComponent('\u0000'), 'x'.repeat(300), '%E0%A4%A', '..%2F..%2Fetc'];

@@ -4,3 +4,4 @@ export * from './schemas/accounts.ts';
 export * from './names.ts';
 export * from './schemas/teams.ts';
 export * from './schemas/songs.ts';
+export * from './schemas/setlists.ts';

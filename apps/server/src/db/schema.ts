@@ -1,4 +1,15 @@
-import { boolean, index, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 
 // Accounts: the four tables better-auth works on (its drizzle adapter maps by these property names).
 
@@ -140,4 +151,36 @@ export const song = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('song_team_id_title_idx').on(t.teamId, t.title)],
+);
+
+// Setlists: song entries and positions are ordered documents of the setlist,
+// kept as JSON. An entry may be a plain song id, as older setlists stored them.
+
+export type StoredSetlistEntry = { song: string; leader: string | null } | string;
+export interface StoredPosition {
+  name: string;
+  assignedTo: string | null;
+}
+
+export const setlist = pgTable(
+  'setlist',
+  {
+    id: text('id').primaryKey(),
+    teamId: text('team_id')
+      .notNull()
+      .references(() => team.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    date: date('date', { mode: 'string' }).notNull(),
+    notes: text('notes').notNull().default(''),
+    songs: jsonb('songs').$type<StoredSetlistEntry[]>().notNull().default([]),
+    positions: jsonb('positions').$type<StoredPosition[]>().notNull().default([]),
+    // The live state: authoritative here, changed only through the live channel.
+    currentIndex: integer('current_index').notNull().default(0),
+    currentPartLabel: text('current_part_label'),
+    liveVersion: bigint('live_version', { mode: 'number' }).notNull().default(0),
+    createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('setlist_team_id_date_idx').on(t.teamId, t.date)],
 );

@@ -1,0 +1,98 @@
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import {
+  setlist,
+  song,
+  teamMember,
+  type StoredPosition,
+  type StoredSetlistEntry,
+} from '../db/schema.ts';
+
+export type SetlistRow = typeof setlist.$inferSelect;
+
+export interface SetlistValues {
+  name: string;
+  date: string;
+  notes: string;
+  songs: StoredSetlistEntry[];
+  positions: StoredPosition[];
+}
+
+/** All setlist SQL; every query is scoped to one team. */
+export class SetlistsRepository {
+  constructor(private readonly db: Db) {}
+
+  list(teamId: string): Promise<SetlistRow[]> {
+    return this.db
+      .select()
+      .from(setlist)
+      .where(eq(setlist.teamId, teamId))
+      .orderBy(desc(setlist.date), asc(sql`lower(${setlist.name})`), asc(setlist.id));
+  }
+
+  async find(teamId: string, id: string): Promise<SetlistRow | null> {
+    const [row] = await this.db
+      .select()
+      .from(setlist)
+      .where(and(eq(setlist.id, id), eq(setlist.teamId, teamId)))
+      .limit(1);
+    return row ?? null;
+  }
+
+  async create(
+    teamId: string,
+    createdBy: string,
+    id: string,
+    values: SetlistValues,
+  ): Promise<SetlistRow> {
+    const [row] = await this.db
+      .insert(setlist)
+      .values({ id, teamId, createdBy, ...values })
+      .returning();
+    return row!;
+  }
+
+  async update(teamId: string, id: string, values: SetlistValues): Promise<SetlistRow | null> {
+    const [row] = await this.db
+      .update(setlist)
+      .set({ ...values, updatedAt: new Date() })
+      .where(and(eq(setlist.id, id), eq(setlist.teamId, teamId)))
+      .returning();
+    return row ?? null;
+  }
+
+  async delete(teamId: string, id: string): Promise<boolean> {
+    const rows = await this.db
+      .delete(setlist)
+      .where(and(eq(setlist.id, id), eq(setlist.teamId, teamId)))
+      .returning({ id: setlist.id });
+    return rows.length > 0;
+  }
+
+  async count(teamId: string): Promise<number> {
+    const [row] = await this.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(setlist)
+      .where(eq(setlist.teamId, teamId));
+    return Number(row?.n ?? 0);
+  }
+
+  /** The team's songs among `ids`, whole. */
+  songsOfTeam(teamId: string, ids: string[]) {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.db
+      .select()
+      .from(song)
+      .where(and(eq(song.teamId, teamId), inArray(song.id, ids)));
+  }
+
+  /** Which of `userIds` are members of the team. */
+  async membersAmong(teamId: string, userIds: string[]): Promise<Set<string>> {
+    if (userIds.length === 0) return new Set();
+    const rows = await this.db
+      .select({ userId: teamMember.userId })
+      .from(teamMember)
+      .where(and(eq(teamMember.teamId, teamId), inArray(teamMember.userId, userIds)));
+    return new Set(rows.map((r) => r.userId));
+  }
+}

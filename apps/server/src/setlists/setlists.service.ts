@@ -1,0 +1,98 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import { SETLIST_TEXTS, type SetlistInputSchema } from '@segue/shared';
+import type { Setlist, SetlistDetails } from '@segue/shared';
+import type { z } from 'zod';
+import type { AuthenticatedAccount } from '../accounts/sessions.ts';
+import type { Db } from '../db/client.ts';
+import { NotFoundError, ValidationError } from '../lib/errors.ts';
+import { presentSong } from '../songs/songs.presenter.ts';
+import { currentTeam } from '../teams/team-context.ts';
+import type { TeamsRepository } from '../teams/teams.repository.ts';
+import { entryOf, presentSetlist, presentSetlistDetails } from './setlists.presenter.ts';
+import { SetlistsRepository, type SetlistRow, type SetlistValues } from './setlists.repository.ts';
+
+type ValidSetlist = z.output<typeof SetlistInputSchema>;
+
+export class SetlistsService {
+  readonly repo: SetlistsRepository;
+
+  constructor(
+    db: Db,
+    private readonly teams: TeamsRepository,
+  ) {
+    this.repo = new SetlistsRepository(db);
+  }
+
+  async list(account: AuthenticatedAccount, request: FastifyRequest): Promise<Setlist[]> {
+    const { team } = await currentTeam(this.teams, request, account);
+    return (await this.repo.list(team.id)).map(presentSetlist);
+  }
+
+  async get(
+    account: AuthenticatedAccount,
+    request: FastifyRequest,
+    id: string,
+  ): Promise<SetlistDetails> {
+    const { team } = await currentTeam(this.teams, request, account);
+    const row = await this.repo.find(team.id, id);
+    if (!row) throw new NotFoundError(SETLIST_TEXTS.notFound);
+    return this.details(row);
+  }
+
+  /** A setlist with its songs populated, for the views and the live channel. */
+  async details(row: SetlistRow): Promise<SetlistDetails> {
+    const ids = [...new Set(row.songs.map((e) => entryOf(e).song))];
+    const songs = await this.repo.songsOfTeam(row.teamId, ids);
+    return presentSetlistDetails(row, new Map(songs.map((s) => [s.id, presentSong(s)])));
+  }
+
+  async create(account: AuthenticatedAccount, request: FastifyRequest, input: ValidSetlist) {
+    const { team } = await currentTeam(this.teams, request, account);
+    const values = await this.checked(team.id, input);
+    return presentSetlist(await this.repo.create(team.id, account.userId, randomUUID(), values));
+  }
+
+  async update(
+    account: AuthenticatedAccount,
+    request: FastifyRequest,
+    id: string,
+    input: ValidSetlist,
+  ) {
+    const { team } = await currentTeam(this.teams, request, account);
+    if (!(await this.repo.find(team.id, id))) throw new NotFoundError(SETLIST_TEXTS.notFound);
+    const values = await this.checked(team.id, input);
+    const row = await this.repo.update(team.id, id, values);
+    if (!row) throw new NotFoundError(SETLIST_TEXTS.notFound);
+    return presentSetlist(row);
+  }
+
+  async delete(account: AuthenticatedAccount, request: FastifyRequest, id: string) {
+    const { team } = await currentTeam(this.teams, request, account);
+    if (!(await this.repo.delete(team.id, id))) throw new NotFoundError(SETLIST_TEXTS.notFound);
+  }
+
+  /** Songs must be the team's; leaders and assignees must be its members. */
+  private async checked(teamId: string, input: ValidSetlist): Promise<SetlistValues> {
+    if (input.teamId && input.teamId !== teamId) {
+      throw new ValidationError('teamId does not match the X-Team-ID header.');
+    }
+    const songIds = [...new Set(input.songs.map((e) => e.song))];
+    const found = await this.repo.songsOfTeam(teamId, songIds);
+    if (found.length !== songIds.length) throw new ValidationError(SETLIST_TEXTS.songNotInTeam);
+    const leaders = input.songs.flatMap((e) => (e.leader ? [e.leader] : []));
+    const assignees = input.positions.flatMap((p) => (p.assignedTo ? [p.assignedTo] : []));
+    const members = await this.repo.membersAmong(teamId, [...new Set([...leaders, ...assignees])]);
+    if (leaders.some((id) => !members.has(id)))
+      throw new ValidationError(SETLIST_TEXTS.leaderNotMember);
+    if (assignees.some((id) => !members.has(id)))
+      throw new ValidationError(SETLIST_TEXTS.assigneeNotMember);
+    return {
+      name: input.name,
+      date: input.date,
+      notes: input.notes,
+      songs: input.songs.map((e) => ({ song: e.song, leader: e.leader })),
+      positions: input.positions.map((p) => ({ name: p.name, assignedTo: p.assignedTo })),
+    };
+  }
+}

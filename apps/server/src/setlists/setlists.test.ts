@@ -1,0 +1,309 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SETLIST_TEXTS, SERVER_ERRORS } from '@segue/shared';
+import { backends } from '../../test/databases.ts';
+import {
+  bearer,
+  json,
+  newPerson,
+  registerVerified,
+  startTestApp,
+  type TestApp,
+} from '../../test/harness.ts';
+import { TeamsRepository } from '../teams/teams.repository.ts';
+import { SetlistsRepository } from './setlists.repository.ts';
+
+interface Person {
+  userId: string;
+  jwt: string;
+}
+
+const part = (label: string) => ({ label, lines: [{ chords: 'G', lyrics: `${label} words` }] });
+
+describe.each(backends)('setlists on %s', (backend) => {
+  let t: TestApp;
+  let leader: Person;
+  let bassist: Person;
+  let outsider: Person;
+  let teamId: string;
+  let otherTeamId: string;
+  const songIds: string[] = [];
+  let foreignSongId: string;
+
+  const call = (
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    as: Person | null,
+    team: string | null,
+    payload?: unknown,
+  ) =>
+    t.app.inject({
+      method,
+      url,
+      headers: { ...(as ? bearer(as.jwt) : {}), ...(team ? { 'x-team-id': team } : {}) },
+      ...(payload !== undefined ? { payload: payload as object } : {}),
+    });
+
+  beforeAll(async () => {
+    t = await startTestApp(backend);
+    const people = await Promise.all(
+      ['Lena', 'Boris', 'Oscar'].map((n) => registerVerified(t, newPerson({ name: `${n} Sets` }))),
+    );
+    [leader, bassist, outsider] = people as unknown as [Person, Person, Person];
+    const teams = new TeamsRepository(t.database.db);
+    teamId = randomUUID();
+    otherTeamId = randomUUID();
+    await teams.create({ id: teamId, name: 'Sets Team', description: '', ownerId: leader.userId });
+    await teams.addMember(teamId, bassist.userId, { requireRequest: false });
+    await teams.create({
+      id: otherTeamId,
+      name: 'Other',
+      description: '',
+      ownerId: outsider.userId,
+    });
+    for (const title of ['Alpha', 'Beta', 'Gamma']) {
+      const res = await call('POST', '/api/songs', leader, teamId, {
+        title,
+        artist: 'Band',
+        parts: [part('Verse 1'), part('Chorus')],
+      });
+      songIds.push(json<{ _id: string }>(res)._id);
+    }
+    foreignSongId = json<{ _id: string }>(
+      await call('POST', '/api/songs', outsider, otherTeamId, {
+        title: 'Theirs',
+        parts: [part('V')],
+      }),
+    )._id;
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const sunday = (overrides: object = {}) => ({
+    name: 'Sunday Service',
+    date: '2030-03-10',
+    notes: 'Communion Sunday',
+    songs: [
+      { song: songIds[2], leader: leader.userId },
+      { song: songIds[0], leader: null },
+      { song: songIds[1], leader: bassist.userId },
+    ],
+    positions: [
+      { name: 'Bass', assignedTo: bassist.userId },
+      { name: 'Cajon', assignedTo: null },
+    ],
+    teamId,
+    ...overrides,
+  });
+
+  it('creates, reads with songs populated in order, updates and deletes', async () => {
+    const created = await call('POST', '/api/setlist', bassist, teamId, sunday());
+    expect(created.statusCode, created.body).toBe(201);
+    const setlist = json<{ _id: string; songs: { song: string }[] }>(created);
+    expect(setlist).toMatchObject({
+      name: 'Sunday Service',
+      date: '2030-03-10T00:00:00.000Z',
+      notes: 'Communion Sunday',
+      teamId,
+      currentIndex: 0,
+      currentPartLabel: null,
+      positions: [
+        { name: 'Bass', assignedTo: bassist.userId },
+        { name: 'Cajon', assignedTo: null },
+      ],
+    });
+    expect(setlist.songs.map((e) => e.song)).toEqual([songIds[2], songIds[0], songIds[1]]);
+
+    const details = json<{
+      songs: { song: { _id: string; title: string; parts: unknown[] }; leader: string | null }[];
+    }>(await call('GET', `/api/setlist/${setlist._id}`, leader, teamId));
+    expect(details.songs.map((e) => [e.song.title, e.leader])).toEqual([
+      ['Gamma', leader.userId],
+      ['Alpha', null],
+      ['Beta', bassist.userId],
+    ]);
+    expect(details.songs[0]!.song.parts).toHaveLength(2);
+
+    const updated = await call('PUT', `/api/setlist/${setlist._id}`, leader, teamId, {
+      ...sunday(),
+      name: 'Sunday Service (late)',
+      date: '2030-03-10T09:30:00.000Z',
+      songs: [{ song: songIds[1], leader: null }],
+      notes: '',
+    });
+    expect(updated.statusCode, updated.body).toBe(200);
+    expect(json(updated)).toMatchObject({
+      name: 'Sunday Service (late)',
+      date: '2030-03-10T00:00:00.000Z',
+      notes: '',
+    });
+
+    expect((await call('DELETE', `/api/setlist/${setlist._id}`, bassist, teamId)).statusCode).toBe(
+      204,
+    );
+    const gone = await call('GET', `/api/setlist/${setlist._id}`, leader, teamId);
+    expect(gone.statusCode).toBe(404);
+    expect(json(gone).error).toBe(SETLIST_TEXTS.notFound);
+  });
+
+  it('clones as a new setlist named with (Copy)', async () => {
+    const original = json<{ _id: string }>(
+      await call('POST', '/api/setlist', leader, teamId, sunday()),
+    );
+    const details = json<{
+      name: string;
+      date: string;
+      notes: string;
+      positions: unknown[];
+      songs: { song: { _id: string }; leader: string | null }[];
+    }>(await call('GET', `/api/setlist/${original._id}`, leader, teamId));
+    const clone = await call('POST', '/api/setlist', leader, teamId, {
+      name: `${details.name}${SETLIST_TEXTS.copySuffix}`,
+      date: details.date.split('T')[0],
+      notes: details.notes,
+      positions: details.positions,
+      songs: details.songs.map((e) => ({ song: e.song._id, leader: e.leader })),
+      teamId,
+    });
+    expect(clone.statusCode).toBe(201);
+    const copy = json<{ _id: string; name: string }>(clone);
+    expect(copy._id).not.toBe(original._id);
+    expect(copy.name).toBe('Sunday Service (Copy)');
+    const list = json<{ _id: string }[]>(await call('GET', '/api/setlist', bassist, teamId));
+    expect(list.map((s) => s._id)).toEqual(expect.arrayContaining([original._id, copy._id]));
+  });
+
+  it('validates with clear messages', async () => {
+    const cases: [object, number, string][] = [
+      [{ name: '  ' }, 400, 'Setlist name is required.'],
+      [{ date: '' }, 400, 'Date is required.'],
+      [{ date: '2030-02-30' }, 400, 'Date must be a valid date (YYYY-MM-DD).'],
+      [{ date: 'next sunday' }, 400, 'Date must be a valid date (YYYY-MM-DD).'],
+      [{ positions: [{ name: '   ', assignedTo: null }] }, 400, 'A position needs a name.'],
+      [{ songs: [{ song: foreignSongId, leader: null }] }, 400, SETLIST_TEXTS.songNotInTeam],
+      [{ songs: [{ song: randomUUID(), leader: null }] }, 400, SETLIST_TEXTS.songNotInTeam],
+      [
+        { songs: [{ song: songIds[0], leader: outsider.userId }] },
+        400,
+        SETLIST_TEXTS.leaderNotMember,
+      ],
+      [
+        { positions: [{ name: 'Keys', assignedTo: outsider.userId }] },
+        400,
+        SETLIST_TEXTS.assigneeNotMember,
+      ],
+      [{ teamId: otherTeamId }, 400, 'teamId does not match the X-Team-ID header.'],
+    ];
+    const before = json<unknown[]>(await call('GET', '/api/setlist', leader, teamId)).length;
+    for (const [overrides, status, message] of cases) {
+      const res = await call('POST', '/api/setlist', leader, teamId, sunday(overrides));
+      expect(res.statusCode, message).toBe(status);
+      expect(json(res).error).toBe(message);
+    }
+    expect(json<unknown[]>(await call('GET', '/api/setlist', leader, teamId))).toHaveLength(before);
+  });
+
+  it('drops entries whose song was deleted and reads plain song ids of older setlists', async () => {
+    const doomed = json<{ _id: string }>(
+      await call('POST', '/api/songs', leader, teamId, { title: 'Doomed', parts: [part('V')] }),
+    );
+    const created = json<{ _id: string }>(
+      await call('POST', '/api/setlist', leader, teamId, {
+        ...sunday(),
+        songs: [
+          { song: songIds[0], leader: null },
+          { song: doomed._id, leader: null },
+        ],
+      }),
+    );
+    expect((await call('DELETE', `/api/songs/${doomed._id}`, leader, teamId)).statusCode).toBe(204);
+    const after = json<{ songs: { song: { title: string } }[] }>(
+      await call('GET', `/api/setlist/${created._id}`, leader, teamId),
+    );
+    expect(after.songs.map((e) => e.song.title)).toEqual(['Alpha']);
+    // The setlist can still be saved as it now reads.
+    const resaved = await call('PUT', `/api/setlist/${created._id}`, leader, teamId, {
+      ...sunday(),
+      songs: [{ song: songIds[0], leader: null }],
+    });
+    expect(resaved.statusCode).toBe(200);
+
+    // An older setlist storing plain song ids.
+    const repo = new SetlistsRepository(t.database.db);
+    const legacyId = randomUUID();
+    await repo.create(teamId, leader.userId, legacyId, {
+      name: 'Legacy',
+      date: '2020-01-05',
+      notes: '',
+      songs: [songIds[1]!, { song: songIds[2]!, leader: leader.userId }],
+      positions: [],
+    });
+    const legacy = json<{ songs: { song: { title: string }; leader: string | null }[] }>(
+      await call('GET', `/api/setlist/${legacyId}`, bassist, teamId),
+    );
+    expect(legacy.songs.map((e) => [e.song.title, e.leader])).toEqual([
+      ['Beta', null],
+      ['Gamma', leader.userId],
+    ]);
+    const listed = json<{ _id: string; songs: { song: string; leader: string | null }[] }[]>(
+      await call('GET', '/api/setlist', bassist, teamId),
+    ).find((s) => s._id === legacyId);
+    expect(listed!.songs).toEqual([
+      { song: songIds[1], leader: null },
+      { song: songIds[2], leader: leader.userId },
+    ]);
+  });
+
+  it('refuses outsiders as if the setlist did not exist', async () => {
+    const mine = json<{ _id: string }>(
+      await call('POST', '/api/setlist', leader, teamId, sunday()),
+    );
+    const theirs = json<{ _id: string }>(
+      await call('POST', '/api/setlist', outsider, otherTeamId, {
+        name: 'Theirs',
+        date: '2030-01-01',
+        songs: [{ song: foreignSongId, leader: null }],
+      }),
+    );
+    expect((await call('GET', '/api/setlist', null, teamId)).statusCode).toBe(401);
+    expect((await call('GET', `/api/setlist/${mine._id}`, null, teamId)).statusCode).toBe(401);
+    const noHeader = await call('GET', '/api/setlist', leader, null);
+    expect(noHeader.statusCode).toBe(400);
+
+    const forged = await call('GET', `/api/setlist/${mine._id}`, outsider, teamId);
+    const missingTeam = await call('GET', `/api/setlist/${mine._id}`, outsider, randomUUID());
+    expect(forged.statusCode).toBe(404);
+    expect(forged.body).toBe(missingTeam.body);
+    expect(json(forged).error).toBe(SERVER_ERRORS.teamNotFound);
+    for (const [method, payload] of [
+      ['GET', undefined],
+      ['PUT', sunday()],
+      ['DELETE', undefined],
+    ] as const) {
+      expect(
+        (await call(method, `/api/setlist/${mine._id}`, outsider, teamId, payload)).statusCode,
+      ).toBe(404);
+      // From one's own team, another team's setlist id is simply not found.
+      const viaOwn = await call(method, `/api/setlist/${theirs._id}`, leader, teamId, payload);
+      const nonexistent = await call(
+        method,
+        `/api/setlist/${randomUUID()}`,
+        leader,
+        teamId,
+        payload,
+      );
+      expect(viaOwn.statusCode).toBe(404);
+      expect(viaOwn.body).toBe(nonexistent.body);
+    }
+    expect((await call('POST', '/api/setlist', outsider, teamId, sunday())).statusCode).toBe(404);
+    expect((await call('GET', `/api/setlist/${mine._id}`, bassist, teamId)).statusCode).toBe(200);
+  });
+
+  it('counts setlists on the team overview', async () => {
+    const details = json<{ stats: { setlists: number } }>(
+      await call('GET', `/api/teams/${teamId}`, leader, null),
+    );
+    expect(details.stats.setlists).toBeGreaterThan(2);
+  });
+});
