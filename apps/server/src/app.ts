@@ -17,6 +17,7 @@ import type { AppContext } from './app-context.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { healthRoutes } from './health/health.routes.ts';
+import { createLiveGateway } from './live/live.gateway.ts';
 import { setlistsRoutes } from './setlists/setlists.routes.ts';
 import { SetlistsService } from './setlists/setlists.service.ts';
 import { songsRoutes } from './songs/songs.routes.ts';
@@ -36,6 +37,8 @@ export interface BuildAppOptions {
   logger?: boolean | Record<string, unknown>;
   mailer?: Mailer;
   limiter?: RateLimiter;
+  /** How often live sockets are checked again (tests shorten it). */
+  liveRecheckMs?: number;
   /** More feature plugins to mount under /api (tests use it for probes). */
   features?: FeaturePlugin[];
 }
@@ -43,6 +46,7 @@ export interface BuildAppOptions {
 declare module 'fastify' {
   interface FastifyInstance {
     apiRoutes: { method: string; url: string }[];
+    live: ReturnType<typeof createLiveGateway>;
   }
 }
 
@@ -210,6 +214,22 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     return reply.code(404).send({ error: SERVER_ERRORS.notFound, code: 'not_found' });
   });
 
+  const live = createLiveGateway({
+    httpServer: app.server,
+    db: database.db,
+    sessions,
+    setlists,
+    setlistsRepo: setlists.repo,
+    appUrl: config.appUrl,
+    logger: app.log,
+    recheckMs: options.liveRecheckMs,
+  });
+  app.decorate('live', live);
+
+  // Live sockets hold the HTTP server open: close them before it stops listening.
+  app.addHook('preClose', async () => {
+    await live.close();
+  });
   app.addHook('onClose', async () => {
     mailer.close();
   });

@@ -34,10 +34,14 @@ export interface TestApp {
   database: TestDatabase;
   inbox: Inbox;
   close(): Promise<void>;
+  restart(): Promise<TestApp>;
 }
 
-export async function startTestApp(backend: Backend): Promise<TestApp> {
-  const database = await createTestDatabase(backend);
+export async function startTestApp(
+  backend: Backend,
+  options: { database?: TestDatabase; liveRecheckMs?: number } = {},
+): Promise<TestApp> {
+  const database = options.database ?? (await createTestDatabase(backend));
   const inbox = new Inbox();
   const config = loadConfig(
     {},
@@ -53,6 +57,7 @@ export async function startTestApp(backend: Backend): Promise<TestApp> {
     logger: false,
     mailer: inbox,
     features: [verifiedOnlyProbe],
+    liveRecheckMs: options.liveRecheckMs,
   });
   await app.ready();
   return {
@@ -62,6 +67,11 @@ export async function startTestApp(backend: Backend): Promise<TestApp> {
     async close() {
       await app.close();
       await database.destroy();
+    },
+    async restart() {
+      // The process goes away; the database stays, as on a real restart.
+      await app.close();
+      return startTestApp(backend, { ...options, database });
     },
   };
 }

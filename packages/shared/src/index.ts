@@ -5,3 +5,4 @@ export * from './names.ts';
 export * from './schemas/teams.ts';
 export * from './schemas/songs.ts';
 export * from './schemas/setlists.ts';
+export * from './live.ts';

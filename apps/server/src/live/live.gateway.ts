@@ -1,0 +1,273 @@
+import type { Server as HttpServer } from 'node:http';
+import { Server, type Socket } from 'socket.io';
+import {
+  AnnouncePayloadSchema,
+  clampSongIndex,
+  LIVE_LIMITS,
+  LIVE_TEXTS,
+  SetlistIdSchema,
+  UpdateCurrentPayloadSchema,
+  UpdatePartPayloadSchema,
+  type ClientToServerEvents,
+  type LiveState,
+  type ServerToClientEvents,
+} from '@segue/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AuthenticatedAccount, SessionResolver } from '../accounts/sessions.ts';
+import { tokenFromAuthorization } from '../accounts/sessions.ts';
+import type { Db } from '../db/client.ts';
+import type { SetlistsRepository } from '../setlists/setlists.repository.ts';
+import type { SetlistsService } from '../setlists/setlists.service.ts';
+import { LiveRepository } from './live.repository.ts';
+import { TokenBucket } from './token-bucket.ts';
+
+interface SocketData {
+  account: AuthenticatedAccount;
+  /** setlist id -> team id, for the setlists this socket joined. */
+  joined: Map<string, string>;
+  bucket: TokenBucket;
+}
+
+type LiveServer = Server<
+  ClientToServerEvents,
+  ServerToClientEvents,
+  Record<string, never>,
+  SocketData
+>;
+type LiveSocket = Socket<
+  ClientToServerEvents,
+  ServerToClientEvents,
+  Record<string, never>,
+  SocketData
+>;
+
+const room = (setlistId: string) => `setlist:${setlistId}`;
+
+/** How often a connected socket's session and memberships are checked again. */
+export const LIVE_RECHECK_MS = 30_000;
+
+export interface LiveGatewayOptions {
+  httpServer: HttpServer;
+  db: Db;
+  sessions: SessionResolver;
+  setlists: SetlistsService;
+  setlistsRepo: SetlistsRepository;
+  appUrl: string;
+  logger: FastifyBaseLogger;
+  recheckMs?: number | undefined;
+}
+
+/**
+ * The live channel: socket.io on the HTTP server, authenticated at the
+ * handshake, every event validated and authorised, the state kept on the
+ * setlist so a late or reconnecting screen lands on the leader's part.
+ */
+export function createLiveGateway(options: LiveGatewayOptions) {
+  const { sessions, setlists, logger } = options;
+  const repo = new LiveRepository(options.db);
+  const allowedOrigin = new URL(options.appUrl).origin;
+
+  const io: LiveServer = new Server(options.httpServer, {
+    path: '/socket.io',
+    // Websocket only: no long-polling, so several instances need no sticky sessions.
+    transports: ['websocket'],
+    serveClient: false,
+    maxHttpBufferSize: 64 * 1024,
+    allowRequest: (req, callback) => {
+      const origin = req.headers.origin;
+      // Browsers always send Origin; it must be Segue's own. Non-browser clients send none.
+      const ok = !origin || origin === allowedOrigin || sameHost(origin, req.headers.host);
+      callback(ok ? null : 'origin not allowed', ok);
+    },
+  });
+
+  io.use(async (socket, next) => {
+    try {
+      const fromAuth = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
+      const token =
+        typeof fromAuth === 'string'
+          ? tokenFromAuthorization(fromAuth)
+          : tokenFromAuthorization(socket.handshake.headers.authorization);
+      const account = token ? await sessions.resolve(token) : null;
+      if (!account || !account.emailVerified) return next(new Error(LIVE_TEXTS.unauthorized));
+      socket.data.account = account;
+      socket.data.joined = new Map();
+      socket.data.bucket = new TokenBucket(LIVE_LIMITS.eventsPerSecond, LIVE_LIMITS.eventBurst);
+      next();
+    } catch (error) {
+      logger.error({ err: error }, 'live handshake failed');
+      next(new Error(LIVE_TEXTS.unauthorized));
+    }
+  });
+
+  io.on('connection', (socket: LiveSocket) => {
+    /** Runs a handler if the socket is within its rate, answering errors on the ack or as live:error. */
+    const guarded =
+      <A extends unknown[]>(handler: (...args: A) => Promise<void>) =>
+      (...args: A) => {
+        const ack = args.find((a) => typeof a === 'function') as
+          ((answer: unknown) => void) | undefined;
+        if (!socket.data.bucket.take()) {
+          const error = { ok: false, error: LIVE_TEXTS.slowDown };
+          if (ack) ack(error);
+          else socket.emit('live:error', { message: LIVE_TEXTS.slowDown });
+          return;
+        }
+        handler(...args).catch((error: unknown) => {
+          const message = error instanceof LiveError ? error.message : LIVE_TEXTS.invalid;
+          if (!(error instanceof LiveError)) logger.error({ err: error }, 'live event failed');
+          if (ack) ack({ ok: false, error: message });
+          else socket.emit('live:error', { message });
+        });
+      };
+
+    const joinedTeam = (setlistId: unknown): { setlistId: string; teamId: string } => {
+      const id = SetlistIdSchema.safeParse(setlistId);
+      if (!id.success) throw new LiveError(LIVE_TEXTS.invalid);
+      const teamId = socket.data.joined.get(id.data);
+      if (!teamId) throw new LiveError(LIVE_TEXTS.notJoined);
+      return { setlistId: id.data, teamId };
+    };
+
+    const broadcastState = (state: LiveState, changed: { song: boolean }) => {
+      const meta = { setlistId: state.setlistId, version: state.version };
+      const target = io.to(room(state.setlistId));
+      if (changed.song) target.emit('setlist:currentChanged', state.currentIndex, meta);
+      target.emit('setlist:partChanged', state.currentPartLabel, meta);
+    };
+
+    socket.on(
+      'setlist:join',
+      guarded(async (setlistId: unknown, ack?: unknown) => {
+        const id = SetlistIdSchema.safeParse(setlistId);
+        if (!id.success) throw new LiveError(LIVE_TEXTS.invalid);
+        const found = await repo.accessible(id.data, socket.data.account.userId);
+        // A setlist of another team answers like one that does not exist.
+        if (!found) throw new LiveError(LIVE_TEXTS.notFound);
+        socket.data.joined.set(id.data, found.teamId);
+        await socket.join(room(id.data));
+        const state: LiveState = {
+          setlistId: id.data,
+          currentIndex: found.currentIndex,
+          currentPartLabel: found.currentPartLabel,
+          version: found.version,
+        };
+        socket.emit('setlist:state', state);
+        if (typeof ack === 'function') ack({ ok: true, state });
+      }),
+    );
+
+    socket.on('setlist:leave', (setlistId: unknown) => {
+      const id = SetlistIdSchema.safeParse(setlistId);
+      if (!id.success) return;
+      socket.data.joined.delete(id.data);
+      void socket.leave(room(id.data));
+    });
+
+    socket.on(
+      'setlist:updateCurrent',
+      guarded(async (payload: unknown, ack?: unknown) => {
+        const parsed = UpdateCurrentPayloadSchema.safeParse(payload);
+        if (!parsed.success) throw new LiveError(LIVE_TEXTS.invalid);
+        const { setlistId, teamId } = joinedTeam(parsed.data.setlistId);
+        const row = await options.setlistsRepo.find(teamId, setlistId);
+        if (!row) throw new LiveError(LIVE_TEXTS.notFound);
+        const details = await setlists.details(row);
+        const index = clampSongIndex(parsed.data.newIndex, details.songs.length);
+        // Changing song resets the part to the new song's first part (spec 4).
+        const firstPart = details.songs[index]?.song.parts[0]?.label ?? null;
+        const written = await repo.write(setlistId, {
+          currentIndex: index,
+          currentPartLabel: firstPart,
+        });
+        if (!written) throw new LiveError(LIVE_TEXTS.notFound);
+        const state = { setlistId, ...written };
+        broadcastState(state, { song: true });
+        if (typeof ack === 'function') ack({ ok: true, state });
+      }),
+    );
+
+    socket.on(
+      'setlist:updatePart',
+      guarded(async (payload: unknown, ack?: unknown) => {
+        const parsed = UpdatePartPayloadSchema.safeParse(payload);
+        if (!parsed.success) throw new LiveError(LIVE_TEXTS.invalid);
+        const { setlistId, teamId } = joinedTeam(parsed.data.setlistId);
+        const row = await options.setlistsRepo.find(teamId, setlistId);
+        if (!row) throw new LiveError(LIVE_TEXTS.notFound);
+        const details = await setlists.details(row);
+        const index = clampSongIndex(row.currentIndex, details.songs.length);
+        const labels = details.songs[index]?.song.parts.map((p) => p.label) ?? [];
+        if (!labels.includes(parsed.data.partIndex)) throw new LiveError(LIVE_TEXTS.invalid);
+        const written = await repo.write(setlistId, {
+          currentIndex: index,
+          currentPartLabel: parsed.data.partIndex,
+        });
+        if (!written) throw new LiveError(LIVE_TEXTS.notFound);
+        const state = { setlistId, ...written };
+        broadcastState(state, { song: false });
+        if (typeof ack === 'function') ack({ ok: true, state });
+      }),
+    );
+
+    socket.on(
+      'setlist:announce',
+      guarded(async (payload: unknown, ack?: unknown) => {
+        const parsed = AnnouncePayloadSchema.safeParse(payload);
+        if (!parsed.success) throw new LiveError(LIVE_TEXTS.invalid);
+        const { setlistId } = joinedTeam(parsed.data.setlistId);
+        const message = parsed.data.message.trim();
+        if (!message) throw new LiveError(LIVE_TEXTS.emptyAnnouncement);
+        io.to(room(setlistId)).emit(
+          'setlist:announceBroadcast',
+          message.slice(0, LIVE_LIMITS.announcementMaxLength),
+          {
+            setlistId,
+            from: socket.data.account.name,
+            at: new Date().toISOString(),
+          },
+        );
+        if (typeof ack === 'function') ack({ ok: true });
+      }),
+    );
+  });
+
+  // A revoked session or a lost membership closes the door within LIVE_RECHECK_MS plus the session cache.
+  const recheck = setInterval(() => {
+    void (async () => {
+      for (const socket of await io.local.fetchSockets()) {
+        const live = socket as unknown as LiveSocket;
+        const account = await sessions.resolve(live.data.account.token).catch(() => null);
+        if (!account) {
+          live.disconnect(true);
+          continue;
+        }
+        for (const [setlistId, teamId] of live.data.joined) {
+          if (!(await repo.isMember(teamId, account.userId))) {
+            live.data.joined.delete(setlistId);
+            await live.leave(room(setlistId));
+          }
+        }
+      }
+    })().catch((error: unknown) => logger.error({ err: error }, 'live recheck failed'));
+  }, options.recheckMs ?? LIVE_RECHECK_MS);
+  recheck.unref();
+
+  return {
+    io,
+    async close() {
+      clearInterval(recheck);
+      await io.close();
+    },
+  };
+}
+
+class LiveError extends Error {}
+
+function sameHost(origin: string, host: string | undefined): boolean {
+  try {
+    return Boolean(host) && new URL(origin).host === host;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,179 @@
+import type { Locator, Page } from '@playwright/test';
+import {
+  apiSession,
+  createTeamWith,
+  createVerifiedPerson,
+  expect,
+  logIn,
+  test,
+} from '../support/fixtures.ts';
+
+/** The titles in the Selected Song Order list, top to bottom. */
+async function songOrder(page: Page): Promise<string[]> {
+  const handles = page.getByRole('button', { name: /^Reorder / });
+  const names = await handles.evaluateAll((els) =>
+    els.map((el) => el.getAttribute('aria-label') ?? ''),
+  );
+  return names.map((n) => n.replace(/^Reorder /, ''));
+}
+
+/** Drags one handle onto another with the mouse, past dnd-kit's 5 px activation distance. */
+async function dragOnto(page: Page, from: Locator, to: Locator) {
+  const a = (await from.boundingBox())!;
+  const b = (await to.boundingBox())!;
+  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2 + 10, { steps: 5 });
+  await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2 + 5, { steps: 15 });
+  await page.mouse.up();
+}
+
+const nextWeek = () => new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
+
+test('plan a setlist: songs in a dragged order, leaders, positions; clone and delete', async ({
+  page,
+  request,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const leader = await createVerifiedPerson(request, 'Miriam');
+  const drummer = await createVerifiedPerson(request, 'Gideon');
+  const teamId = await createTeamWith(request, leader, 'Planning Team', [drummer]);
+  const headers = await apiSession(request, leader, teamId);
+  for (const [title, artist] of [
+    ['10,000 Reasons', 'Matt Redman'],
+    ['Cornerstone', 'Hillsong'],
+    ['Goodness of God', 'Bethel'],
+  ]) {
+    const res = await request.post('/api/songs', {
+      headers,
+      data: {
+        title,
+        artist,
+        parts: [{ label: 'Verse 1', lines: [{ chords: 'G', lyrics: `${title} verse` }] }],
+      },
+    });
+    expect(res.status()).toBe(201);
+  }
+
+  await logIn(page, leader);
+  await page.getByRole('link', { name: 'Sets', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Setlists', exact: true })).toBeVisible();
+  await page.getByRole('link', { name: 'New Setlist' }).click();
+  await expect(page.getByRole('heading', { name: 'New Setlist' })).toBeVisible();
+
+  await page.getByLabel('Setlist Name').fill('Easter Sunday');
+  await page.getByLabel('Date').fill(nextWeek());
+  await page.getByLabel('Notes').fill('Bring the extra mics');
+
+  // Two positions, one of them custom.
+  await page.getByRole('combobox', { name: 'Position' }).click();
+  await page.getByRole('option', { name: 'Drums' }).click();
+  await page.getByRole('button', { name: 'Add Position' }).click();
+  await page.getByRole('combobox', { name: 'Position' }).click();
+  await page.getByRole('option', { name: 'Other' }).click();
+  await page.getByLabel('Custom Position').fill('  Cajon  ');
+  await page.getByRole('button', { name: 'Add Position' }).click();
+  await page.getByRole('combobox', { name: 'Assign Member for Drums' }).click();
+  await page.getByRole('option', { name: 'Gideon Tester' }).click();
+  await expect(page.getByRole('combobox', { name: 'Assign Member for Cajon' })).toContainText(
+    'Unassigned',
+  );
+
+  // Three songs, chosen in this order.
+  const songs = page.getByRole('combobox', { name: 'Songs' });
+  for (const title of ['10,000 Reasons', 'Cornerstone', 'Goodness of God']) {
+    await songs.click();
+    await songs.fill(title.slice(0, 5));
+    await page.getByRole('option', { name: new RegExp(title) }).click();
+  }
+  await page.keyboard.press('Escape');
+  expect(await songOrder(page)).toEqual(['10,000 Reasons', 'Cornerstone', 'Goodness of God']);
+
+  // Keyboard: lift the last song, move it up twice, drop it.
+  await page.getByRole('button', { name: 'Reorder Goodness of God' }).focus();
+  await page.keyboard.press('Space');
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('Space');
+  await expect
+    .poll(() => songOrder(page))
+    .toEqual(['Goodness of God', '10,000 Reasons', 'Cornerstone']);
+
+  // Mouse: drag Cornerstone onto the first place.
+  await dragOnto(
+    page,
+    page.getByRole('button', { name: 'Reorder Cornerstone' }),
+    page.getByRole('button', { name: 'Reorder Goodness of God' }),
+  );
+  await expect
+    .poll(() => songOrder(page))
+    .toEqual(['Cornerstone', 'Goodness of God', '10,000 Reasons']);
+
+  // Leaders
+  await page.getByRole('combobox', { name: 'Leader for Cornerstone' }).click();
+  await page.getByRole('option', { name: 'Miriam Tester' }).click();
+  await page.getByRole('combobox', { name: 'Leader for 10,000 Reasons' }).click();
+  await page.getByRole('option', { name: 'Gideon Tester' }).click();
+  await expect(page.getByRole('combobox', { name: 'Leader for Goodness of God' })).toContainText(
+    'No Leader',
+  );
+
+  await page.getByRole('button', { name: 'Create Setlist' }).click();
+  await expect(page).toHaveURL(/\/setlists\/view\//);
+  await expect(page.getByRole('heading', { name: 'Easter Sunday' })).toBeVisible();
+  await expect(page.getByText('Bring the extra mics')).toBeVisible();
+  const entries = page.getByRole('heading', { level: 2 }).filter({ hasText: /^\d+\. / });
+  await expect(entries).toHaveText([
+    '1. Cornerstone — Hillsong',
+    '2. Goodness of God — Bethel',
+    '3. 10,000 Reasons — Matt Redman',
+  ]);
+  await expect(page.getByText('Cornerstone verse')).toBeVisible();
+
+  // The order and the choices were saved: the edit form reads them back.
+  const setlistUrl = page.url();
+  const setlistId = setlistUrl.split('/').pop()!;
+  await page.goto(`/setlists/edit/${setlistId}`);
+  await expect(page.getByRole('heading', { name: 'Edit Setlist' })).toBeVisible();
+  await expect
+    .poll(() => songOrder(page))
+    .toEqual(['Cornerstone', 'Goodness of God', '10,000 Reasons']);
+  await expect(page.getByRole('combobox', { name: 'Leader for 10,000 Reasons' })).toContainText(
+    'Gideon Tester',
+  );
+  await expect(page.getByRole('combobox', { name: 'Assign Member for Drums' })).toContainText(
+    'Gideon Tester',
+  );
+
+  // The drummer sees it on the dashboard, with their position.
+  const context = await browser.newContext({
+    baseURL,
+    extraHTTPHeaders: { 'x-forwarded-for': '203.0.123.7' },
+  });
+  const drummerPage = await context.newPage();
+  await logIn(drummerPage, drummer);
+  await expect(drummerPage.getByRole('heading', { name: 'Upcoming Setlists' })).toBeVisible();
+  const row = drummerPage.getByRole('row').filter({ hasText: 'Easter Sunday' });
+  await expect(row).toContainText('Drums');
+  await expect(row.getByRole('link', { name: 'Live View Easter Sunday' })).toBeVisible();
+  await expect(row.getByRole('link', { name: 'Presenter View Easter Sunday' })).toBeVisible();
+  await context.close();
+
+  // Clone, then delete the clone.
+  await page.getByRole('button', { name: 'Clone' }).click();
+  await expect(page.getByText('Setlist cloned')).toBeVisible();
+  await expect(page.getByLabel('Setlist Name')).toHaveValue('Easter Sunday (Copy)');
+  await page.getByRole('button', { name: 'Delete' }).click();
+  const confirm = page.getByRole('dialog');
+  await expect(confirm.getByText('Are you sure you want to delete this setlist?')).toBeVisible();
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expect(page).toHaveURL(/\/setlists$/);
+  await expect(page.getByRole('row').filter({ hasText: 'Easter Sunday (Copy)' })).toHaveCount(0);
+  const original = page.getByRole('row').filter({ hasText: 'Easter Sunday' });
+  await expect(original).toContainText('Bring the extra mics');
+  await expect(
+    original.getByRole('link', { name: 'View Easter Sunday', exact: true }),
+  ).toBeVisible();
+});
