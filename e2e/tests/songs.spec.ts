@@ -35,7 +35,8 @@ test.describe('song library', () => {
     await page.getByRole('link', { name: 'Add Song' }).click();
     await expect(page.getByRole('heading', { name: 'New Song' })).toBeVisible();
 
-    const banner = page.getByRole('alert');
+    // The form's banner, not a toast (toasts live outside <main>).
+    const banner = page.getByRole('main').getByRole('alert');
     const submit = page.getByRole('button', { name: 'Create Song' });
     let posts = 0;
     page.on('request', (r) => {
@@ -45,11 +46,11 @@ test.describe('song library', () => {
     // 1. Title
     await submit.click();
     await expect(banner).toHaveText('Title is required.');
-    await page.getByLabel('Title').fill('How Great Thou Art');
+    await page.getByLabel('Title', { exact: true }).fill('How Great Thou Art');
     await page.getByLabel('Artist').fill('Carl Boberg');
 
     // 2. At least one part
-    await page.getByRole('button', { name: 'Remove part 1' }).click();
+    await page.getByRole('button', { name: 'Remove part 1', exact: true }).click();
     await submit.click();
     await expect(banner).toHaveText('At least one part is required.');
 
@@ -57,7 +58,7 @@ test.describe('song library', () => {
     await page.getByRole('button', { name: 'Add Part' }).click();
     await submit.click();
     await expect(banner).toHaveText('Part 1 is missing a label.');
-    await page.getByLabel('Part 1 label').fill('Verse 1');
+    await page.getByLabel('Part 1 label', { exact: true }).fill('Verse 1');
 
     // 4. A line
     await page.getByRole('button', { name: 'Remove part 1 line 1' }).click();
@@ -69,7 +70,7 @@ test.describe('song library', () => {
     await page.getByLabel('Part 1 line 1 chords').fill('C        F       C');
     await page.getByLabel('Part 1 line 1 lyrics').fill('O Lord my God, when I in awesome wonder');
     await page.getByRole('button', { name: 'Add Part' }).click();
-    await page.getByLabel('Part 2 label').fill('Chorus');
+    await page.getByLabel('Part 2 label', { exact: true }).fill('Chorus');
     await page.getByLabel('Part 2 line 1 chords').fill('C          F');
     await page.getByLabel('Part 2 line 1 lyrics').fill('Then sings my soul');
     await submit.click();
@@ -84,7 +85,7 @@ test.describe('song library', () => {
     await expect(page.getByRole('heading', { name: 'Edit Song' })).toBeVisible();
     await expect(page.getByLabel('Part 2 line 1 lyrics')).toHaveValue('Then sings my soul');
     await expect(page.getByLabel('Part 1 line 1 chords')).toHaveValue('C        F       C');
-    await page.getByLabel('Title').fill('How Great Thou Art (Hymn)');
+    await page.getByLabel('Title', { exact: true }).fill('How Great Thou Art (Hymn)');
     await page.getByRole('button', { name: 'Update Song' }).click();
     await expect(page).toHaveURL(/\/songs$/);
 
@@ -146,7 +147,12 @@ test.describe('song library', () => {
     await expect(page.getByRole('row').filter({ hasText: 'It Is Well' })).toHaveCount(0);
 
     const alert = nextAlert(page);
-    await page.getByLabel('Library file').setInputFiles(file);
+    // Uploaded under the name it was downloaded as.
+    await page.getByLabel('Library file').setInputFiles({
+      name: download.suggestedFilename(),
+      mimeType: 'application/json',
+      buffer: readFileSync(file),
+    });
     expect(await alert).toBe('Imported 1 song(s). Skipped 2 duplicate(s).');
     await expect(page.getByRole('row').filter({ hasText: 'It Is Well' })).toBeVisible();
 

@@ -47,6 +47,31 @@ const ManageTeamPage = lazy(() =>
     default: m.ManageTeamPage,
   })),
 );
+const SongLibraryPage = lazy(() =>
+  import('./features/songs/components/song-library-page.tsx').then((m) => ({
+    default: m.SongLibraryPage,
+  })),
+);
+const SongFormPage = lazy(() =>
+  import('./features/songs/components/song-form-page.tsx').then((m) => ({
+    default: m.SongFormPage,
+  })),
+);
+const SetlistListPage = lazy(() =>
+  import('./features/setlists/components/setlist-list-page.tsx').then((m) => ({
+    default: m.SetlistListPage,
+  })),
+);
+const SetlistViewPage = lazy(() =>
+  import('./features/setlists/components/setlist-view-page.tsx').then((m) => ({
+    default: m.SetlistViewPage,
+  })),
+);
+const SetlistFormPage = lazy(() =>
+  import('./features/setlists/components/setlist-form-page.tsx').then((m) => ({
+    default: m.SetlistFormPage,
+  })),
+);
 const NotFoundPage = lazy(() =>
   import('./components/routes/not-found-page.tsx').then((m) => ({ default: m.NotFoundPage })),
 );
@@ -65,7 +90,13 @@ export function AppRoutes() {
           <Route path="join" element={<FindTeamPage />} />
           <Route path="create" element={<CreateTeamPage />} />
           <Route path="teams" element={<ManageTeamPage />} />
-          {/* Songs, setlists and settings arrive in later issues. */}
+          <Route path="songs" element={<SongLibraryPage />} />
+          <Route path="songs/new" element={<SongFormPage />} />
+          <Route path="songs/:id/edit" element={<SongFormPage />} />
+          <Route path="setlists" element={<SetlistListPage />} />
+          <Route path="setlists/new" element={<SetlistFormPage />} />
+          <Route path="setlists/view/:id" element={<SetlistViewPage />} />
+          <Route path="setlists/edit/:id" element={<SetlistFormPage />} />
           <Route path="*" element={<NotFoundPage />} />
         </Route>
       </Route>

@@ -24,6 +24,11 @@ export interface ApiFetchOptions {
   auth?: boolean;
   /** Do not log a 401: for calls where "not logged in" is an expected answer. */
   expectUnauthorized?: boolean;
+  /**
+   * The X-Team-ID to send instead of the selected team: the live and presenter views name the
+   * team they checked the setlist against (spec section 7).
+   */
+  teamId?: string;
 }
 
 const TOKEN_ENDPOINT = '/account/jwts';
@@ -37,6 +42,22 @@ export async function apiFetch<T = unknown>(
   path: string,
   options: ApiFetchOptions = {},
 ): Promise<T> {
+  return (await readBody(await request(path, options))) as T;
+}
+
+/**
+ * `apiFetch` for answers whose headers matter too, such as the `X-Total-Count` of a paged list.
+ */
+export async function apiFetchWithHeaders<T = unknown>(
+  path: string,
+  options: ApiFetchOptions = {},
+): Promise<{ data: T; headers: Headers }> {
+  const response = await request(path, options);
+  return { data: (await readBody(response)) as T, headers: response.headers };
+}
+
+/** Sends the call (swapping an expired token once) and answers the 2xx response, else throws. */
+async function request(path: string, options: ApiFetchOptions): Promise<Response> {
   const { auth = true } = options;
   const token = auth ? sessionToken.get() : null;
   let response = await send(path, options, token);
@@ -54,7 +75,7 @@ export async function apiFetch<T = unknown>(
   }
 
   if (!response.ok) throw await toApiRequestError(response);
-  return (await readBody(response)) as T;
+  return response;
 }
 
 let pendingRestore: Promise<string | null> | null = null;
@@ -92,7 +113,7 @@ function send(path: string, options: ApiFetchOptions, token: string | null): Pro
   const headers = new Headers({ Accept: 'application/json' });
   if (options.body !== undefined) headers.set('Content-Type', 'application/json');
   if (token) headers.set('Authorization', `Bearer ${token}`);
-  const teamId = selectedTeamId.get();
+  const teamId = options.teamId ?? selectedTeamId.get();
   if (teamId) headers.set('X-Team-ID', teamId);
 
   // Spec section 9: no client-side timeout; only the caller's signal aborts.

@@ -12,12 +12,15 @@ function read(storage: () => Storage, key: string): string | null {
   }
 }
 
-function write(storage: () => Storage, key: string, value: string | null): void {
+/** Stores (or removes) a value; false when the storage refused it (full quota, disabled). */
+function write(storage: () => Storage, key: string, value: string | null): boolean {
   try {
     if (value === null) storage().removeItem(key);
     else storage().setItem(key, value);
+    return true;
   } catch {
     // See read(): losing the value is better than breaking the page.
+    return false;
   }
 }
 
@@ -65,4 +68,23 @@ export const storedThemeMode = {
     return value === 'light' || value === 'dark' ? value : null;
   },
   set: (mode: ThemeMode) => write(local, STORAGE_KEYS.theme, mode),
+};
+
+/** Not in STORAGE_KEYS yet: the live view's text size is a choice of this device. */
+const LIVE_TEXT_SIZE_KEY = 'segue.live.textSize';
+
+/** The live view's text size in rem, per device. */
+export const liveTextSize = {
+  get: (): number | null => {
+    const raw = read(local, LIVE_TEXT_SIZE_KEY);
+    const value = raw === null ? NaN : Number(raw);
+    return Number.isFinite(value) ? value : null;
+  },
+  set: (size: number) => void write(local, LIVE_TEXT_SIZE_KEY, String(size)),
+};
+
+/** The presenter's background choice as JSON; `set` answers false when it did not fit. */
+export const presenterBackground = {
+  get: () => read(local, STORAGE_KEYS.presenterBackground),
+  set: (json: string) => write(local, STORAGE_KEYS.presenterBackground, json),
 };

@@ -12,6 +12,7 @@ import { useCurrentTeam } from '../../teams/api/current-team.ts';
 import { ActiveTeamCard } from '../../teams/components/active-team-card.tsx';
 import { TeamSelector } from '../../teams/components/team-selector.tsx';
 import { TEAM_TEXTS } from '../../teams/components/team-texts.ts';
+import { UpcomingSetlists } from '../../setlists/components/upcoming-setlists.tsx';
 import { NoTeamCard } from './no-team-card.tsx';
 
 export function DashboardPage() {
@@ -23,7 +24,7 @@ export function DashboardPage() {
       <Typography variant="h4" component="h1" gutterBottom sx={{ fontWeight: 700 }}>
         {`${TEXTS.welcome} ${firstName(account?.name)}`}
       </Typography>
-      {/* The team section; Upcoming Setlists will follow it in this column. */}
+      {/* The team section, then Upcoming Setlists in this column. */}
       <Stack spacing={3}>
         <Stack
           direction={{ xs: 'column', sm: 'row' }}
@@ -58,6 +59,9 @@ export function DashboardPage() {
           <ActiveTeamCard team={currentTeam} />
         ) : (
           <NoTeamCard />
+        )}
+        {!isPending && !error && currentTeam && account && (
+          <UpcomingSetlists key={currentTeam._id} teamId={currentTeam._id} userId={account.$id} />
         )}
       </Stack>
     </Container>

@@ -1,0 +1,36 @@
+/**
+ * Texts of the setlist screens that only the web app shows. The spec's own setlist texts
+ * (headings, buttons, failures) are `SETLIST_TEXTS` in `@segue/shared`.
+ */
+export const SETLIST_SCREEN_TEXTS = {
+  setlists: 'Setlists',
+  noSetlists: 'No setlists yet.',
+  failedToLoadSetlists: 'Failed to load setlists.',
+  failedToLoadTeams: 'Failed to load your teams',
+  setlistCreated: 'Setlist created',
+  setlistUpdated: 'Setlist updated',
+  setlistCloned: 'Setlist cloned',
+  setlistDeleted: 'Setlist deleted',
+  deleteSetlistTitle: 'Delete Setlist',
+  positionsHeading: 'Team Positions and Assignments',
+  songOrderHeading: 'Selected Song Order and Leaders',
+  noPositions: 'No positions yet.',
+  noSongsChosen: 'No songs chosen yet. Pick them in Songs above.',
+  noSongsInSetlist: 'No songs in this setlist.',
+  failedToLoadSongs: 'Failed to load the song library.',
+  upcomingSetlists: 'Upcoming Setlists',
+  view: 'View',
+  edit: 'Edit',
+  liveView: 'Live View',
+  presenterView: 'Presenter View',
+} as const;
+
+/** Where each setlist screen lives (spec section 2, route list). */
+export const setlistPaths = {
+  list: '/setlists',
+  create: '/setlists/new',
+  view: (id: string) => `/setlists/view/${encodeURIComponent(id)}`,
+  edit: (id: string) => `/setlists/edit/${encodeURIComponent(id)}`,
+  live: (id: string) => `/setlists/live/${encodeURIComponent(id)}`,
+  presenter: (id: string) => `/setlists/presenter/${encodeURIComponent(id)}`,
+};

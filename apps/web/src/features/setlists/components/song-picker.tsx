@@ -1,0 +1,78 @@
+import Autocomplete, { createFilterOptions } from '@mui/material/Autocomplete';
+import ListItemText from '@mui/material/ListItemText';
+import TextField from '@mui/material/TextField';
+
+/** A song as the picker shows it. */
+export interface SongChoice {
+  _id: string;
+  title: string;
+  artist: string;
+}
+
+// Spec section 2: the picker searches by song title.
+const filterByTitle = createFilterOptions<SongChoice>({ stringify: (song) => song.title });
+
+interface SongPickerProps {
+  /** The team's songs. */
+  options: SongChoice[];
+  /** The chosen songs, in setlist order. */
+  value: SongChoice[];
+  onAdd: (song: SongChoice) => void;
+  onRemove: (song: SongChoice) => void;
+  onClear: () => void;
+  loading: boolean;
+  /** Why the songs cannot be offered, or the shared schema's complaint about the choice. */
+  error?: string | undefined;
+  disabled?: boolean;
+}
+
+/** "Songs": chooses the setlist's songs by title; new choices go to the end of the order. */
+export function SongPicker({
+  options,
+  value,
+  onAdd,
+  onRemove,
+  onClear,
+  loading,
+  error,
+  disabled = false,
+}: SongPickerProps) {
+  return (
+    <Autocomplete
+      multiple
+      options={options}
+      value={value}
+      loading={loading}
+      disabled={disabled}
+      filterOptions={filterByTitle}
+      // A chosen song leaves the list, so picking an option always adds it.
+      filterSelectedOptions
+      disableCloseOnSelect
+      getOptionLabel={(song) => song.title}
+      getOptionKey={(song) => song._id}
+      isOptionEqualToValue={(option, chosen) => option._id === chosen._id}
+      onChange={(_event, _value, reason, details) => {
+        if (reason === 'clear') onClear();
+        else if (reason === 'selectOption' && details) onAdd(details.option);
+        else if (reason === 'removeOption' && details) onRemove(details.option);
+      }}
+      renderOption={(props, song) => {
+        const { key, ...optionProps } = props;
+        return (
+          <li key={key} {...optionProps}>
+            <ListItemText primary={song.title} secondary={song.artist || undefined} />
+          </li>
+        );
+      }}
+      renderInput={(params) => (
+        <TextField
+          {...params}
+          label="Songs"
+          error={Boolean(error)}
+          helperText={error}
+          placeholder={value.length === 0 ? 'Search by title' : undefined}
+        />
+      )}
+    />
+  );
+}

@@ -1,0 +1,176 @@
+import { useId, useRef, useState } from 'react';
+import type { Control } from 'react-hook-form';
+import { Controller, useFieldArray } from 'react-hook-form';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import FormHelperText from '@mui/material/FormHelperText';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import AddIcon from '@mui/icons-material/Add';
+import { POSITION_OPTIONS, SETLIST_LIMITS, SETLIST_TEXTS } from '@segue/shared';
+import type { MemberChoice } from '../api/team-members.ts';
+import { MemberSelect } from './member-select.tsx';
+import type { SetlistFormValues } from './setlist-form-values.ts';
+import { SETLIST_SCREEN_TEXTS } from './setlist-texts.ts';
+
+const OTHER = 'Other';
+
+interface TeamPositionsEditorProps {
+  control: Control<SetlistFormValues>;
+  members: MemberChoice[];
+  /** The shared schema's complaint about the positions as a whole (too many). */
+  error?: string | undefined;
+  disabled?: boolean;
+}
+
+/** "Team Positions and Assignments": who plays what in this setlist. */
+export function TeamPositionsEditor({
+  control,
+  members,
+  error,
+  disabled = false,
+}: TeamPositionsEditorProps) {
+  const headingId = useId();
+  const { fields, append, remove } = useFieldArray({ control, name: 'positions' });
+
+  return (
+    <Box component="section" aria-labelledby={headingId}>
+      <Typography id={headingId} variant="h6" component="h2" gutterBottom>
+        {SETLIST_SCREEN_TEXTS.positionsHeading}
+      </Typography>
+      <PositionPicker
+        onAdd={(name) => append({ name, assignedTo: null })}
+        full={fields.length >= SETLIST_LIMITS.maxPositions}
+        disabled={disabled}
+      />
+      {error && <FormHelperText error>{error}</FormHelperText>}
+      {fields.length === 0 ? (
+        <Typography color="text.secondary" sx={{ mt: 2 }}>
+          {SETLIST_SCREEN_TEXTS.noPositions}
+        </Typography>
+      ) : (
+        <Stack component="ul" spacing={1} sx={{ listStyle: 'none', p: 0, m: 0, mt: 2 }}>
+          {fields.map((field, index) => (
+            <Paper key={field.id} component="li" variant="outlined" sx={{ px: 2, py: 1 }}>
+              <Stack
+                direction="row"
+                spacing={2}
+                useFlexGap
+                sx={{ alignItems: 'center', flexWrap: 'wrap' }}
+              >
+                <Typography sx={{ flex: '1 1 160px', fontWeight: 500, overflowWrap: 'anywhere' }}>
+                  {field.name}
+                </Typography>
+                <Controller
+                  control={control}
+                  name={`positions.${index}.assignedTo`}
+                  render={({ field: assignee }) => (
+                    <MemberSelect
+                      label="Assign Member"
+                      accessibleName={`Assign Member for ${field.name}`}
+                      emptyLabel={SETLIST_TEXTS.unassigned}
+                      value={assignee.value}
+                      onChange={assignee.onChange}
+                      members={members}
+                      disabled={disabled}
+                    />
+                  )}
+                />
+                <Button
+                  color="error"
+                  onClick={() => remove(index)}
+                  aria-label={`Remove ${field.name}`}
+                  disabled={disabled}
+                >
+                  Remove
+                </Button>
+              </Stack>
+            </Paper>
+          ))}
+        </Stack>
+      )}
+    </Box>
+  );
+}
+
+interface PositionPickerProps {
+  onAdd: (name: string) => void;
+  /** The setlist has as many positions as it may. */
+  full: boolean;
+  disabled: boolean;
+}
+
+/** A position from the spec's list, or a custom one after "Other", and "Add Position". */
+function PositionPicker({ onAdd, full, disabled }: PositionPickerProps) {
+  const [chosen, setChosen] = useState('');
+  const [custom, setCustom] = useState('');
+  const customRef = useRef<HTMLInputElement>(null);
+  const isOther = chosen === OTHER;
+  // Spec section 5: a custom position counts only if non-empty once trimmed.
+  const name = isOther ? custom.trim() : chosen;
+
+  const add = () => {
+    if (!name || full) return;
+    onAdd(name);
+    if (isOther) {
+      // The picker stays on "Other" for the next custom position; the emptied box takes focus
+      // because the Add button is disabled until something is typed again.
+      setCustom('');
+      customRef.current?.focus();
+    }
+  };
+
+  return (
+    <Stack
+      direction={{ xs: 'column', sm: 'row' }}
+      spacing={2}
+      sx={{ alignItems: { xs: 'stretch', sm: 'flex-start' } }}
+    >
+      <TextField
+        select
+        size="small"
+        label="Position"
+        value={chosen}
+        onChange={(event) => setChosen(event.target.value)}
+        disabled={disabled}
+        sx={{ minWidth: 200 }}
+      >
+        {POSITION_OPTIONS.map((option) => (
+          <MenuItem key={option} value={option}>
+            {option}
+          </MenuItem>
+        ))}
+      </TextField>
+      {isOther && (
+        <TextField
+          size="small"
+          label="Custom Position"
+          value={custom}
+          inputRef={customRef}
+          onChange={(event) => setCustom(event.target.value)}
+          onKeyDown={(event) => {
+            // Enter adds the position instead of submitting the whole setlist.
+            if (event.key === 'Enter') {
+              event.preventDefault();
+              add();
+            }
+          }}
+          disabled={disabled}
+          slotProps={{ htmlInput: { maxLength: SETLIST_LIMITS.positionNameMaxLength } }}
+        />
+      )}
+      <Button
+        variant="outlined"
+        startIcon={<AddIcon />}
+        onClick={add}
+        disabled={disabled || full || !name}
+        sx={{ height: 40, whiteSpace: 'nowrap' }}
+      >
+        Add Position
+      </Button>
+    </Stack>
+  );
+}

@@ -1,0 +1,79 @@
+import { useMutation } from '@tanstack/react-query';
+import { SONG_TEXTS, SongImportAnswerSchema } from '@segue/shared';
+import type { Song } from '@segue/shared';
+import { apiFetch } from '../../../lib/api-client.ts';
+import { fetchAllSongs } from './songs.ts';
+
+/** The downloaded library (spec section 3, Library export file). */
+export interface LibraryExportFile {
+  exportedAt: string;
+  teamId: string;
+  teamName: string;
+  songs: Pick<Song, 'title' | 'artist' | 'parts' | 'createdAt' | 'updatedAt'>[];
+}
+
+/** One song of an import file as it is sent: the server checks each one and names the first bad one. */
+export interface ImportedSong {
+  title: unknown;
+  artist: unknown;
+  parts: unknown;
+}
+
+/** Downloads every song of the team as `segue-song-library.json` (creator only, spec section 6). */
+export async function exportLibrary(team: { _id: string; name: string }): Promise<void> {
+  const songs = await fetchAllSongs();
+  const file: LibraryExportFile = {
+    exportedAt: new Date().toISOString(),
+    teamId: team._id,
+    teamName: team.name,
+    songs: songs.map(({ title, artist, parts, createdAt, updatedAt }) => ({
+      title,
+      artist,
+      parts,
+      createdAt,
+      updatedAt,
+    })),
+  };
+  const blob = new Blob([JSON.stringify(file, null, 2)], { type: 'application/json' });
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = SONG_TEXTS.exportFileName;
+  link.hidden = true;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Some browsers start the download after the click returns: let go of the file a little later.
+  window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * The songs of an import file: an export file (`{ songs: [...] }`) or a bare array of songs.
+ * Each is cut down to title, artist ('' by default) and parts ([] by default) (spec section 7).
+ * Throws when the file is not .json, not JSON, or holds no songs array.
+ */
+export async function readImportFile(file: File): Promise<ImportedSong[]> {
+  if (!file.name.toLowerCase().endsWith('.json')) {
+    throw new Error(`Not a .json file: ${file.name}`);
+  }
+  const data: unknown = JSON.parse(await file.text());
+  const songs = Array.isArray(data) ? data : isRecord(data) ? data.songs : undefined;
+  if (!Array.isArray(songs)) throw new Error('The file has no songs array.');
+  return songs.map((item: unknown) => {
+    const song = isRecord(item) ? item : {};
+    return { title: song.title, artist: song.artist ?? '', parts: song.parts ?? [] };
+  });
+}
+
+/** `POST /api/songs/import`: all of the file's songs in one call, all or nothing. */
+export function useImportSongs() {
+  return useMutation({
+    mutationFn: async (songs: ImportedSong[]) =>
+      SongImportAnswerSchema.parse(
+        await apiFetch('/songs/import', { method: 'POST', body: { songs } }),
+      ),
+  });
+}

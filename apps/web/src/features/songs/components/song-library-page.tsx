@@ -1,0 +1,75 @@
+import { useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Container from '@mui/material/Container';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import AddIcon from '@mui/icons-material/Add';
+import type { Team } from '@segue/shared';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { PageLoading } from '../../../components/layout/page-loading.tsx';
+import { useCurrentTeam } from '../../teams/api/current-team.ts';
+import { LibraryFileButtons } from './library-file-buttons.tsx';
+import { NoTeamMessage } from './no-team-message.tsx';
+import { SongSearchField } from './song-search-field.tsx';
+import { SongTable } from './song-table.tsx';
+import { SONG_SCREEN_TEXTS } from './song-texts.ts';
+
+/** /songs: the current team's songs, searchable; export and import for the team's creator. */
+export function SongLibraryPage() {
+  const { currentTeam, isOwner, isPending, error } = useCurrentTeam();
+
+  return (
+    <Container maxWidth="lg" sx={{ py: { xs: 3, sm: 5 } }}>
+      <Typography variant="h4" component="h1" gutterBottom sx={{ fontWeight: 700 }}>
+        {SONG_SCREEN_TEXTS.libraryTitle}
+      </Typography>
+      {isPending ? (
+        <PageLoading />
+      ) : error ? (
+        <Alert severity="error">{errorMessage(error, SONG_SCREEN_TEXTS.failedToLoadTeams)}</Alert>
+      ) : currentTeam ? (
+        // Keyed by team: another team's songs never stand in while this one's load.
+        <SongLibrary key={currentTeam._id} team={currentTeam} isCreator={isOwner} />
+      ) : (
+        <NoTeamMessage />
+      )}
+    </Container>
+  );
+}
+
+interface SongLibraryProps {
+  team: Team;
+  /** Only the team's creator may export and import (spec section 6). */
+  isCreator: boolean;
+}
+
+function SongLibrary({ team, isCreator }: SongLibraryProps) {
+  const [query, setQuery] = useState('');
+
+  return (
+    <Stack spacing={2}>
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={2}
+        sx={{ justifyContent: 'space-between', alignItems: { xs: 'stretch', sm: 'flex-start' } }}
+      >
+        <Button
+          component={RouterLink}
+          to="/songs/new"
+          variant="contained"
+          startIcon={<AddIcon />}
+          sx={{ alignSelf: { xs: 'stretch', sm: 'flex-start' } }}
+        >
+          {SONG_SCREEN_TEXTS.addSong}
+        </Button>
+        {isCreator && <LibraryFileButtons team={team} />}
+      </Stack>
+      <Stack role="search">
+        <SongSearchField onSearch={setQuery} />
+      </Stack>
+      <SongTable teamId={team._id} query={query} />
+    </Stack>
+  );
+}

@@ -1,0 +1,132 @@
+import { memo } from 'react';
+import type { Dispatch } from 'react';
+import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import type { Theme } from '@mui/material/styles';
+import CloseIcon from '@mui/icons-material/Close';
+import KeyboardArrowDownIcon from '@mui/icons-material/KeyboardArrowDown';
+import KeyboardArrowUpIcon from '@mui/icons-material/KeyboardArrowUp';
+import { SONG_LIMITS } from '@segue/shared';
+import { changeThenFocus } from './focus-control.ts';
+import type { LineDraft, SongDraftAction } from './song-form-state.ts';
+import { partEditorLabels as labels } from './song-texts.ts';
+
+/**
+ * Chords and lyrics share one monospace font, size, letter spacing and padding, so a chord typed
+ * above a syllable stays above it here, in the live view and in the export.
+ */
+const lineInputSx = {
+  '& .MuiInputBase-input': {
+    fontFamily: '"Roboto Mono", "Cascadia Mono", Consolas, "Liberation Mono", Menlo, monospace',
+    fontSize: '0.95rem',
+    letterSpacing: 0,
+    px: 1.25,
+    py: 0.75,
+  },
+} as const;
+
+// The primary shades that reach 4.5:1 as text (see lib/theme.ts).
+const chordsColorSx = (theme: Theme) => ({
+  '& .MuiInputBase-input': {
+    color:
+      theme.palette.mode === 'light' ? theme.palette.primary.dark : theme.palette.primary.light,
+  },
+});
+
+interface SongLineEditorProps {
+  line: LineDraft;
+  /** 0-based positions; the labels count from 1. */
+  partIndex: number;
+  lineIndex: number;
+  lineCount: number;
+  dispatch: Dispatch<SongDraftAction>;
+}
+
+/** One line of a part: its chords directly above its lyrics, and its move and remove buttons. */
+export const SongLineEditor = memo(function SongLineEditor({
+  line,
+  partIndex,
+  lineIndex,
+  lineCount,
+  dispatch,
+}: SongLineEditorProps) {
+  const n = partIndex + 1;
+  const m = lineIndex + 1;
+  const setField = (field: 'chords' | 'lyrics', value: string) =>
+    dispatch({ type: 'setLine', part: partIndex, line: lineIndex, field, value });
+  const moveTo = (to: number) =>
+    changeThenFocus(
+      () => dispatch({ type: 'moveLine', part: partIndex, line: lineIndex, to }),
+      to < lineIndex ? labels.moveLineUp(n, to + 1) : labels.moveLineDown(n, to + 1),
+      to < lineIndex ? labels.moveLineDown(n, to + 1) : labels.moveLineUp(n, to + 1),
+    );
+  const remove = () =>
+    changeThenFocus(
+      () => dispatch({ type: 'removeLine', part: partIndex, line: lineIndex }),
+      labels.chords(n, m),
+      labels.chords(n, m - 1),
+      labels.addLine(n),
+    );
+
+  return (
+    <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+      <Stack spacing={0.5} sx={{ flexGrow: 1, minWidth: 0 }}>
+        <TextField
+          value={line.chords}
+          onChange={(event) => setField('chords', event.target.value)}
+          placeholder="Chords"
+          size="small"
+          fullWidth
+          sx={[lineInputSx, chordsColorSx]}
+          slotProps={{
+            htmlInput: {
+              'aria-label': labels.chords(n, m),
+              maxLength: SONG_LIMITS.lineMaxLength,
+              spellCheck: false,
+              autoComplete: 'off',
+              autoCapitalize: 'off',
+            },
+          }}
+        />
+        <TextField
+          value={line.lyrics}
+          onChange={(event) => setField('lyrics', event.target.value)}
+          placeholder="Lyrics"
+          size="small"
+          fullWidth
+          sx={lineInputSx}
+          slotProps={{
+            htmlInput: {
+              'aria-label': labels.lyrics(n, m),
+              maxLength: SONG_LIMITS.lineMaxLength,
+              autoComplete: 'off',
+            },
+          }}
+        />
+      </Stack>
+      <Box sx={{ display: 'flex', flexDirection: { xs: 'column', sm: 'row' }, flexShrink: 0 }}>
+        <IconButton
+          aria-label={labels.moveLineUp(n, m)}
+          onClick={() => moveTo(lineIndex - 1)}
+          disabled={lineIndex === 0}
+          size="small"
+        >
+          <KeyboardArrowUpIcon fontSize="small" />
+        </IconButton>
+        <IconButton
+          aria-label={labels.moveLineDown(n, m)}
+          onClick={() => moveTo(lineIndex + 1)}
+          disabled={lineIndex === lineCount - 1}
+          size="small"
+        >
+          <KeyboardArrowDownIcon fontSize="small" />
+        </IconButton>
+        <IconButton aria-label={labels.removeLine(n, m)} onClick={remove} size="small">
+          <CloseIcon fontSize="small" />
+        </IconButton>
+      </Box>
+    </Stack>
+  );
+});

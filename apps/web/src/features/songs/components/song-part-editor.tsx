@@ -1,0 +1,140 @@
+import { memo } from 'react';
+import type { Dispatch } from 'react';
+import Autocomplete from '@mui/material/Autocomplete';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import AddIcon from '@mui/icons-material/Add';
+import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
+import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
+import DeleteIcon from '@mui/icons-material/Delete';
+import { PART_LABEL_SUGGESTIONS, SONG_LIMITS } from '@segue/shared';
+import { ADD_PART_BUTTON_ID, changeThenFocus, partLabelInputId } from './focus-control.ts';
+import type { PartDraft, SongDraftAction } from './song-form-state.ts';
+import { SongLineEditor } from './song-line-editor.tsx';
+import { partEditorLabels as labels } from './song-texts.ts';
+
+interface SongPartEditorProps {
+  part: PartDraft;
+  /** 0-based position; the labels count from 1. */
+  index: number;
+  partCount: number;
+  dispatch: Dispatch<SongDraftAction>;
+}
+
+/** One part of the song: its label (free text with suggestions), its lines, and its buttons. */
+export const SongPartEditor = memo(function SongPartEditor({
+  part,
+  index,
+  partCount,
+  dispatch,
+}: SongPartEditorProps) {
+  const n = index + 1;
+  const setLabel = (label: string) => {
+    if (label !== part.label) dispatch({ type: 'setLabel', part: index, label });
+  };
+  const moveTo = (to: number) =>
+    changeThenFocus(
+      () => dispatch({ type: 'movePart', part: index, to }),
+      to < index ? labels.movePartUp(to + 1) : labels.movePartDown(to + 1),
+      to < index ? labels.movePartDown(to + 1) : labels.movePartUp(to + 1),
+    );
+  const remove = () =>
+    changeThenFocus(
+      () => dispatch({ type: 'removePart', part: index }),
+      `#${partLabelInputId(n)}`,
+      `#${partLabelInputId(n - 1)}`,
+      `#${ADD_PART_BUTTON_ID}`,
+    );
+  const addLine = () =>
+    changeThenFocus(
+      () => dispatch({ type: 'addLine', part: index }),
+      labels.chords(n, part.lines.length + 1),
+    );
+
+  return (
+    <Paper
+      component="section"
+      variant="outlined"
+      role="group"
+      aria-label={labels.part(n)}
+      sx={{ p: { xs: 1.5, sm: 2 } }}
+    >
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1.5 }}>
+        <Autocomplete
+          freeSolo
+          disableClearable
+          forcePopupIcon
+          id={partLabelInputId(n)}
+          options={PART_LABEL_SUGGESTIONS}
+          value={part.label}
+          onChange={(_event, value) => setLabel(value)}
+          inputValue={part.label}
+          onInputChange={(_event, value) => setLabel(value)}
+          size="small"
+          // Narrow, so its suggestions do not cover the line buttons on the right.
+          sx={{ flexGrow: 1, maxWidth: 360 }}
+          renderInput={(params) => (
+            <TextField
+              {...params}
+              label={labels.label(n)}
+              required
+              slotProps={{
+                ...params.slotProps,
+                htmlInput: {
+                  ...params.slotProps.htmlInput,
+                  // The visible label ends in the required mark; this name is the label alone.
+                  'aria-label': labels.label(n),
+                  maxLength: SONG_LIMITS.labelMaxLength,
+                },
+              }}
+            />
+          )}
+        />
+        <Box sx={{ display: 'flex', ml: 'auto', flexShrink: 0 }}>
+          <IconButton
+            aria-label={labels.movePartUp(n)}
+            onClick={() => moveTo(index - 1)}
+            disabled={index === 0}
+          >
+            <ArrowUpwardIcon />
+          </IconButton>
+          <IconButton
+            aria-label={labels.movePartDown(n)}
+            onClick={() => moveTo(index + 1)}
+            disabled={index === partCount - 1}
+          >
+            <ArrowDownwardIcon />
+          </IconButton>
+          <IconButton aria-label={labels.removePart(n)} onClick={remove} color="error">
+            <DeleteIcon />
+          </IconButton>
+        </Box>
+      </Stack>
+      <Stack spacing={1.5}>
+        {part.lines.map((line, lineIndex) => (
+          <SongLineEditor
+            key={line.key}
+            line={line}
+            partIndex={index}
+            lineIndex={lineIndex}
+            lineCount={part.lines.length}
+            dispatch={dispatch}
+          />
+        ))}
+      </Stack>
+      <Button
+        startIcon={<AddIcon />}
+        onClick={addLine}
+        aria-label={labels.addLine(n)}
+        size="small"
+        sx={{ mt: 1 }}
+      >
+        Add Line
+      </Button>
+    </Paper>
+  );
+});

@@ -1,0 +1,192 @@
+import { memo, useEffect, useState } from 'react';
+import { useNavigate } from 'react-router';
+import Box from '@mui/material/Box';
+import CircularProgress from '@mui/material/CircularProgress';
+import IconButton from '@mui/material/IconButton';
+import LinearProgress from '@mui/material/LinearProgress';
+import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TablePagination from '@mui/material/TablePagination';
+import TableRow from '@mui/material/TableRow';
+import DeleteIcon from '@mui/icons-material/Delete';
+import EditIcon from '@mui/icons-material/Edit';
+import { SONG_TEXTS } from '@segue/shared';
+import type { SongSummary } from '@segue/shared';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { useToast } from '../../../components/toasts/toast-context.ts';
+import { useDeleteSong } from '../api/delete-song.ts';
+import { useSongPage } from '../api/songs.ts';
+import { SONG_SCREEN_TEXTS } from './song-texts.ts';
+
+const ROWS_PER_PAGE_OPTIONS = [25, 50, 100];
+const COLUMN_COUNT = 5;
+
+const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+const dateTimeFormat = new Intl.DateTimeFormat(undefined, {
+  dateStyle: 'full',
+  timeStyle: 'short',
+});
+
+interface SongTableProps {
+  teamId: string;
+  /** The trimmed search text; a new one starts again on the first page. */
+  query: string;
+}
+
+/** The library's songs, a page at a time from the server, with edit and delete per row. */
+export function SongTable({ teamId, query }: SongTableProps) {
+  const [rowsPerPage, setRowsPerPage] = useState(ROWS_PER_PAGE_OPTIONS[0] ?? 25);
+  // The page belongs to the query it was chosen for: a new search starts on page one.
+  const [paging, setPaging] = useState({ query, page: 0 });
+  const page = paging.query === query ? paging.page : 0;
+  const setPage = (next: number) => setPaging({ query, page: next });
+
+  const songPage = useSongPage(teamId, { query, limit: rowsPerPage, offset: page * rowsPerPage });
+  const deleteSong = useDeleteSong(teamId);
+  const { showToast } = useToast();
+  const [toDelete, setToDelete] = useState<SongSummary | null>(null);
+
+  // Spec section 8: a failed list load is only logged.
+  const loadError = songPage.error;
+  useEffect(() => {
+    if (loadError) console.error('Failed to load songs', loadError);
+  }, [loadError]);
+
+  const total = songPage.data?.total ?? 0;
+  const lastPage = Math.max(0, Math.ceil(total / rowsPerPage) - 1);
+  // After a deletion empties the last page, show the one before it.
+  const outOfRange = songPage.data !== undefined && !songPage.isPlaceholderData && page > lastPage;
+  useEffect(() => {
+    if (outOfRange) setPaging({ query, page: lastPage });
+  }, [outOfRange, query, lastPage]);
+
+  const onDelete = (song: SongSummary) =>
+    deleteSong.mutate(song._id, {
+      onError: (error) => {
+        // Spec section 8: only logged; the toast just tells the user it did not happen.
+        console.error(`Failed to delete song ${song._id}`, error);
+        showToast(SONG_SCREEN_TEXTS.failedToDeleteSong, 'error');
+      },
+      onSettled: () => setToDelete(null),
+    });
+
+  const songs = songPage.data?.songs;
+  return (
+    <Paper variant="outlined">
+      {/* Reserves its height, so the table does not jump while a search runs. */}
+      <Box sx={{ height: 4 }}>
+        {songPage.isFetching && songs && (
+          <LinearProgress aria-label={SONG_SCREEN_TEXTS.loadingSongs} />
+        )}
+      </Box>
+      <TableContainer>
+        <Table size="small" aria-label="Songs">
+          <TableHead>
+            <TableRow>
+              <TableCell>Title</TableCell>
+              <TableCell>Artist</TableCell>
+              <TableCell>Created</TableCell>
+              <TableCell>Updated</TableCell>
+              <TableCell align="right">Actions</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {songs ? (
+              songs.length > 0 ? (
+                songs.map((song) => <SongRow key={song._id} song={song} onDelete={setToDelete} />)
+              ) : (
+                <TableRow>
+                  <TableCell colSpan={COLUMN_COUNT} align="center" sx={{ py: 4 }}>
+                    {SONG_TEXTS.noMatchingSongs}
+                  </TableCell>
+                </TableRow>
+              )
+            ) : songPage.isPending && !loadError ? (
+              <TableRow>
+                <TableCell colSpan={COLUMN_COUNT} align="center" sx={{ py: 4 }}>
+                  <CircularProgress aria-label={SONG_SCREEN_TEXTS.loadingSongs} />
+                </TableCell>
+              </TableRow>
+            ) : null}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      <TablePagination
+        component="div"
+        count={total}
+        page={Math.min(page, lastPage)}
+        onPageChange={(_event, next) => setPage(next)}
+        rowsPerPage={rowsPerPage}
+        rowsPerPageOptions={ROWS_PER_PAGE_OPTIONS}
+        onRowsPerPageChange={(event) => {
+          setRowsPerPage(Number(event.target.value));
+          setPage(0);
+        }}
+      />
+      <ConfirmDialog
+        open={toDelete !== null}
+        title={SONG_SCREEN_TEXTS.deleteSongTitle}
+        message={SONG_TEXTS.confirmDelete}
+        confirmLabel="Delete"
+        onConfirm={() => toDelete && onDelete(toDelete)}
+        onClose={() => setToDelete(null)}
+        pending={deleteSong.isPending}
+      />
+    </Paper>
+  );
+}
+
+interface SongRowProps {
+  song: SongSummary;
+  onDelete: (song: SongSummary) => void;
+}
+
+/** One song: title, artist (a dash when empty), dates, edit and delete. */
+const SongRow = memo(function SongRow({ song, onDelete }: SongRowProps) {
+  const navigate = useNavigate();
+  return (
+    <TableRow hover>
+      <TableCell component="th" scope="row" sx={{ fontWeight: 500 }}>
+        {song.title}
+      </TableCell>
+      <TableCell>{song.artist || '—'}</TableCell>
+      <TableCell>
+        <SongDate iso={song.createdAt} />
+      </TableCell>
+      <TableCell>
+        <SongDate iso={song.updatedAt} />
+      </TableCell>
+      <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+        <IconButton
+          aria-label={`Edit ${song.title}`}
+          onClick={() => void navigate(`/songs/${encodeURIComponent(song._id)}/edit`)}
+          size="small"
+        >
+          <EditIcon fontSize="small" />
+        </IconButton>
+        <IconButton
+          aria-label={`Delete ${song.title}`}
+          onClick={() => onDelete(song)}
+          color="error"
+          size="small"
+        >
+          <DeleteIcon fontSize="small" />
+        </IconButton>
+      </TableCell>
+    </TableRow>
+  );
+});
+
+function SongDate({ iso }: { iso: string }) {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return <>{iso}</>;
+  return (
+    <time dateTime={iso} title={dateTimeFormat.format(date)}>
+      {dateFormat.format(date)}
+    </time>
+  );
+}
