@@ -28,6 +28,8 @@ import { usersRoutes } from './users/users.routes.ts';
 import { HttpError, TooManyRequestsError } from './lib/errors.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
 import { MemoryRateLimiter, type RateLimiter } from './lib/rate-limit.ts';
+import { connectRedis } from './lib/redis.ts';
+import { RedisRateLimiter } from './lib/redis-rate-limit.ts';
 import { serveWebApp } from './web/static.ts';
 
 export interface BuildAppOptions {
@@ -37,6 +39,8 @@ export interface BuildAppOptions {
   logger?: boolean | Record<string, unknown>;
   mailer?: Mailer;
   limiter?: RateLimiter;
+  /** Prefix of every Redis key and channel (tests give each instance group its own). */
+  redisPrefix?: string;
   /** How often live sockets are checked again (tests shorten it). */
   liveRecheckMs?: number;
   /** More feature plugins to mount under /api (tests use it for probes). */
@@ -158,7 +162,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const mailer =
     options.mailer ??
     createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, logger: app.log });
-  const limiter = options.limiter ?? new MemoryRateLimiter();
+  const redisPrefix = options.redisPrefix ?? 'segue:';
+  const redis = config.redisUrl ? connectRedis(config.redisUrl) : null;
+  const limiter =
+    options.limiter ??
+    (redis ? new RedisRateLimiter(redis.commands, `${redisPrefix}rl:`) : new MemoryRateLimiter());
   const auth = createAuth({ db: database.db, secret: config.authSecret, appUrl: config.appUrl });
   const sessions = new SessionResolver(database.db);
   const teams = new TeamsService(database.db);
@@ -223,6 +231,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     appUrl: config.appUrl,
     logger: app.log,
     recheckMs: options.liveRecheckMs,
+    redis: redis ? { pub: redis.pub, sub: redis.sub, key: `${redisPrefix}socket.io` } : undefined,
   });
   app.decorate('live', live);
 
@@ -232,6 +241,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   app.addHook('onClose', async () => {
     mailer.close();
+    await redis?.close();
   });
 
   return app;

@@ -9,6 +9,8 @@ export type Backend = 'pglite' | 'postgres';
 export const backends: Backend[] = process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
 
 export interface TestDatabase extends Database {
+  /** The PostgreSQL URL of this throwaway database (unset on PGlite). */
+  url?: string;
   /** Closes and, on PostgreSQL, drops the throwaway database. */
   destroy(): Promise<void>;
 }
@@ -30,6 +32,7 @@ export async function createTestDatabase(backend: Backend): Promise<TestDatabase
   const database = await openDatabase({ databaseUrl: url.toString() });
   return {
     ...database,
+    url: url.toString(),
     async destroy() {
       await database.close();
       const cleanup = new pg.Client({ connectionString: adminUrl });

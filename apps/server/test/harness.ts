@@ -5,6 +5,7 @@ import type { AppContext } from '../src/app-context.ts';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import type { Mail, Mailer } from '../src/lib/mailer.ts';
+import { openDatabase } from '../src/db/client.ts';
 import { createTestDatabase, type Backend, type TestDatabase } from './databases.ts';
 
 /** Keeps every mail the server sends, as an SMTP inbox would. */
@@ -39,9 +40,24 @@ export interface TestApp {
 
 export async function startTestApp(
   backend: Backend,
-  options: { database?: TestDatabase; liveRecheckMs?: number } = {},
+  options: {
+    database?: TestDatabase;
+    liveRecheckMs?: number;
+    /** Share the live channel and rate limits through this Redis, under this prefix. */
+    redis?: { url: string; prefix: string };
+    /** Open a connection pool of its own, as a second instance would (PostgreSQL). */
+    ownPool?: boolean;
+  } = {},
 ): Promise<TestApp> {
-  const database = options.database ?? (await createTestDatabase(backend));
+  const shared = options.database ?? (await createTestDatabase(backend));
+  const database: TestDatabase =
+    options.ownPool && shared.url
+      ? {
+          ...(await openDatabase({ databaseUrl: shared.url })),
+          url: shared.url,
+          destroy: async () => {},
+        }
+      : shared;
   const inbox = new Inbox();
   const config = loadConfig(
     {},
@@ -49,6 +65,7 @@ export async function startTestApp(
       authSecret: 'test-secret-test-secret-test-secret-0123',
       dataDir: '/tmp/segue-test-unused',
       port: 3000,
+      redisUrl: options.redis?.url,
     },
   );
   const app = await buildApp({
@@ -58,6 +75,7 @@ export async function startTestApp(
     mailer: inbox,
     features: [verifiedOnlyProbe],
     liveRecheckMs: options.liveRecheckMs,
+    redisPrefix: options.redis?.prefix,
   });
   await app.ready();
   return {
@@ -66,6 +84,7 @@ export async function startTestApp(
     inbox,
     async close() {
       await app.close();
+      if (database !== shared) await database.close();
       await database.destroy();
     },
     async restart() {

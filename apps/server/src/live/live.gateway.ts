@@ -1,4 +1,6 @@
 import type { Server as HttpServer } from 'node:http';
+import { createAdapter } from '@socket.io/redis-adapter';
+import type { Redis } from 'ioredis';
 import { Server, type Socket } from 'socket.io';
 import {
   AnnouncePayloadSchema,
@@ -55,6 +57,8 @@ export interface LiveGatewayOptions {
   appUrl: string;
   logger: FastifyBaseLogger;
   recheckMs?: number | undefined;
+  /** With Redis, events reach members connected to any instance. */
+  redis?: { pub: Redis; sub: Redis; key: string } | undefined;
 }
 
 /**
@@ -80,6 +84,10 @@ export function createLiveGateway(options: LiveGatewayOptions) {
       callback(ok ? null : 'origin not allowed', ok);
     },
   });
+
+  if (options.redis) {
+    io.adapter(createAdapter(options.redis.pub, options.redis.sub, { key: options.redis.key }));
+  }
 
   io.use(async (socket, next) => {
     try {

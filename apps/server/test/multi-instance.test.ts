@@ -1,0 +1,169 @@
+import { randomUUID } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { io as connect, type Socket } from 'socket.io-client';
+import type { ClientToServerEvents, LiveState, ServerToClientEvents } from '@segue/shared';
+import { ATTEMPT_LIMITS } from '../src/accounts/accounts.service.ts';
+import { TeamsRepository } from '../src/teams/teams.repository.ts';
+import { createTestDatabase, type TestDatabase } from './databases.ts';
+import {
+  bearer,
+  json,
+  newPerson,
+  registerVerified,
+  startTestApp,
+  type TestApp,
+} from './harness.ts';
+
+type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
+const enabled = Boolean(process.env.DATABASE_URL && process.env.REDIS_URL);
+
+/**
+ * Two Segue instances on one PostgreSQL and one Redis, as behind a load
+ * balancer: a leader on one, followers on the other.
+ */
+describe.skipIf(!enabled)('two instances on PostgreSQL and Redis', () => {
+  let database: TestDatabase;
+  let a: TestApp;
+  let b: TestApp;
+  let urlA: string;
+  let urlB: string;
+  let leaderJwt: string;
+  let followerJwt: string;
+  let setlistId: string;
+  const sockets: Client[] = [];
+  const labels = ['Intro', 'Verse 1', 'Chorus', 'Verse 2', 'Bridge', 'Outro'];
+
+  beforeAll(async () => {
+    database = await createTestDatabase('postgres');
+    const redis = { url: process.env.REDIS_URL!, prefix: `segue-test:${randomUUID()}:` };
+    a = await startTestApp('postgres', { database, redis, ownPool: true });
+    b = await startTestApp('postgres', { database, redis, ownPool: true });
+    for (const app of [a, b]) await app.app.listen({ port: 0, host: '127.0.0.1' });
+    urlA = `http://127.0.0.1:${(a.app.server.address() as AddressInfo).port}`;
+    urlB = `http://127.0.0.1:${(b.app.server.address() as AddressInfo).port}`;
+
+    const leader = await registerVerified(a, newPerson({ name: 'Leader Multi' }));
+    // Registered on A, verified through B's API: both read one database.
+    const follower = await registerVerified(b, newPerson({ name: 'Follower Multi' }));
+    leaderJwt = leader.jwt;
+    followerJwt = follower.jwt;
+    const teamId = randomUUID();
+    const teams = new TeamsRepository(a.database.db);
+    await teams.create({ id: teamId, name: 'Multi', description: '', ownerId: leader.userId });
+    await teams.addMember(teamId, follower.userId, { requireRequest: false });
+    const headers = { ...bearer(leaderJwt), 'x-team-id': teamId };
+    const songs: string[] = [];
+    for (const title of ['One', 'Two', 'Three']) {
+      const res = await a.app.inject({
+        method: 'POST',
+        url: '/api/songs',
+        headers,
+        payload: {
+          title,
+          parts: labels.map((label) => ({ label, lines: [{ chords: '', lyrics: label }] })),
+        },
+      });
+      songs.push(json<{ _id: string }>(res)._id);
+    }
+    const created = await b.app.inject({
+      method: 'POST',
+      url: '/api/setlist',
+      headers: { ...bearer(followerJwt), 'x-team-id': teamId },
+      payload: {
+        name: 'Multi Set',
+        date: '2030-05-05',
+        songs: songs.map((song) => ({ song, leader: null })),
+      },
+    });
+    setlistId = json<{ _id: string }>(created)._id;
+  }, 60_000);
+
+  afterAll(async () => {
+    for (const s of sockets) s.disconnect();
+    await a?.app.close();
+    await b?.app.close();
+    await a?.database.close();
+    await b?.database.close();
+    await database?.destroy();
+  });
+
+  const open = (url: string, token: string) =>
+    new Promise<Client>((resolve, reject) => {
+      const socket: Client = connect(url, {
+        transports: ['websocket'],
+        auth: { token },
+        forceNew: true,
+      });
+      sockets.push(socket);
+      socket.once('connect', () => resolve(socket));
+      socket.once('connect_error', reject);
+    });
+  const join = (socket: Client) =>
+    new Promise<{ ok: boolean; state?: LiveState }>((resolve) =>
+      socket.emit('setlist:join', setlistId, (answer) => resolve(answer as never)),
+    );
+
+  it('every step of a leader on one instance reaches followers on the other; late joiners converge', async () => {
+    const leader = await open(urlA, leaderJwt);
+    const followers = await Promise.all([1, 2, 3].map(() => open(urlB, followerJwt)));
+    await join(leader);
+    for (const f of followers) await join(f);
+
+    const seen = followers.map(() => [] as string[]);
+    followers.forEach((f, i) => {
+      f.on('setlist:partChanged', (label, meta) => seen[i]!.push(`${meta.version}:${label}`));
+    });
+
+    const expected: string[] = [];
+    for (let song = 0; song < 3; song++) {
+      const changed = await new Promise<{ ok: boolean; state?: LiveState }>((resolve) =>
+        leader.emit('setlist:updateCurrent', { setlistId, newIndex: song }, (x) =>
+          resolve(x as never),
+        ),
+      );
+      expected.push(`${changed.state!.version}:${changed.state!.currentPartLabel}`);
+      for (const label of labels.slice(1)) {
+        const answer = await new Promise<{ ok: boolean; state?: LiveState }>((resolve) =>
+          leader.emit('setlist:updatePart', { setlistId, partIndex: label }, (x) =>
+            resolve(x as never),
+          ),
+        );
+        expect(answer.ok).toBe(true);
+        expected.push(`${answer.state!.version}:${label}`);
+      }
+    }
+    await expect.poll(() => seen.map((s) => s.length), { timeout: 10_000 }).toEqual([18, 18, 18]);
+    for (const s of seen) expect(s).toEqual(expected);
+
+    // A late joiner on either instance lands on the leader's part.
+    for (const url of [urlA, urlB]) {
+      const late = await open(url, followerJwt);
+      const answer = await join(late);
+      expect(answer.state).toMatchObject({ currentIndex: 2, currentPartLabel: 'Outro' });
+    }
+
+    // Announcements cross instances too.
+    const heard = new Promise<string>((resolve) =>
+      followers[0]!.once('setlist:announceBroadcast', resolve),
+    );
+    leader.emit('setlist:announce', { setlistId, message: 'Last song!' });
+    expect(await heard).toBe('Last song!');
+  });
+
+  it('rate limits count across instances', async () => {
+    const person = await registerVerified(a, newPerson());
+    const login = (app: TestApp, i: number) =>
+      app.app.inject({
+        method: 'POST',
+        url: '/api/account/sessions/email',
+        payload: { email: person.person.email, password: `wrong-${i}-password` },
+        remoteAddress: `198.51.100.${(i % 200) + 1}`,
+      });
+    for (let i = 0; i < ATTEMPT_LIMITS.failedLoginsPerAccount; i++) {
+      expect((await login(i % 2 === 0 ? a : b, i)).statusCode).toBe(401);
+    }
+    expect((await login(a, 99)).statusCode).toBe(429);
+    expect((await login(b, 98)).statusCode).toBe(429);
+  });
+});
