@@ -163,7 +163,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     options.mailer ??
     createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, logger: app.log });
   const redisPrefix = options.redisPrefix ?? 'segue:';
-  const redis = config.redisUrl ? connectRedis(config.redisUrl) : null;
+  const redis = config.redisUrl ? connectRedis(config.redisUrl, app.log) : null;
+  await redis?.ready();
   const limiter =
     options.limiter ??
     (redis ? new RedisRateLimiter(redis.commands, `${redisPrefix}rl:`) : new MemoryRateLimiter());

@@ -3,7 +3,9 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io as connect, type Socket } from 'socket.io-client';
 import type { ClientToServerEvents, LiveState, ServerToClientEvents } from '@segue/shared';
+import { sql } from 'drizzle-orm';
 import { ATTEMPT_LIMITS } from '../src/accounts/accounts.service.ts';
+import { openDatabase } from '../src/db/client.ts';
 import { TeamsRepository } from '../src/teams/teams.repository.ts';
 import { createTestDatabase, type TestDatabase } from './databases.ts';
 import {
@@ -165,5 +167,21 @@ describe.skipIf(!enabled)('two instances on PostgreSQL and Redis', () => {
     }
     expect((await login(a, 99)).statusCode).toBe(429);
     expect((await login(b, 98)).statusCode).toBe(429);
+  });
+});
+
+describe.skipIf(!process.env.DATABASE_URL)('instances starting together', () => {
+  it('take turns on the migrations of a fresh database', async () => {
+    const fresh = await createTestDatabase('postgres');
+    // createTestDatabase migrated it; start over from an empty schema.
+    await fresh.db.execute(sql`drop schema public cascade`);
+    await fresh.db.execute(sql`drop schema if exists drizzle cascade`);
+    await fresh.db.execute(sql`create schema public`);
+    const opened = await Promise.all([1, 2, 3].map(() => openDatabase({ databaseUrl: fresh.url })));
+    for (const d of opened) {
+      await d.ping();
+      await d.close();
+    }
+    await fresh.destroy();
   });
 });

@@ -41,6 +41,24 @@ export function migrationsFolder(): string {
   throw new Error('Cannot find the drizzle migrations folder');
 }
 
+/** An arbitrary, fixed key: Segue's migrations hold this advisory lock while they run. */
+const MIGRATION_LOCK_KEY = 7_403_116_225;
+
+/**
+ * Runs the migrations on one connection that holds an advisory lock, so
+ * instances starting together take turns instead of racing to create tables.
+ */
+async function migrateUnderLock(pool: pg.Pool, folder: string) {
+  const client = await pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    await migratePg(drizzlePg(client, { schema }), { migrationsFolder: folder });
+  } finally {
+    await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
+    client.release();
+  }
+}
+
 /** Opens the database and brings its schema up to date with the committed migrations. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   const folder = migrationsFolder();
@@ -49,7 +67,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // A dropped idle connection must not crash the server; the pool replaces it.
     pool.on('error', () => {});
     const db = drizzlePg(pool, { schema });
-    await migratePg(db, { migrationsFolder: folder });
+    await migrateUnderLock(pool, folder);
     return {
       db: db as unknown as Db,
       kind: 'postgres',

@@ -1,15 +1,46 @@
 import { Redis } from 'ioredis';
 
 /** The Redis connections one instance needs: commands, and a pair for socket.io's pub/sub. */
-export function connectRedis(url: string) {
-  const options = { maxRetriesPerRequest: 3, lazyConnect: false } as const;
+export function connectRedis(url: string, logger: { warn(obj: unknown, msg: string): void }) {
+  const options = { maxRetriesPerRequest: 3 } as const;
   const commands = new Redis(url, options);
   const pub = new Redis(url, options);
   const sub = new Redis(url, options);
+  // ioredis reconnects by itself; an outage is worth a line on the log, not a crash.
+  for (const [name, client] of [
+    ['commands', commands],
+    ['pub', pub],
+    ['sub', sub],
+  ] as const) {
+    client.on('error', (error: Error) => logger.warn({ err: error, redis: name }, 'Redis error'));
+  }
   return {
     commands,
     pub,
     sub,
+    /**
+     * Resolves once every connection is ready. The pub/sub pair must be ready before
+     * socket.io subscribes on it: ioredis's ready check fails on a connection already
+     * in subscriber mode, and the subscription is silently lost.
+     */
+    async ready(timeoutMs = 15_000) {
+      await Promise.all(
+        [commands, pub, sub].map(
+          (client) =>
+            new Promise<void>((resolve, reject) => {
+              if (client.status === 'ready') return resolve();
+              const timer = setTimeout(
+                () => reject(new Error(`Redis at REDIS_URL did not answer within ${timeoutMs} ms`)),
+                timeoutMs,
+              );
+              client.once('ready', () => {
+                clearTimeout(timer);
+                resolve();
+              });
+            }),
+        ),
+      );
+    },
     async close() {
       await Promise.allSettled([commands.quit(), pub.quit(), sub.quit()]);
     },
