@@ -1,3 +1,4 @@
+import type { AccountSettingsService } from './accounts/account-settings.service.ts';
 import type { AccountsService } from './accounts/accounts.service.ts';
 import type { Auth } from './accounts/auth.ts';
 import type { SessionResolver } from './accounts/sessions.ts';
@@ -18,6 +19,7 @@ export interface AppContext {
   limiter: RateLimiter;
   sessions: SessionResolver;
   accounts: AccountsService;
+  settings: AccountSettingsService;
   teams: TeamsService;
   songs: SongsService;
   setlists: SetlistsService;

@@ -9,6 +9,8 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { API_PREFIX, SERVER_ERRORS } from '@segue/shared';
+import { accountSettingsRoutes } from './accounts/account-settings.routes.ts';
+import { AccountSettingsService } from './accounts/account-settings.service.ts';
 import { AccountsService } from './accounts/accounts.service.ts';
 import { accountsRoutes } from './accounts/accounts.routes.ts';
 import { createAuth } from './accounts/auth.ts';
@@ -187,7 +189,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     songs: await songs.repo.count(teamId),
     setlists: await setlists.repo.count(teamId),
   }));
+  const settings = new AccountSettingsService({
+    db: database.db,
+    auth,
+    mailer,
+    sessions,
+    config,
+    log: app.log,
+  });
+  accounts.useSecondFactor(settings);
   const ctx: AppContext = {
+    settings,
     config,
     database,
     auth,
@@ -204,6 +216,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     async (api) => {
       await api.register(healthRoutes, { ctx });
       await api.register(accountsRoutes, { ctx });
+      await api.register(accountSettingsRoutes, { ctx });
       await api.register(teamsRoutes, { ctx });
       await api.register(usersRoutes, { ctx });
       await api.register(songsRoutes, { ctx });

@@ -25,7 +25,7 @@ export class Inbox implements Mailer {
 
 /** A route behind the product API's gate, so the gate is tested before product routes exist. */
 const verifiedOnlyProbe: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  app.get('/test/verified-only', { preHandler: requireVerifiedAccount(ctx) }, async () => ({
+  app.get('/test/verified-only', { preValidation: requireVerifiedAccount(ctx) }, async () => ({
     ok: true,
   }));
 };

@@ -6,3 +6,4 @@ export * from './schemas/teams.ts';
 export * from './schemas/songs.ts';
 export * from './schemas/setlists.ts';
 export * from './live.ts';
+export * from './schemas/account-settings.ts';

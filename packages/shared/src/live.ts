@@ -22,7 +22,12 @@ export const LIVE_SOCKET_OPTIONS = {
 export const TEXT_SIZE = { min: 0.8, max: 2.5, step: 0.15, default: 1.25 } as const;
 
 /** MIDI of spec section 9: note-on (144) notes 16..23 select parts 0..7; note 64 sends the announcement. */
-export const MIDI = { noteOn: 0x90, firstPartNote: 16, lastPartNote: 23, announceNote: 64 } as const;
+export const MIDI = {
+  noteOn: 0x90,
+  firstPartNote: 16,
+  lastPartNote: 23,
+  announceNote: 64,
+} as const;
 
 export const SetlistIdSchema = z.string().trim().min(1).max(200);
 
@@ -62,14 +67,19 @@ export interface AnnouncementMeta {
   at: string;
 }
 
-export type LiveAck = (answer: { ok: true; state: LiveState } | { ok: false; error: string }) => void;
+export type LiveAck = (
+  answer: { ok: true; state: LiveState } | { ok: false; error: string },
+) => void;
 
 /** Events the browser sends (spec section 7). */
 export interface ClientToServerEvents {
   'setlist:join': (setlistId: string, ack?: LiveAck) => void;
   'setlist:leave': (setlistId: string) => void;
   'setlist:updatePart': (payload: { setlistId: string; partIndex: string }, ack?: LiveAck) => void;
-  'setlist:updateCurrent': (payload: { setlistId: string; newIndex: number }, ack?: LiveAck) => void;
+  'setlist:updateCurrent': (
+    payload: { setlistId: string; newIndex: number },
+    ack?: LiveAck,
+  ) => void;
   'setlist:announce': (
     payload: { setlistId: string; message: string },
     ack?: (answer: { ok: boolean; error?: string }) => void,

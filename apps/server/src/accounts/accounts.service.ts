@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { isAPIError } from 'better-auth/api';
-import { LIMITS, SERVER_ERRORS, ERROR_CODES } from '@segue/shared';
+import { ACCOUNT_SETTINGS_TEXTS, ERROR_CODES, LIMITS, SERVER_ERRORS } from '@segue/shared';
 import type { Account, LoginInput, RegisterInput } from '@segue/shared';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
@@ -18,6 +18,7 @@ import type { Mailer } from '../lib/mailer.ts';
 import type { RateLimiter } from '../lib/rate-limit.ts';
 import type { Auth } from './auth.ts';
 import { presentAccount } from './accounts.presenter.ts';
+import { assertPasswordNotCommon } from './password-policy.ts';
 import type { AuthenticatedAccount, SessionResolver } from './sessions.ts';
 import { verificationMail } from './verification-mail.ts';
 
@@ -48,7 +49,19 @@ export interface SessionResult {
 const verificationIdentifier = (userId: string, secret: string) =>
   `email-verification:${userId}:${secret}`;
 
+/** What login asks of two-factor authentication (account-settings.service.ts answers). */
+export interface SecondFactor {
+  requiresSecondFactor(userId: string): Promise<boolean>;
+  checkSecondFactor(userId: string, code: string): Promise<boolean>;
+}
+
 export class AccountsService {
+  private secondFactor: SecondFactor | null = null;
+
+  useSecondFactor(secondFactor: SecondFactor) {
+    this.secondFactor = secondFactor;
+  }
+
   constructor(
     private readonly deps: {
       db: Db;
@@ -68,6 +81,7 @@ export class AccountsService {
     meta: RequestMeta,
   ): Promise<SessionResult> {
     await this.count(`register:ip:${meta.ip}`, ATTEMPT_LIMITS.registrationsPerAddress);
+    assertPasswordNotCommon(input.password);
     let result;
     try {
       result = await this.deps.auth.api.signUpEmail({
@@ -123,6 +137,25 @@ export class AccountsService {
       throw error;
     }
     const { response, headers } = result;
+    if (this.secondFactor && (await this.secondFactor.requiresSecondFactor(response.user.id))) {
+      const code = input.otp?.trim();
+      const passed = code
+        ? await this.secondFactor.checkSecondFactor(response.user.id, code)
+        : false;
+      if (!passed) {
+        // No session without the second factor.
+        await this.deps.db.delete(session).where(eq(session.token, response.token));
+        if (code) {
+          await this.deps.limiter.hit(accountKey, ATTEMPT_LIMITS.failedLoginsPerAccount, HOUR);
+          await this.deps.limiter.hit(addressKey, ATTEMPT_LIMITS.failedLoginsPerAddress, HOUR);
+        }
+        throw new HttpError(
+          401,
+          code ? ACCOUNT_SETTINGS_TEXTS.mfaInvalid : ACCOUNT_SETTINGS_TEXTS.mfaRequired,
+          ERROR_CODES.mfaRequired,
+        );
+      }
+    }
     await this.deps.limiter.reset(accountKey);
     if (!response.user.emailVerified) {
       // The spec's login does not complete for an unverified address: drop the new session.

@@ -184,3 +184,16 @@ export const setlist = pgTable(
   },
   (t) => [index('setlist_team_id_date_idx').on(t.teamId, t.date)],
 );
+
+// Two-factor authentication with an authenticator app (TOTP). The secret is
+// encrypted with AUTH_SECRET; backup codes are kept only as hashes.
+
+export const twoFactor = pgTable('two_factor', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => user.id, { onDelete: 'cascade' }),
+  secret: text('secret').notNull(),
+  backupCodes: jsonb('backup_codes').$type<string[]>().notNull().default([]),
+  enabledAt: timestamp('enabled_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

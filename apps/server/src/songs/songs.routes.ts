@@ -16,7 +16,7 @@ const SongParamsSchema = z.object({ id: z.string().min(1).max(200) });
 /** The spec's `/songs` rows, scoped to the team in `X-Team-ID`, plus the all-or-nothing import. */
 export const songsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { songs } = ctx;
-  app.addHook('preHandler', requireVerifiedAccount(ctx));
+  app.addHook('preValidation', requireVerifiedAccount(ctx));
 
   app.get(
     '/songs',

@@ -35,6 +35,8 @@ export type RegisterInput = z.input<typeof RegisterInputSchema>;
 
 export const LoginInputSchema = z.object({
   email: EmailSchema,
+  /** The authenticator code or a backup code, when two-factor authentication is on. */
+  otp: z.string().trim().max(32).optional(),
   password: z
     .string({ error: 'Password is required.' })
     .min(1, 'Password is required.')
@@ -91,4 +93,5 @@ export const ERROR_CODES = {
   unauthorized: 'unauthorized',
   validation: 'validation',
   notFound: 'not_found',
+  mfaRequired: 'mfa_required',
 } as const;
