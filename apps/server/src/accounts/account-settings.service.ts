@@ -7,9 +7,9 @@ import type { Db } from '../db/client.ts';
 import { account, session, team, twoFactor, user } from '../db/schema.ts';
 import {
   ConflictError,
+  ForbiddenError,
   HttpError,
   NotFoundError,
-  UnauthorizedError,
   ValidationError,
 } from '../lib/errors.ts';
 import type { Mailer } from '../lib/mailer.ts';
@@ -268,7 +268,8 @@ export class AccountSettingsService {
       .where(and(eq(account.userId, userId), eq(account.providerId, 'credential')));
     const ctx = await this.deps.auth.$context;
     const ok = row?.hash ? await ctx.password.verify({ hash: row.hash, password }) : false;
-    if (!ok) throw new UnauthorizedError(ACCOUNT_SETTINGS_TEXTS.wrongPassword);
+    // 403, not 401: the session is fine, the password is not (clients retry 401s with a fresh token).
+    if (!ok) throw new ForbiddenError(ACCOUNT_SETTINGS_TEXTS.wrongPassword, 'wrong_password');
   }
 
   private async setPassword(userId: string, password: string) {

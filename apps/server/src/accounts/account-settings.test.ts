@@ -76,8 +76,11 @@ describe.each(backends)('account settings on %s', (backend) => {
       oldPassword: 'nope-nope',
       password: 'a brand new secret',
     });
-    expect(wrong.statusCode).toBe(401);
-    expect(json(wrong).error).toBe(ACCOUNT_SETTINGS_TEXTS.wrongPassword);
+    expect(wrong.statusCode).toBe(403);
+    expect(json(wrong)).toMatchObject({
+      error: ACCOUNT_SETTINGS_TEXTS.wrongPassword,
+      code: 'wrong_password',
+    });
     const common = await call('PATCH', '/api/account/password', jwt, {
       oldPassword: person.password,
       password: 'Password123',
@@ -157,7 +160,7 @@ describe.each(backends)('account settings on %s', (backend) => {
       email: newEmail,
       password: 'not mine at all',
     });
-    expect(wrong.statusCode).toBe(401);
+    expect(wrong.statusCode).toBe(403);
     const asked = await call('PATCH', '/api/account/email', jwt, {
       email: newEmail,
       password: person.password,
@@ -258,7 +261,7 @@ describe.each(backends)('account settings on %s', (backend) => {
           password: 'wrong password',
         })
       ).statusCode,
-    ).toBe(401);
+    ).toBe(403);
     expect(
       (
         await call('DELETE', '/api/account/mfa/authenticators/totp', jwt, {

@@ -110,6 +110,11 @@ export function createLiveGateway(options: LiveGatewayOptions) {
 
   io.on('connection', (socket: LiveSocket) => {
     /** Runs a handler if the socket is within its rate, answering errors on the ack or as live:error. */
+    // One socket's events run one after another, in the order sent: a song change
+    // followed at once by a part change must not overtake each other.
+    let queue: Promise<void> = Promise.resolve();
+
+    /** Runs a handler if the socket is within its rate, answering errors on the ack or as live:error. */
     const guarded =
       <A extends unknown[]>(handler: (...args: A) => Promise<void>) =>
       (...args: A) => {
@@ -121,12 +126,14 @@ export function createLiveGateway(options: LiveGatewayOptions) {
           else socket.emit('live:error', { message: LIVE_TEXTS.slowDown });
           return;
         }
-        handler(...args).catch((error: unknown) => {
-          const message = error instanceof LiveError ? error.message : LIVE_TEXTS.invalid;
-          if (!(error instanceof LiveError)) logger.error({ err: error }, 'live event failed');
-          if (ack) ack({ ok: false, error: message });
-          else socket.emit('live:error', { message });
-        });
+        queue = queue.then(() =>
+          handler(...args).catch((error: unknown) => {
+            const message = error instanceof LiveError ? error.message : LIVE_TEXTS.invalid;
+            if (!(error instanceof LiveError)) logger.error({ err: error }, 'live event failed');
+            if (ack) ack({ ok: false, error: message });
+            else socket.emit('live:error', { message });
+          }),
+        );
       };
 
     const joinedTeam = (setlistId: unknown): { setlistId: string; teamId: string } => {
@@ -149,11 +156,15 @@ export function createLiveGateway(options: LiveGatewayOptions) {
       guarded(async (setlistId: unknown, ack?: unknown) => {
         const id = SetlistIdSchema.safeParse(setlistId);
         if (!id.success) throw new LiveError(LIVE_TEXTS.invalid);
-        const found = await repo.accessible(id.data, socket.data.account.userId);
-        // A setlist of another team answers like one that does not exist.
-        if (!found) throw new LiveError(LIVE_TEXTS.notFound);
-        socket.data.joined.set(id.data, found.teamId);
+        // Into the room first, then read: a change made in between is then both read and heard.
         await socket.join(room(id.data));
+        const found = await repo.accessible(id.data, socket.data.account.userId);
+        if (!found) {
+          if (!socket.data.joined.has(id.data)) await socket.leave(room(id.data));
+          // A setlist of another team answers like one that does not exist.
+          throw new LiveError(LIVE_TEXTS.notFound);
+        }
+        socket.data.joined.set(id.data, found.teamId);
         const state: LiveState = {
           setlistId: id.data,
           currentIndex: found.currentIndex,

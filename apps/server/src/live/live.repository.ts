@@ -40,12 +40,15 @@ export class LiveRepository {
     return Boolean(row);
   }
 
-  /** Writes a new state and bumps the version in one statement, so concurrent leaders never share a version. */
-  async write(setlistId: string, next: { currentIndex: number; currentPartLabel: string | null }) {
+  /**
+   * Writes a new state and bumps the version in one statement, so concurrent leaders
+   * never share a version. A part change leaves the song as it is in the database.
+   */
+  async write(setlistId: string, next: { currentIndex?: number; currentPartLabel: string | null }) {
     const [row] = await this.db
       .update(setlist)
       .set({
-        currentIndex: next.currentIndex,
+        ...(next.currentIndex === undefined ? {} : { currentIndex: next.currentIndex }),
         currentPartLabel: next.currentPartLabel,
         liveVersion: sql`${setlist.liveVersion} + 1`,
       })
