@@ -59,7 +59,7 @@ for (const [name, command, args] of steps) {
 let passed = 0;
 let failed = 0;
 let skipped = 0;
-for (const file of ['shared.json', 'server.json']) {
+for (const file of ['shared.json', 'web.json', 'server.json']) {
   const p = path.join(reports, file);
   if (!existsSync(p)) continue;
   const r = JSON.parse(readFileSync(p, 'utf8'));

@@ -1,6 +1,7 @@
 import { lazy } from 'react';
 import { Route, Routes } from 'react-router';
 import { AppLayout } from './components/layout/app-layout.tsx';
+import { FullScreenLayout } from './components/layout/full-screen-layout.tsx';
 import { RequireVerifiedAccount } from './components/routes/require-verified-account.tsx';
 
 // One chunk per screen, so the landing and login pages load only what they show.
@@ -72,6 +73,35 @@ const SetlistFormPage = lazy(() =>
     default: m.SetlistFormPage,
   })),
 );
+// The live screens alone load the live channel (socket.io-client).
+const LivePage = lazy(() =>
+  import('./features/live/components/live-page.tsx').then((m) => ({ default: m.LivePage })),
+);
+const PresenterPage = lazy(() =>
+  import('./features/presenter/components/presenter-page.tsx').then((m) => ({
+    default: m.PresenterPage,
+  })),
+);
+const AccountSettingsPage = lazy(() =>
+  import('./features/account-settings/components/account-settings-page.tsx').then((m) => ({
+    default: m.AccountSettingsPage,
+  })),
+);
+const ForgotPasswordPage = lazy(() =>
+  import('./features/account-settings/components/forgot-password-page.tsx').then((m) => ({
+    default: m.ForgotPasswordPage,
+  })),
+);
+const ResetPasswordPage = lazy(() =>
+  import('./features/account-settings/components/reset-password-page.tsx').then((m) => ({
+    default: m.ResetPasswordPage,
+  })),
+);
+const ConfirmEmailPage = lazy(() =>
+  import('./features/account-settings/components/confirm-email-page.tsx').then((m) => ({
+    default: m.ConfirmEmailPage,
+  })),
+);
 const NotFoundPage = lazy(() =>
   import('./components/routes/not-found-page.tsx').then((m) => ({ default: m.NotFoundPage })),
 );
@@ -85,8 +115,12 @@ export function AppRoutes() {
         <Route path="register" element={<RegisterPage />} />
         <Route path="verify" element={<VerifyEmailPage />} />
         <Route path="verify-reminder" element={<VerifyReminderPage />} />
+        <Route path="forgot-password" element={<ForgotPasswordPage />} />
+        <Route path="reset-password" element={<ResetPasswordPage />} />
+        <Route path="confirm-email" element={<ConfirmEmailPage />} />
         <Route element={<RequireVerifiedAccount />}>
           <Route path="dashboard" element={<DashboardPage />} />
+          <Route path="settings" element={<AccountSettingsPage />} />
           <Route path="join" element={<FindTeamPage />} />
           <Route path="create" element={<CreateTeamPage />} />
           <Route path="teams" element={<ManageTeamPage />} />
@@ -97,7 +131,14 @@ export function AppRoutes() {
           <Route path="setlists/new" element={<SetlistFormPage />} />
           <Route path="setlists/view/:id" element={<SetlistViewPage />} />
           <Route path="setlists/edit/:id" element={<SetlistFormPage />} />
+          <Route path="setlists/live/:id" element={<LivePage />} />
           <Route path="*" element={<NotFoundPage />} />
+        </Route>
+      </Route>
+      {/* The projector shows the lyrics alone: no top bar. */}
+      <Route element={<FullScreenLayout />}>
+        <Route element={<RequireVerifiedAccount />}>
+          <Route path="setlists/presenter/:id" element={<PresenterPage />} />
         </Route>
       </Route>
     </Routes>

@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { TEXTS } from '@segue/shared';
 import { ApiRequestError, apiFetch } from '../../../lib/api-client.ts';
@@ -16,6 +17,21 @@ export async function logout(): Promise<void> {
   }
 }
 
+/**
+ * Forgets everything the browser kept for the user: token, team selection, cached data.
+ * Leave a protected page before calling it, or its guard sends the user to /login.
+ */
+export function forgetSession(queryClient: QueryClient): void {
+  sessionToken.clear();
+  selectedTeamId.clear();
+  pendingVerificationEmail.clear();
+  // "Logged out" is set rather than removed, so nothing refetches the old account.
+  queryClient.setQueryData(currentAccountQueryKey, null);
+  queryClient.removeQueries({
+    predicate: (query) => query.queryKey[0] !== currentAccountQueryKey[0],
+  });
+}
+
 /** Ends the session, forgets everything the browser kept for this user, and goes home. */
 export function useLogout() {
   const queryClient = useQueryClient();
@@ -25,16 +41,9 @@ export function useLogout() {
   return useMutation({
     mutationFn: logout,
     onSuccess: () => {
-      sessionToken.clear();
-      selectedTeamId.clear();
-      pendingVerificationEmail.clear();
       // Leave the protected page first: its guard would otherwise redirect to /login.
       void navigate('/');
-      // "Logged out" is set rather than removed, so nothing refetches the old account.
-      queryClient.setQueryData(currentAccountQueryKey, null);
-      queryClient.removeQueries({
-        predicate: (query) => query.queryKey[0] !== currentAccountQueryKey[0],
-      });
+      forgetSession(queryClient);
       showToast(TEXTS.logoutSuccess, 'success');
     },
     onError: (error) => {

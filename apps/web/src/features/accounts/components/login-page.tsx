@@ -1,7 +1,9 @@
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Navigate, Link as RouterLink, useNavigate } from 'react-router';
 import Button from '@mui/material/Button';
+import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -19,6 +21,8 @@ export function LoginPage() {
   const login = useLogin();
   const navigate = useNavigate();
   const { showToast } = useToast();
+  // Set once the server asks for a second factor: the code field then joins the form.
+  const [otpRequired, setOtpRequired] = useState(false);
   const {
     register,
     handleSubmit,
@@ -31,8 +35,9 @@ export function LoginPage() {
   // Only someone who arrives logged in is sent on; a fresh login navigates itself below.
   if (account && login.isIdle) return <Navigate to="/dashboard" replace />;
 
-  const onSubmit = handleSubmit((values) => {
-    login.mutate(values, {
+  const onSubmit = handleSubmit(({ otp, ...values }) => {
+    const input = otpRequired && otp ? { ...values, otp } : values;
+    login.mutate(input, {
       onSuccess: () => {
         showToast(TEXTS.loginSuccess, 'success');
         void navigate('/dashboard', { replace: true });
@@ -43,6 +48,12 @@ export function LoginPage() {
           pendingVerificationEmail.set(values.email);
           if (error.error) showToast(error.error, 'warning');
           void navigate('/verify-reminder');
+          return;
+        }
+        if (error instanceof ApiRequestError && error.code === ERROR_CODES.mfaRequired) {
+          // The first answer asks for the code; a later one says the code was wrong.
+          showToast(errorMessage(error, TEXTS.loginFailed), otpRequired ? 'error' : 'info');
+          setOtpRequired(true);
           return;
         }
         if (!(error instanceof ApiRequestError)) console.error('Login failed', error);
@@ -78,6 +89,26 @@ export function LoginPage() {
           error={Boolean(errors.password)}
           helperText={errors.password?.message}
         />
+        {otpRequired && (
+          <TextField
+            {...register('otp')}
+            label="Authentication Code"
+            autoComplete="one-time-code"
+            required
+            fullWidth
+            autoFocus
+            error={Boolean(errors.otp)}
+            helperText={
+              errors.otp?.message ?? 'The code from your authenticator app, or a backup code.'
+            }
+            slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 32 } }}
+          />
+        )}
+        <Box sx={{ textAlign: 'right' }}>
+          <Link component={RouterLink} to="/forgot-password" variant="body2">
+            Forgot password?
+          </Link>
+        </Box>
         <Button type="submit" variant="contained" size="large" disabled={login.isPending}>
           Login
         </Button>

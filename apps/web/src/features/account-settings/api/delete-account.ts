@@ -1,0 +1,27 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { apiFetch } from '../../../lib/api-client.ts';
+import { useToast } from '../../../components/toasts/toast-context.ts';
+import { forgetSession } from '../../accounts/api/logout.ts';
+import { SETTINGS_TEXTS } from '../components/account-settings-texts.ts';
+
+/**
+ * Deletes the account (`email` is the address typed to confirm), then ends the session like
+ * Logout does. Refused while the account owns a team.
+ */
+export function useDeleteAccount() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const { showToast } = useToast();
+  return useMutation({
+    mutationFn: async (email: string): Promise<void> => {
+      await apiFetch('/account', { method: 'DELETE', body: { email } });
+    },
+    onSuccess: () => {
+      // Leave the protected page first: its guard would otherwise redirect to /login.
+      void navigate('/');
+      forgetSession(queryClient);
+      showToast(SETTINGS_TEXTS.accountDeleted, 'success');
+    },
+  });
+}

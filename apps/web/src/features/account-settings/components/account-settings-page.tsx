@@ -1,0 +1,34 @@
+import Container from '@mui/material/Container';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { PageLoading } from '../../../components/layout/page-loading.tsx';
+import { useCurrentAccount } from '../../accounts/api/current-account.ts';
+import { DeleteAccountSection } from './delete-account-section.tsx';
+import { EmailSection } from './email-section.tsx';
+import { PasswordSection } from './password-section.tsx';
+import { ProfileSection } from './profile-section.tsx';
+import { SessionsSection } from './sessions-section.tsx';
+import { TwoFactorSection } from './two-factor-section.tsx';
+
+/** /settings: the signed-in account's profile, sign-in security and deletion. */
+export function AccountSettingsPage() {
+  const { account } = useCurrentAccount();
+  // The route guard waits for the account; null only for the moment a deletion leaves the page.
+  if (!account) return <PageLoading />;
+
+  return (
+    <Container maxWidth="md" sx={{ py: { xs: 3, sm: 5 } }}>
+      <Typography variant="h4" component="h1" gutterBottom sx={{ fontWeight: 700 }}>
+        Account Settings
+      </Typography>
+      <Stack spacing={3}>
+        <ProfileSection account={account} />
+        <EmailSection account={account} />
+        <PasswordSection />
+        <SessionsSection />
+        <TwoFactorSection />
+        <DeleteAccountSection account={account} />
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,30 @@
+/**
+ * The Account Settings and recovery screens' own texts. The server's answers
+ * (ACCOUNT_SETTINGS_TEXTS in @segue/shared) are shown as they come.
+ */
+export const SETTINGS_TEXTS = {
+  nameUpdated: 'Name updated',
+  phoneUpdated: 'Phone number updated',
+  passwordChanged: 'Password changed',
+  passwordsDiffer: 'The passwords do not match.',
+  sessionSignedOut: 'Session signed out',
+  otherSessionsSignedOut: 'All other sessions signed out',
+  twoFactorOn: 'Two-factor authentication is on.',
+  twoFactorOff: 'Two-factor authentication is off.',
+  twoFactorTurnedOff: 'Two-factor authentication turned off',
+  twoFactorEnabled: 'Two-factor authentication is now on',
+  backupCodesNote: 'Each code works once. Keep them somewhere safe: they are shown only now.',
+  accountDeleted: 'Your account was deleted',
+  invalidResetLink: 'Invalid reset link.',
+  passwordReset: 'Password reset! Redirecting...',
+  confirmingEmail: 'Confirming your new email...',
+  emailChanged: 'Email changed! Redirecting...',
+  // Fallbacks for answers without a server text (network failure, proxy page).
+  couldNotSave: 'Could not save the change.',
+  couldNotLoadSessions: 'Could not load your sessions.',
+  couldNotLoadTwoFactor: 'Could not load the two-factor status.',
+  couldNotSignOut: 'Could not sign out the session.',
+  couldNotSendLink: 'Could not send the link. Please try again later.',
+  couldNotResetPassword: 'Could not reset the password.',
+  couldNotDeleteAccount: 'Could not delete the account.',
+} as const;

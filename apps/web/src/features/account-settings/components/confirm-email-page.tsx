@@ -1,0 +1,65 @@
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import CircularProgress from '@mui/material/CircularProgress';
+import Typography from '@mui/material/Typography';
+import { ACCOUNT_SETTINGS_TEXTS, LIMITS } from '@segue/shared';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { useCurrentAccount } from '../../accounts/api/current-account.ts';
+import { AccountFormCard } from '../../accounts/components/account-form-card.tsx';
+import { useConfirmEmailChange } from '../api/email-change.ts';
+import { SETTINGS_TEXTS } from './account-settings-texts.ts';
+
+type ConfirmStatus = 'confirming' | 'confirmed' | 'failed';
+
+/** /confirm-email?userId=...&secret=...: the link mailed to a new address makes it the account's. */
+export function ConfirmEmailPage() {
+  const [params] = useSearchParams();
+  const userId = params.get('userId');
+  const secret = params.get('secret');
+  const { account } = useCurrentAccount();
+  const { mutate: confirm, error } = useConfirmEmailChange();
+  const navigate = useNavigate();
+  const [status, setStatus] = useState<ConfirmStatus>(userId && secret ? 'confirming' : 'failed');
+  // The link works once, and StrictMode runs effects twice: the ref keeps it to one request.
+  const started = useRef(false);
+
+  useEffect(() => {
+    if (started.current || !userId || !secret) return;
+    started.current = true;
+    confirm(
+      { userId, secret },
+      {
+        onSuccess: () => setStatus('confirmed'),
+        onError: (failure) => {
+          console.error('Email change confirmation failed', failure);
+          setStatus('failed');
+        },
+      },
+    );
+  }, [userId, secret, confirm]);
+
+  const loggedIn = Boolean(account);
+  useEffect(() => {
+    if (status !== 'confirmed') return;
+    const to = loggedIn ? '/settings' : '/login';
+    const timer = window.setTimeout(() => void navigate(to), LIMITS.verifiedRedirectMs);
+    return () => window.clearTimeout(timer);
+  }, [status, loggedIn, navigate]);
+
+  return (
+    <AccountFormCard title="Confirm New Email">
+      {status === 'confirming' && (
+        <Box role="status" sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
+          <CircularProgress size={24} aria-hidden="true" />
+          <Typography>{SETTINGS_TEXTS.confirmingEmail}</Typography>
+        </Box>
+      )}
+      {status === 'confirmed' && <Alert severity="success">{SETTINGS_TEXTS.emailChanged}</Alert>}
+      {status === 'failed' && (
+        <Alert severity="error">{errorMessage(error, ACCOUNT_SETTINGS_TEXTS.linkInvalid)}</Alert>
+      )}
+    </AccountFormCard>
+  );
+}

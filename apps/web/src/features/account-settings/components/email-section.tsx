@@ -1,0 +1,87 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { ChangeEmailInputSchema, LIMITS } from '@segue/shared';
+import type { Account } from '@segue/shared';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { useChangeEmail } from '../api/email-change.ts';
+import { SETTINGS_TEXTS } from './account-settings-texts.ts';
+import { SettingsSection, visuallyHidden } from './settings-section.tsx';
+
+/** Email: the change takes effect when the link mailed to the new address is opened. */
+export function EmailSection({ account }: { account: Account }) {
+  const changeEmail = useChangeEmail();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useForm({
+    resolver: zodResolver(ChangeEmailInputSchema),
+    defaultValues: { email: '', password: '' },
+  });
+
+  const onSubmit = handleSubmit((values) => {
+    changeEmail.mutate(values, { onSuccess: () => reset() });
+  });
+
+  return (
+    <SettingsSection title="Email">
+      <Typography sx={{ mb: 2 }}>
+        Your email address is{' '}
+        <Box component="strong" sx={{ wordBreak: 'break-all' }}>
+          {account.email}
+        </Box>
+        .
+      </Typography>
+      <Stack component="form" noValidate onSubmit={(event) => void onSubmit(event)} spacing={2}>
+        {changeEmail.isSuccess && <Alert severity="success">{changeEmail.data}</Alert>}
+        {changeEmail.isError && (
+          <Alert severity="error">
+            {errorMessage(changeEmail.error, SETTINGS_TEXTS.couldNotSave)}
+          </Alert>
+        )}
+        <TextField
+          {...register('email')}
+          label="New Email"
+          type="email"
+          autoComplete="email"
+          required
+          fullWidth
+          error={Boolean(errors.email)}
+          helperText={errors.email?.message}
+          slotProps={{ htmlInput: { maxLength: LIMITS.emailMaxLength } }}
+        />
+        <TextField
+          {...register('password')}
+          // Named apart from the Password section's "Current Password".
+          label={
+            <>
+              Password
+              <Box component="span" sx={visuallyHidden}>
+                {' '}
+                for email change
+              </Box>
+            </>
+          }
+          type="password"
+          autoComplete="current-password"
+          required
+          fullWidth
+          error={Boolean(errors.password)}
+          helperText={errors.password?.message}
+        />
+        <Box>
+          <Button type="submit" variant="contained" disabled={changeEmail.isPending}>
+            Change Email
+          </Button>
+        </Box>
+      </Stack>
+    </SettingsSection>
+  );
+}

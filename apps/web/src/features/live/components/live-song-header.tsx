@@ -1,0 +1,59 @@
+import { Link as RouterLink } from 'react-router';
+import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import { LIVE_VIEW_TEXTS as T } from './live-texts.ts';
+
+interface LiveSongHeaderProps {
+  title: string;
+  artist: string;
+  songNumber: number;
+  songCount: number;
+  leaderName: string | null;
+  /** The positions this setlist gives the viewer. */
+  positions: string[];
+}
+
+/** The current song (the page's one heading), who leads it, and the viewer's place in the band. */
+export function LiveSongHeader(props: LiveSongHeaderProps) {
+  const { title, artist, songNumber, songCount, leaderName, positions } = props;
+  return (
+    <Stack spacing={0.5}>
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+        <IconButton component={RouterLink} to="/setlists" aria-label={T.back} edge="start">
+          <ArrowBackIcon />
+        </IconButton>
+        <Box sx={{ minWidth: 0 }}>
+          <Typography
+            variant="h4"
+            component="h1"
+            sx={{ fontWeight: 700, overflowWrap: 'anywhere', lineHeight: 1.2 }}
+          >
+            {title}
+          </Typography>
+          {artist.trim() !== '' && (
+            <Typography color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+              {artist}
+            </Typography>
+          )}
+        </Box>
+      </Stack>
+      <Stack
+        direction="row"
+        useFlexGap
+        spacing={2}
+        sx={{ flexWrap: 'wrap', color: 'text.secondary', pl: { sm: 6 } }}
+      >
+        <Typography variant="body2">{T.songOf(songNumber, songCount)}</Typography>
+        {leaderName && <Typography variant="body2">{T.ledBy(leaderName)}</Typography>}
+        {positions.length > 0 && (
+          <Typography variant="body2" sx={{ fontWeight: 700, color: 'text.primary' }}>
+            {T.yourPosition(positions.join(', '))}
+          </Typography>
+        )}
+      </Stack>
+    </Stack>
+  );
+}

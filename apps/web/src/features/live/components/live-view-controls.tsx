@@ -1,0 +1,77 @@
+import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
+import Stack from '@mui/material/Stack';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import Typography from '@mui/material/Typography';
+import TextDecreaseIcon from '@mui/icons-material/TextDecrease';
+import TextIncreaseIcon from '@mui/icons-material/TextIncrease';
+import type { useTextSize } from '../hooks/use-text-size.ts';
+import { LIVE_VIEW_TEXTS as T } from './live-texts.ts';
+
+export type ViewMode = 'single' | 'full';
+export type Layout = 'column' | 'split';
+
+interface LiveViewControlsProps {
+  viewMode: ViewMode;
+  onViewModeChange: (mode: ViewMode) => void;
+  layout: Layout;
+  onLayoutChange: (layout: Layout) => void;
+  textSize: ReturnType<typeof useTextSize>;
+}
+
+/** How this screen shows the song: one part or all, one column or two, and how large. */
+export function LiveViewControls(props: LiveViewControlsProps) {
+  const { viewMode, onViewModeChange, layout, onLayoutChange, textSize } = props;
+  return (
+    <Stack direction="row" useFlexGap spacing={1.5} sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
+      <ToggleButtonGroup
+        size="small"
+        exclusive
+        color="primary"
+        aria-label={T.viewMode}
+        value={viewMode}
+        onChange={(_event, value: ViewMode | null) => value && onViewModeChange(value)}
+      >
+        <ToggleButton value="single">{T.singlePart}</ToggleButton>
+        <ToggleButton value="full">{T.fullSong}</ToggleButton>
+      </ToggleButtonGroup>
+      {viewMode === 'full' && (
+        <ToggleButtonGroup
+          size="small"
+          exclusive
+          color="primary"
+          aria-label={T.layout}
+          value={layout}
+          onChange={(_event, value: Layout | null) => value && onLayoutChange(value)}
+        >
+          <ToggleButton value="column">{T.singleColumn}</ToggleButton>
+          <ToggleButton value="split">{T.splitView}</ToggleButton>
+        </ToggleButtonGroup>
+      )}
+      <Box role="group" aria-label={T.textSize} sx={{ display: 'flex', alignItems: 'center' }}>
+        <IconButton
+          aria-label={T.decreaseTextSize}
+          onClick={textSize.decrease}
+          disabled={!textSize.canDecrease}
+        >
+          <TextDecreaseIcon />
+        </IconButton>
+        <Typography
+          component="span"
+          aria-live="polite"
+          sx={{ minWidth: '3.5em', textAlign: 'center', fontVariantNumeric: 'tabular-nums' }}
+        >
+          {textSize.percent}
+        </Typography>
+        <IconButton
+          aria-label={T.increaseTextSize}
+          onClick={textSize.increase}
+          disabled={!textSize.canIncrease}
+        >
+          <TextIncreaseIcon />
+        </IconButton>
+      </Box>
+    </Stack>
+  );
+}

@@ -1,0 +1,39 @@
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import type { SongPart } from '@segue/shared';
+import { LIVE_VIEW_TEXTS as T } from './live-texts.ts';
+
+interface PartButtonsProps {
+  parts: SongPart[];
+  activeIndex: number;
+  onSelect: (index: number) => void;
+}
+
+/** One button per part of the song, the active one filled and pressed. */
+export function PartButtons({ parts, activeIndex, onSelect }: PartButtonsProps) {
+  return (
+    <Stack
+      role="group"
+      aria-label={T.parts}
+      direction="row"
+      useFlexGap
+      spacing={1}
+      sx={{ flexWrap: 'wrap' }}
+    >
+      {parts.map((part, index) => {
+        const active = index === activeIndex;
+        return (
+          <Button
+            key={index}
+            variant={active ? 'contained' : 'outlined'}
+            aria-pressed={active}
+            onClick={() => onSelect(index)}
+            sx={{ minWidth: 72, boxShadow: active ? 4 : 0 }}
+          >
+            {part.label}
+          </Button>
+        );
+      })}
+    </Stack>
+  );
+}

@@ -1,0 +1,152 @@
+import { useEffect, useState } from 'react';
+import type { ReactNode } from 'react';
+import { Navigate, useParams } from 'react-router';
+import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
+import Typography from '@mui/material/Typography';
+import SettingsIcon from '@mui/icons-material/Settings';
+import { AnnouncementBanner } from '../../../components/announcement-banner.tsx';
+import { LiveConnectionStatus } from '../../../components/live-connection-status.tsx';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { useFullscreen, useFullscreenKey } from '../hooks/use-fullscreen.ts';
+import { usePresenterBackground } from '../hooks/use-presenter-background.ts';
+import { usePresenterSetlist } from '../hooks/use-presenter-setlist.ts';
+import { PresenterBackgroundLayer } from './presenter-background-layer.tsx';
+import { LYRICS_SHADOW, PresenterLyrics } from './presenter-lyrics.tsx';
+import { PresenterSettingsDialog } from './presenter-settings-dialog.tsx';
+import { PRESENTER_TEXTS as T } from './presenter-texts.ts';
+
+/** How long the pointer may rest before the cursor and the settings button fade away. */
+const IDLE_MS = 3000;
+
+/** /setlists/presenter/{id}: the active part's lyrics on the projector, nothing else. */
+export function PresenterPage() {
+  const { id = '' } = useParams();
+  return <PresenterScreen key={id} setlistId={id} />;
+}
+
+function PresenterScreen({ setlistId }: { setlistId: string }) {
+  const presenter = usePresenterSetlist(setlistId);
+  const backgroundSettings = usePresenterBackground();
+  const { fullscreen, toggle } = useFullscreen();
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  const idle = useIdlePointer();
+  useFullscreenKey(toggle);
+  useDocumentTitle(presenter.setlist?.name ?? null);
+
+  if (presenter.access === 'no-team') return <Navigate to="/setlists" replace />;
+
+  let content: ReactNode;
+  if (presenter.access === 'loading') content = <Message>{T.loading}</Message>;
+  else if (presenter.access === 'denied') content = <Message>{T.accessDenied}</Message>;
+  else if (!presenter.part) content = <Message>{T.waiting}</Message>;
+  const showing = content === undefined;
+
+  return (
+    <Box
+      sx={{
+        position: 'fixed',
+        inset: 0,
+        overflow: 'hidden',
+        color: '#ffffff',
+        bgcolor: '#000000',
+        cursor: idle && !settingsOpen ? 'none' : 'auto',
+      }}
+    >
+      <PresenterBackgroundLayer background={backgroundSettings.background} />
+      <Box
+        sx={{
+          position: 'absolute',
+          inset: 0,
+          zIndex: 1,
+          px: '4vw',
+          py: '5vh',
+          display: 'flex',
+          alignItems: 'center',
+          justifyContent: 'center',
+        }}
+      >
+        {content ??
+          (presenter.part && (
+            <PresenterLyrics
+              key={`${presenter.song?._id ?? ''}:${presenter.part.label}`}
+              lines={presenter.part.lines
+                .map((line) => line.lyrics)
+                .filter((lyrics) => lyrics.trim() !== '')}
+            />
+          ))}
+      </Box>
+
+      {/* Nothing but the waiting message shows before the first part (spec section 2). */}
+      {showing && <AnnouncementBanner announcement={presenter.announcement} />}
+      {showing && !fullscreen && (
+        <>
+          <IconButton
+            aria-label={T.settings}
+            onClick={() => setSettingsOpen(true)}
+            sx={{
+              // Bottom corner: the announcement banner takes the top edge.
+              position: 'absolute',
+              bottom: 16,
+              right: 16,
+              zIndex: 2,
+              color: '#ffffff',
+              bgcolor: 'rgba(0, 0, 0, 0.4)',
+              opacity: idle ? 0 : 0.85,
+              transition: 'opacity 0.4s ease',
+              '&:hover, &:focus-visible': { opacity: 1, bgcolor: 'rgba(0, 0, 0, 0.6)' },
+            }}
+          >
+            <SettingsIcon />
+          </IconButton>
+          <LiveConnectionStatus
+            status={presenter.status}
+            onReconnect={presenter.reconnect}
+            sx={{ position: 'absolute', left: 16, bottom: 16, zIndex: 2 }}
+          />
+        </>
+      )}
+      <PresenterSettingsDialog
+        open={settingsOpen}
+        onClose={() => setSettingsOpen(false)}
+        settings={backgroundSettings}
+      />
+    </Box>
+  );
+}
+
+function Message({ children }: { children: ReactNode }) {
+  return (
+    <Typography
+      sx={{
+        fontSize: 'clamp(1.25rem, 3vw, 2.5rem)',
+        fontWeight: 600,
+        textAlign: 'center',
+        textShadow: LYRICS_SHADOW,
+      }}
+    >
+      {children}
+    </Typography>
+  );
+}
+
+/** True once the pointer has rested for a while: a projector should not show a cursor. */
+function useIdlePointer(): boolean {
+  const [idle, setIdle] = useState(false);
+  useEffect(() => {
+    let timer = setTimeout(() => setIdle(true), IDLE_MS);
+    const wake = () => {
+      setIdle(false);
+      clearTimeout(timer);
+      timer = setTimeout(() => setIdle(true), IDLE_MS);
+    };
+    window.addEventListener('pointermove', wake);
+    window.addEventListener('keydown', wake);
+    return () => {
+      clearTimeout(timer);
+      window.removeEventListener('pointermove', wake);
+      window.removeEventListener('keydown', wake);
+    };
+  }, []);
+  return idle;
+}

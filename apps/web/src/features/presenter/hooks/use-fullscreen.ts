@@ -1,0 +1,39 @@
+import { useCallback, useEffect, useState } from 'react';
+
+const isFullscreen = () => document.fullscreenElement !== null;
+
+/** Whether the page fills the screen, and a toggle for it (spec section 2: key F). */
+export function useFullscreen() {
+  const [fullscreen, setFullscreen] = useState(isFullscreen);
+  useEffect(() => {
+    const onChange = () => setFullscreen(isFullscreen());
+    document.addEventListener('fullscreenchange', onChange);
+    return () => document.removeEventListener('fullscreenchange', onChange);
+  }, []);
+
+  const toggle = useCallback(() => {
+    const change = isFullscreen()
+      ? document.exitFullscreen()
+      : document.documentElement.requestFullscreen();
+    change.catch((error: unknown) => console.warn('[presenter] full screen refused', error));
+  }, []);
+
+  return { fullscreen, toggle };
+}
+
+/** Calls `onToggle` when F is pressed, except while typing or with a modifier key. */
+export function useFullscreenKey(onToggle: () => void): void {
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'f' && event.key !== 'F') return;
+      if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;
+      const target = event.target;
+      if (target instanceof HTMLElement && (target.isContentEditable || target.tagName === 'INPUT'))
+        return;
+      event.preventDefault();
+      onToggle();
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, [onToggle]);
+}

@@ -1,0 +1,70 @@
+import { useQuery } from '@tanstack/react-query';
+import { SetlistDetailsSchema } from '@segue/shared';
+import type { SetlistDetails } from '@segue/shared';
+import { ApiRequestError, apiFetch } from './api-client.ts';
+import type { LiveSetlistFacts } from './live-socket.ts';
+
+/** How often a setlist that could not be loaded (network, server) is asked for again. */
+const RELOAD_AFTER_FAILURE_MS = 5000;
+
+export const liveSetlistKey = (teamId: string, setlistId: string) =>
+  ['live', 'setlist', teamId, setlistId] as const;
+
+/** A 403 or 404 for the setlist: it is not one of this team's (spec section 5). */
+export function isAccessDenied(error: unknown): boolean {
+  return error instanceof ApiRequestError && (error.status === 403 || error.status === 404);
+}
+
+/**
+ * `GET /api/setlist/{id}` for the live and presenter views, naming the team in X-Team-ID
+ * (spec section 7). Any other failure is retried calmly: a projector left on a venue's flaky
+ * Wi-Fi shows the setlist as soon as the network allows.
+ */
+export function useLiveSetlistQuery(teamId: string | null, setlistId: string) {
+  return useQuery({
+    queryKey: liveSetlistKey(teamId ?? '', setlistId),
+    queryFn: async ({ signal }): Promise<SetlistDetails> =>
+      SetlistDetailsSchema.parse(
+        await apiFetch(`/setlist/${encodeURIComponent(setlistId)}`, {
+          signal,
+          teamId: teamId ?? undefined,
+        }),
+      ),
+    enabled: teamId !== null && setlistId !== '',
+    refetchInterval: (query) =>
+      query.state.status === 'error' && !isAccessDenied(query.state.error)
+        ? RELOAD_AFTER_FAILURE_MS
+        : false,
+    // Someone may edit the setlist during the service; a glance back at the tab refreshes it.
+    refetchOnWindowFocus: true,
+  });
+}
+
+/** Where a live or presenter page stands before it can show the setlist (spec sections 2 and 5). */
+export type LiveAccess = 'loading' | 'no-team' | 'denied' | 'ready';
+
+/**
+ * Live and presenter access: a current team is needed, and the setlist must be that team's
+ * (its teamId, or the server's 403/404 for it).
+ */
+export function liveAccess(options: {
+  teamsPending: boolean;
+  teamId: string | null;
+  setlist: SetlistDetails | null;
+  error: unknown;
+}): LiveAccess {
+  const { teamsPending, teamId, setlist, error } = options;
+  if (teamsPending) return 'loading';
+  if (!teamId) return 'no-team';
+  if ((setlist && setlist.teamId !== teamId) || isAccessDenied(error)) return 'denied';
+  return setlist ? 'ready' : 'loading';
+}
+
+/** What the live session reads of the setlist. */
+export function liveSetlistFacts(setlist: SetlistDetails): LiveSetlistFacts {
+  return {
+    songCount: setlist.songs.length,
+    firstPartLabel: (index) => setlist.songs[index]?.song.parts[0]?.label ?? null,
+    loadedIndex: setlist.currentIndex,
+  };
+}

@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { enqueueCommand, reduceLiveState } from './live-state.ts';
+
+const id = 'setlist-1';
+const state = (version: number, currentIndex = 0, currentPartLabel: string | null = 'Verse 1') => ({
+  setlistId: id,
+  currentIndex,
+  currentPartLabel,
+  version,
+});
+
+describe('reduceLiveState', () => {
+  it('takes the first state and any newer one', () => {
+    expect(reduceLiveState(null, id, { type: 'state', state: state(3) })).toEqual(state(3));
+    expect(reduceLiveState(state(3), id, { type: 'state', state: state(4, 1) })).toEqual(
+      state(4, 1),
+    );
+  });
+
+  it('ignores older versions and other setlists', () => {
+    const shown = state(5, 2, 'Chorus');
+    expect(reduceLiveState(shown, id, { type: 'state', state: state(4, 0) })).toBe(shown);
+    expect(
+      reduceLiveState(shown, id, {
+        type: 'partChanged',
+        label: 'Bridge',
+        meta: { setlistId: 'other', version: 9 },
+        indexIfUnknown: 0,
+      }),
+    ).toBe(shown);
+  });
+
+  it('applies a song change and its part change of the same version', () => {
+    const afterSong = reduceLiveState(state(5), id, {
+      type: 'currentChanged',
+      index: 1,
+      meta: { setlistId: id, version: 6 },
+      firstPartLabel: 'Intro',
+    });
+    expect(afterSong).toEqual(state(6, 1, 'Intro'));
+    const afterPart = reduceLiveState(afterSong, id, {
+      type: 'partChanged',
+      label: 'Intro',
+      meta: { setlistId: id, version: 6 },
+      indexIfUnknown: 0,
+    });
+    expect(afterPart).toEqual(state(6, 1, 'Intro'));
+  });
+});
+
+describe('enqueueCommand', () => {
+  it('keeps the order and merges a change with the unsent change of its kind before it', () => {
+    let queue = enqueueCommand([], { event: 'setlist:updatePart', label: 'Chorus' });
+    queue = enqueueCommand(queue, { event: 'setlist:updatePart', label: 'Bridge' });
+    queue = enqueueCommand(queue, { event: 'setlist:updateCurrent', newIndex: 1 });
+    queue = enqueueCommand(queue, { event: 'setlist:announce', message: 'a' });
+    queue = enqueueCommand(queue, { event: 'setlist:announce', message: 'b' });
+    expect(queue).toEqual([
+      { event: 'setlist:updatePart', label: 'Bridge' },
+      { event: 'setlist:updateCurrent', newIndex: 1 },
+      { event: 'setlist:announce', message: 'a' },
+      { event: 'setlist:announce', message: 'b' },
+    ]);
+  });
+});

@@ -1,0 +1,82 @@
+import type { LiveMeta, LiveState } from '@segue/shared';
+
+/** Where a live session stands: the song's place in the setlist and the active part's label. */
+export interface LivePosition {
+  currentIndex: number;
+  currentPartLabel: string | null;
+}
+
+/** A server event that moves the live state (spec section 7, with our version and setlist id). */
+export type LiveUpdate =
+  | { type: 'state'; state: LiveState }
+  | {
+      type: 'currentChanged';
+      index: number;
+      meta: LiveMeta;
+      /** The new song's first part, shown until the partChanged of the same version follows. */
+      firstPartLabel: string | null;
+    }
+  | {
+      type: 'partChanged';
+      label: string | null;
+      meta: LiveMeta;
+      /** The song to assume if no state has arrived yet (the setlist as loaded). */
+      indexIfUnknown: number;
+    };
+
+/**
+ * The state to show after a server update. Updates of another setlist, or older than the state
+ * shown, are ignored: after a reconnect a late event must not move the screen back. An equal
+ * version is applied, since the server sends a song change as currentChanged then partChanged
+ * with one version.
+ */
+export function reduceLiveState(
+  shown: LiveState | null,
+  setlistId: string,
+  update: LiveUpdate,
+): LiveState | null {
+  const meta = update.type === 'state' ? update.state : update.meta;
+  if (meta.setlistId !== setlistId) return shown;
+  if (shown && meta.version < shown.version) return shown;
+
+  switch (update.type) {
+    case 'state':
+      return update.state;
+    case 'currentChanged':
+      return {
+        setlistId,
+        currentIndex: update.index,
+        currentPartLabel: update.firstPartLabel,
+        version: meta.version,
+      };
+    case 'partChanged':
+      return {
+        setlistId,
+        currentIndex: shown?.currentIndex ?? update.indexIfUnknown,
+        currentPartLabel: update.label,
+        version: meta.version,
+      };
+  }
+}
+
+/** A move or message this screen asked for, waiting to be sent or acknowledged. */
+export type LiveCommand =
+  | { event: 'setlist:updateCurrent'; newIndex: number }
+  | { event: 'setlist:updatePart'; label: string }
+  | { event: 'setlist:announce'; message: string };
+
+/**
+ * Queues a command behind the unsent ones, in order. A song or part change replaces an unsent
+ * change of the same kind at the end of the queue: only where the leader landed matters, and the
+ * band should not watch every step replayed after a Wi-Fi drop. Announcements are never merged.
+ */
+export function enqueueCommand(
+  unsent: readonly LiveCommand[],
+  command: LiveCommand,
+): LiveCommand[] {
+  const last = unsent.at(-1);
+  if (last && command.event !== 'setlist:announce' && last.event === command.event) {
+    return [...unsent.slice(0, -1), command];
+  }
+  return [...unsent, command];
+}

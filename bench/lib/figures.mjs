@@ -1,0 +1,88 @@
+// The rows of the results table: what each figure is, its unit and its target.
+// A row's Segue and baseline values come from the measure named in `measure`;
+// if that measure fails, its rows show the error.
+import { WEB_ROUTES } from './web.mjs';
+
+/** @type {(import('./report.mjs').Figure & { measure: string })[]} */
+export const FIGURES = [
+  {
+    measure: 'live',
+    id: 'live.p50',
+    name: 'Live fan-out latency p50',
+    unit: 'ms',
+    digits: 2,
+    target: null,
+  },
+  {
+    measure: 'live',
+    id: 'live.p95',
+    name: 'Live fan-out latency p95',
+    unit: 'ms',
+    digits: 2,
+    target: null,
+  },
+  {
+    measure: 'live',
+    id: 'live.p99',
+    name: 'Live fan-out latency p99',
+    unit: 'ms',
+    digits: 2,
+    target: { text: '≤ 1.5x', ratioMax: 1.5 },
+  },
+  {
+    measure: 'live',
+    id: 'live.lost',
+    name: 'Live fan-out events lost (of 2 × 50,000)',
+    unit: '',
+    digits: 0,
+    target: { text: '= 0', valueEquals: 0 },
+  },
+  {
+    measure: 'api',
+    id: 'api.setlist',
+    name: 'GET /api/setlist/{id} (20 songs)',
+    unit: 'req/s',
+    digits: 0,
+    target: { text: '≥ 0.3x', ratioMin: 0.3 },
+  },
+  {
+    measure: 'api',
+    id: 'api.songs',
+    name: 'GET /api/songs (2,000 songs)',
+    unit: 'req/s',
+    digits: 0,
+    target: { text: '≥ 0.3x', ratioMin: 0.3 },
+  },
+  {
+    measure: 'memory',
+    id: 'memory.perClient',
+    name: 'Server heap per live client (1,000 clients)',
+    unit: 'KB',
+    digits: 2,
+    target: { text: '≤ 20 KB', valueMax: 20 },
+  },
+  ...WEB_ROUTES.map((r) => ({
+    measure: 'web',
+    id: r.id,
+    name: `${r.name} first-load JS, gzip`,
+    unit: 'KB',
+    digits: 1,
+    target: { text: `≤ ${r.budgetKb} KB`, ratioMax: 1 },
+  })),
+  {
+    measure: 'library',
+    id: 'library.import',
+    name: 'Import 2,000 songs (median of 3)',
+    unit: 'ms',
+    digits: 1,
+    target: null,
+  },
+  {
+    measure: 'library',
+    id: 'library.search',
+    name: 'Search 10,000 songs (median of 20)',
+    unit: 'ms',
+    digits: 2,
+    target: null,
+  },
+];

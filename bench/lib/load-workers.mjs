@@ -1,0 +1,97 @@
+// The bench's side of the load processes (live-worker.mjs): fork them, ask them
+// things over IPC with a time limit, and always close them.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { forkTracked, stopChild } from './proc.mjs';
+
+const WORKER = path.join(path.dirname(fileURLToPath(import.meta.url)), 'live-worker.mjs');
+
+/** One load process; one request at a time. */
+export class LoadWorker {
+  constructor() {
+    this.child = forkTracked(WORKER);
+    /** @type {{ resolve: (message: any) => void, reject: (error: Error) => void } | null} */
+    this.pending = null;
+    this.child.on('message', (message) => {
+      const pending = this.pending;
+      this.pending = null;
+      if (message.cmd === 'error') pending?.reject(new Error(`load worker: ${message.error}`));
+      else pending?.resolve(message);
+    });
+    this.child.on('exit', (code, signal) => {
+      const pending = this.pending;
+      this.pending = null;
+      pending?.reject(new Error(`load worker exited (${code ?? signal})`));
+    });
+  }
+
+  /**
+   * Sends a command and waits for its answer.
+   * @param {Record<string, unknown>} message
+   * @param {number} timeoutMs
+   */
+  async request(message, timeoutMs) {
+    if (this.pending) throw new Error('load worker is busy');
+    const answer = new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.pending = null;
+        reject(new Error(`load worker: no answer to ${message.cmd} within ${timeoutMs} ms`));
+      }, timeoutMs);
+      this.pending = {
+        resolve: (reply) => {
+          clearTimeout(timer);
+          resolve(reply);
+        },
+        reject: (error) => {
+          clearTimeout(timer);
+          reject(error);
+        },
+      };
+    });
+    this.child.send(message);
+    return /** @type {Promise<any>} */ (answer);
+  }
+
+  /** Disconnects its clients and stops the process. */
+  async close() {
+    try {
+      if (this.child.connected) await this.request({ cmd: 'close' }, 10_000);
+    } catch {
+      // it is stopped below either way
+    }
+    if (this.child.connected) this.child.disconnect();
+    await stopChild(this.child, 3000);
+  }
+}
+
+/** Starts `count` load processes. */
+export function startWorkers(count) {
+  return Array.from({ length: count }, () => new LoadWorker());
+}
+
+/** Closes load processes, whatever state they are in. */
+export async function closeWorkers(workers) {
+  await Promise.all(workers.map((w) => w.close()));
+}
+
+/**
+ * Connects followers spread over the workers (client i to worker i mod n, so every
+ * room has followers in every process) and sums up what happened.
+ * @param {LoadWorker[]} workers
+ * @param {string} url
+ * @param {{ token: string, setlistId: string }[]} clients
+ * @param {'follower' | 'leader'} role
+ */
+export async function connectClients(workers, url, clients, role) {
+  const shares = workers.map((_, w) => clients.filter((_, i) => i % workers.length === w));
+  const answers = await Promise.all(
+    workers.map((worker, w) =>
+      worker.request({ cmd: 'connect', url, clients: shares[w], role, concurrency: 25 }, 120_000),
+    ),
+  );
+  return {
+    connected: answers.reduce((n, a) => n + a.connected, 0),
+    failed: answers.reduce((n, a) => n + a.failed, 0),
+    firstError: answers.find((a) => a.firstError)?.firstError ?? null,
+  };
+}

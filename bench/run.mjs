@@ -1,0 +1,228 @@
+// `npm run bench`: builds Segue, measures it against bare baselines in the same run,
+// prints the table and writes bench/results/latest.json and latest.md.
+//
+// Ratios, not absolute times, are the point: shared machines drift, and a
+// baseline run minutes apart on the same machine drifts with them.
+//
+// Everything it starts (servers, load processes, a throwaway PostgreSQL database,
+// a temp dir) is stopped or removed on the way out, also when a step fails. A
+// failing measure puts its error in its rows; the others still run; the exit code
+// is then non-zero. `--strict` also exits non-zero when a target is missed.
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { measureApi } from './lib/api.mjs';
+import { FIGURES } from './lib/figures.mjs';
+import { measureLibrary } from './lib/library.mjs';
+import { measureLive } from './lib/live-fanout.mjs';
+import { measureMemory } from './lib/memory.mjs';
+import { createDatabase, dropDatabase, dropStaleDatabases } from './lib/pg-admin.mjs';
+import { run, stopAllChildren } from './lib/proc.mjs';
+import { machine, makeRow, textTable, writeReport } from './lib/report.mjs';
+import { BENCH_DIR, REPO_ROOT, startSegue } from './lib/servers.mjs';
+import { registerAccounts, seedApiData, seedLiveRooms } from './lib/setup.mjs';
+import { round } from './lib/stats.mjs';
+import { measureWeb } from './lib/web.mjs';
+
+/** The live workload: rooms × followers, each leader stepping through a 50-part song. */
+const LIVE = { rooms: 100, perRoom: 10, parts: 50 };
+/**
+ * Follower accounts: one per follower by default, so each socket has its own session
+ * (as on a real Sunday) and the memory figure includes each one's cached session.
+ * Fewer makes seeding faster (followers then share accounts): BENCH_FOLLOWER_ACCOUNTS=10.
+ */
+const FOLLOWER_ACCOUNTS = Number(process.env.BENCH_FOLLOWER_ACCOUNTS ?? LIVE.rooms * LIVE.perRoom);
+/** The whole run stops by itself after this long, whatever is happening. */
+const WATCHDOG_MS = 9.5 * 60_000;
+const strict = process.argv.includes('--strict');
+
+const startedAt = Date.now();
+/** Values by figure id, details and errors by measure. */
+const values = {};
+const details = {};
+const errors = {};
+
+const say = (text) =>
+  console.log(`[bench ${((Date.now() - startedAt) / 1000).toFixed(0).padStart(3)} s] ${text}`);
+const messageOf = (error) =>
+  String(error?.message ?? error)
+    .split('\n')[0]
+    .slice(0, 300);
+
+/**
+ * Runs one measure; a failure is recorded against its rows and the bench goes on.
+ * @param {string} key
+ * @param {() => Promise<{ values: object, details: object }> | { values: object, details: object }} fn
+ */
+async function measure(key, fn) {
+  if (stopping) return;
+  const t0 = Date.now();
+  say(`${key}: running`);
+  try {
+    const result = await fn();
+    Object.assign(values, result.values);
+    details[key] = result.details;
+    say(`${key}: done in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  } catch (error) {
+    errors[key] = messageOf(error);
+    details[key] = { error: String(error?.stack ?? error) };
+    say(`${key}: FAILED: ${String(error?.stack ?? error)}`);
+  }
+}
+
+// Cleanup, reachable from the normal end, a signal and the watchdog; runs once.
+/** @type {{ dbName?: string, tmpDir?: string }} */
+const owned = {};
+let cleaning = null;
+/** Set by a signal or the watchdog: measures not started yet are skipped. */
+let stopping = false;
+function cleanup() {
+  cleaning ??= (async () => {
+    await stopAllChildren().catch((e) => say(`stopping processes: ${messageOf(e)}`));
+    if (owned.dbName)
+      await dropDatabase(owned.dbName).catch((e) =>
+        say(`dropping ${owned.dbName}: ${messageOf(e)}`),
+      );
+    if (owned.tmpDir) await rm(owned.tmpDir, { recursive: true, force: true }).catch(() => {});
+  })();
+  return cleaning;
+}
+// Interrupted: clean up and leave the previous results as they were.
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    stopping = true;
+    say(`${signal}: cleaning up`);
+    void cleanup().finally(() => process.exit(130));
+  });
+}
+// Too slow: clean up and write what was measured, the rest as errors.
+setTimeout(() => {
+  stopping = true;
+  errors.bench = `stopped after ${WATCHDOG_MS / 60_000} minutes`;
+  say(`still running after ${WATCHDOG_MS / 60_000} minutes: giving up`);
+  void cleanup().finally(() => finish());
+}, WATCHDOG_MS).unref();
+
+async function main() {
+  say('building (npm run build)');
+  try {
+    await run('npm', ['run', 'build'], { cwd: REPO_ROOT, timeoutMs: 240_000 });
+  } catch (error) {
+    // Measures that need the build fail on their own; the run still reports the rest.
+    errors.build = messageOf(error);
+    details.build = { error: String(error?.message ?? error) };
+    say(`build FAILED: ${error?.message ?? error}`);
+  }
+
+  await measure('web', () => measureWeb(REPO_ROOT));
+
+  // One throwaway database and data dir for every Segue server of the run.
+  const stale = await dropStaleDatabases().catch(() => []);
+  if (stale.length) say(`dropped leftover databases: ${stale.join(', ')}`);
+  /** @type {{ url?: string, organizer?: import('./lib/setup.mjs').Account, rooms?: any[], api?: any, error?: Error, roomsError?: Error, apiError?: Error }} */
+  const fixtures = {};
+  let dataDir = '';
+  try {
+    owned.tmpDir = await mkdtemp(path.join(os.tmpdir(), 'segue-bench-'));
+    dataDir = path.join(owned.tmpDir, 'data');
+    const db = await createDatabase('main');
+    owned.dbName = db.name;
+    fixtures.url = db.url;
+
+    // Seeding runs on a server logging at info: that is where it prints the mails.
+    say('seeding: starting Segue (info log, for the mailed links)');
+    const seeder = await startSegue({ databaseUrl: db.url, dataDir, logLevel: 'info' });
+    try {
+      say(`seeding: registering ${FOLLOWER_ACCOUNTS + 1} accounts`);
+      const accounts = await registerAccounts(seeder, FOLLOWER_ACCOUNTS + 1, 'acct');
+      fixtures.organizer = accounts[0];
+      say(`seeding: ${LIVE.rooms} live rooms`);
+      fixtures.rooms = await seedLiveRooms(seeder, accounts[0], accounts.slice(1), LIVE).catch(
+        (e) => {
+          fixtures.roomsError = e;
+          return undefined;
+        },
+      );
+      say('seeding: API data');
+      fixtures.api = await seedApiData(seeder, accounts[0]).catch((e) => {
+        fixtures.apiError = e;
+        return undefined;
+      });
+    } finally {
+      await seeder.stop();
+    }
+  } catch (error) {
+    fixtures.error = error;
+    say(`seeding FAILED: ${error?.stack ?? error}`);
+  }
+  /** A fixture, or the error that kept it from being made. */
+  const need = (name) => {
+    if (fixtures[name]) return fixtures[name];
+    throw fixtures[`${name}Error`] ?? fixtures.error ?? new Error(`no ${name} fixture`);
+  };
+
+  // The measured server: a fresh process, LOG_LEVEL=warn, no Redis.
+  let segue = null;
+  let segueError = null;
+  if (!fixtures.error) {
+    try {
+      segue = await startSegue({ databaseUrl: fixtures.url, dataDir, logLevel: 'warn' });
+    } catch (error) {
+      segueError = error;
+    }
+  }
+  const needSegue = () => {
+    if (segue) return segue;
+    throw segueError ?? fixtures.error ?? new Error('Segue is not running');
+  };
+
+  await measure('live', () => measureLive({ segue: needSegue(), rooms: need('rooms'), log: say }));
+
+  await measure('api', () =>
+    measureApi({ segue: needSegue(), fixtures: need('api'), tmpDir: owned.tmpDir ?? os.tmpdir() }),
+  );
+
+  await measure('library', () =>
+    measureLibrary({ segue: needSegue(), organizer: need('organizer'), databaseUrl: fixtures.url }),
+  );
+
+  await segue?.stop();
+
+  await measure('memory', () =>
+    measureMemory({ rooms: need('rooms'), databaseUrl: fixtures.url, dataDir, log: say }),
+  );
+}
+
+/** Writes and prints the table, then exits (non-zero if anything failed). */
+async function finish() {
+  const rows = FIGURES.map((f) => makeRow(f, values[f.id], errors[f.measure] ?? errors.bench));
+  const report = {
+    generatedAt: new Date().toISOString(),
+    durationSeconds: round((Date.now() - startedAt) / 1000, 0),
+    machine: machine(),
+    rows: rows.map((r) => ({ ...r, ratio: r.ratio === null ? null : round(r.ratio, 3) })),
+    errors,
+    details,
+  };
+  await writeReport(path.join(BENCH_DIR, 'results'), report, FIGURES);
+
+  console.log(`\n${textTable(rows, FIGURES)}\n`);
+  const count = (status) => rows.filter((r) => r.status === status).length;
+  const broken = Object.keys(errors);
+  console.log(
+    `${count('pass')} pass, ${count('fail')} missed targets, ${count('error')} errors` +
+      `${broken.length ? ` (failed: ${broken.join(', ')})` : ''}.` +
+      ` Written to bench/results/latest.json and latest.md; ${report.durationSeconds} s in all.`,
+  );
+  process.exit(broken.length || (strict && count('fail')) ? 1 : 0);
+}
+
+try {
+  await main();
+} catch (error) {
+  errors.bench = messageOf(error);
+  say(`bench FAILED: ${error?.stack ?? error}`);
+} finally {
+  await cleanup();
+}
+if (!stopping) await finish();
