@@ -41,6 +41,26 @@ export async function waitForVerificationLink(address: string, count = 1): Promi
   return link;
 }
 
+/** Waits for the count-th mail to an address holding a link to `path`, and returns the link. */
+export async function waitForLink(address: string, path: string, count = 1): Promise<string> {
+  let link = '';
+  const pattern = new RegExp(`https?://[^\\s"<>]+${path.replace('/', '\\/')}\\?[^\\s"<>]+`);
+  await expect
+    .poll(
+      () => {
+        const mails = mailsTo(address)
+          .map((m) => decodeQuotedPrintable(m.raw))
+          .filter((body) => pattern.test(body));
+        if (mails.length < count) return '';
+        link = pattern.exec(mails[count - 1]!)?.[0]?.replace(/&amp;/g, '&') ?? '';
+        return link;
+      },
+      { message: `a mail to ${address} linking to ${path}`, timeout: 15_000 },
+    )
+    .not.toBe('');
+  return link;
+}
+
 export function countMailsTo(address: string): number {
   return mailsTo(address).length;
 }
