@@ -1,9 +1,9 @@
+import type { Page } from '@playwright/test';
 import { totp } from '../../apps/server/src/accounts/totp.ts';
 import { createVerifiedPerson, expect, logIn, test } from '../support/fixtures.ts';
 import { waitForLink } from '../support/mailbox.ts';
 
-const field = (page: import('@playwright/test').Page, name: string) =>
-  page.getByRole('textbox', { name, exact: true });
+const field = (page: Page, name: string) => page.getByRole('textbox', { name, exact: true });
 
 test.describe('account settings', () => {
   test('change the name and see it in the greeting; change the password and log in with it', async ({
