@@ -10,6 +10,7 @@ import {
 } from '@segue/shared';
 import { requireVerifiedAccount } from '../accounts/request-auth.ts';
 import type { AppContext } from '../app-context.ts';
+import { plainJsonSerializer } from '../lib/plain-json.ts';
 
 const SongParamsSchema = z.object({ id: z.string().min(1).max(200) });
 
@@ -21,6 +22,7 @@ export const songsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   app.get(
     '/songs',
     {
+      ...plainJsonSerializer,
       schema: {
         querystring: SongListQuerySchema,
         response: { 200: z.array(z.union([SongSchema, SongSummarySchema])) },
