@@ -181,6 +181,20 @@ describe.each(backends)('account settings on %s', (backend) => {
     expect(json(await me(jwt)).email).toBe(newEmail);
     expect((await confirm()).statusCode).toBe(400);
     expect((await login(newEmail, person.password)).statusCode).toBe(201);
+
+    // A link older than 24 hours no longer works.
+    const later = `later-${randomUUID().slice(0, 8)}@example.com`;
+    await call('PATCH', '/api/account/email', jwt, { email: later, password: person.password });
+    const stale = t.inbox.lastLinkTo(later);
+    await t.database.db.execute(
+      sql`update verification set expires_at = now() - interval '1 second' where value like ${'%' + later + '%'}`,
+    );
+    const expired = await call('PUT', '/api/account/email', null, {
+      userId: stale.searchParams.get('userId')!,
+      secret: stale.searchParams.get('secret')!,
+    });
+    expect(expired.statusCode).toBe(400);
+    expect(json(await me(jwt)).email).toBe(newEmail);
   });
 
   it('lists sessions with this one marked, and signs out one or all others', async () => {

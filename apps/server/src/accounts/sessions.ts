@@ -60,6 +60,12 @@ export class SessionResolver {
       const { expiresAt, ...rest } = row;
       account = { ...rest, token };
       until = Math.min(until, expiresAt.getTime());
+      // "Last active" on the sessions list: at most once per cache period, off the request's path.
+      this.db
+        .update(session)
+        .set({ updatedAt: new Date(now) })
+        .where(eq(session.id, row.sessionId))
+        .catch(() => {});
     }
     this.remember(token, { account, until });
     return account;
