@@ -4,7 +4,7 @@ import type { Team } from '@segue/shared';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { PageLoading } from '../../../components/layout/page-loading.tsx';
 import { useCurrentTeam } from '../../teams/api/current-team.ts';
-import { NoTeamMessage } from './no-team-message.tsx';
+import { NoTeamMessage } from '../../../components/no-team-message.tsx';
 import { SETLIST_SCREEN_TEXTS } from './setlist-texts.ts';
 
 /**

@@ -19,7 +19,7 @@ import { useCurrentTeam } from '../../teams/api/current-team.ts';
 import { useSaveSong } from '../api/save-song.ts';
 import { useSong } from '../api/songs.ts';
 import { ADD_PART_BUTTON_ID, changeThenFocus, partLabelInputId } from './focus-control.ts';
-import { NoTeamMessage } from './no-team-message.tsx';
+import { NoTeamMessage } from '../../../components/no-team-message.tsx';
 import { draftToSong, initialDraft, songDraftReducer } from './song-form-state.ts';
 import { SongPartEditor } from './song-part-editor.tsx';
 import { SONG_SCREEN_TEXTS } from './song-texts.ts';

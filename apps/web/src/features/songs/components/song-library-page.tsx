@@ -11,7 +11,7 @@ import { errorMessage } from '../../../lib/api-client.ts';
 import { PageLoading } from '../../../components/layout/page-loading.tsx';
 import { useCurrentTeam } from '../../teams/api/current-team.ts';
 import { LibraryFileButtons } from './library-file-buttons.tsx';
-import { NoTeamMessage } from './no-team-message.tsx';
+import { NoTeamMessage } from '../../../components/no-team-message.tsx';
 import { SongSearchField } from './song-search-field.tsx';
 import { SongTable } from './song-table.tsx';
 import { SONG_SCREEN_TEXTS } from './song-texts.ts';

@@ -3,7 +3,7 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import { TEXTS } from '@segue/shared';
 
-/** What the song screens show without a current team: nothing to load, a way to pick one. */
+/** What team-scoped screens (songs, setlists) show without a current team: nothing to load, a way to pick one. */
 export function NoTeamMessage() {
   return (
     <Alert
