@@ -1,4 +1,5 @@
-import { API_PREFIX, JwtAnswerSchema } from '@segue/shared';
+import { API_PREFIX } from '@segue/shared';
+import { readJwt } from './answers.ts';
 import { selectedTeamId, sessionToken } from './storage.ts';
 
 /** A non-2xx answer of the Segue API, carrying the server's `{ error, code }` body. */
@@ -93,7 +94,7 @@ export function restoreSessionToken(): Promise<string | null> {
         auth: false,
         expectUnauthorized: true,
       });
-      const { jwt } = JwtAnswerSchema.parse(answer);
+      const jwt = readJwt(answer);
       sessionToken.set(jwt);
       return jwt;
     } catch (error) {

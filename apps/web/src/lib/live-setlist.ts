@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { SetlistDetailsSchema } from '@segue/shared';
 import type { SetlistDetails } from '@segue/shared';
+import { readSetlistDetails } from './answers.ts';
 import { ApiRequestError, apiFetch } from './api-client.ts';
 import type { LiveSetlistFacts } from './live-socket.ts';
 
@@ -24,7 +24,7 @@ export function useLiveSetlistQuery(teamId: string | null, setlistId: string) {
   return useQuery({
     queryKey: liveSetlistKey(teamId ?? '', setlistId),
     queryFn: async ({ signal }): Promise<SetlistDetails> =>
-      SetlistDetailsSchema.parse(
+      readSetlistDetails(
         await apiFetch(`/setlist/${encodeURIComponent(setlistId)}`, {
           signal,
           teamId: teamId ?? undefined,

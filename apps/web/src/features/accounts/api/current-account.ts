@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { UseQueryOptions } from '@tanstack/react-query';
-import { AccountSchema } from '@segue/shared';
 import type { Account } from '@segue/shared';
+import { readAccount } from '../../../lib/answers.ts';
 import { ApiRequestError, apiFetch, restoreSessionToken } from '../../../lib/api-client.ts';
 import { selectedTeamId, sessionToken } from '../../../lib/storage.ts';
 
@@ -12,7 +12,7 @@ export async function fetchCurrentAccount(): Promise<Account | null> {
   // A new tab has no token in its session storage but may share the browser's session cookie.
   if (!sessionToken.get() && !(await restoreSessionToken())) return loggedOut();
   try {
-    return AccountSchema.parse(await apiFetch('/account'));
+    return readAccount(await apiFetch('/account'));
   } catch (error) {
     if (error instanceof ApiRequestError && error.status === 401) return loggedOut();
     throw error;

@@ -1,5 +1,5 @@
+import { readSessionAnswer } from '../../../lib/answers.ts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { SessionAnswerSchema } from '@segue/shared';
 import type { LoginInput, SessionAnswer } from '@segue/shared';
 import { apiFetch } from '../../../lib/api-client.ts';
 import { pendingVerificationEmail, sessionToken } from '../../../lib/storage.ts';
@@ -7,7 +7,7 @@ import { currentAccountQueryKey } from './current-account.ts';
 
 export async function login(input: LoginInput): Promise<SessionAnswer> {
   const answer = await apiFetch('/account/sessions/email', { method: 'POST', body: input });
-  return SessionAnswerSchema.parse(answer);
+  return readSessionAnswer(answer);
 }
 
 /** Logs in with e-mail and password; on success the session is stored and the account known. */

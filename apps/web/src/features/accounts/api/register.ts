@@ -1,5 +1,5 @@
+import { readSessionAnswer } from '../../../lib/answers.ts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { SessionAnswerSchema } from '@segue/shared';
 import type { RegisterInput, SessionAnswer } from '@segue/shared';
 import { apiFetch } from '../../../lib/api-client.ts';
 import { pendingVerificationEmail, sessionToken } from '../../../lib/storage.ts';
@@ -7,7 +7,7 @@ import { currentAccountQueryKey } from './current-account.ts';
 
 export async function register(input: RegisterInput): Promise<SessionAnswer> {
   const answer = await apiFetch('/account', { method: 'POST', body: input });
-  return SessionAnswerSchema.parse(answer);
+  return readSessionAnswer(answer);
 }
 
 /** Creates an account; the server logs it in at once (still unverified). */
