@@ -26,6 +26,19 @@ const steps = [
     ],
   ],
   [
+    'web unit tests',
+    'npx',
+    [
+      'vitest',
+      'run',
+      '--root',
+      'apps/web',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${reports}/web.json`,
+    ],
+  ],
+  [
     'server tests',
     'npx',
     [
