@@ -1,8 +1,9 @@
+import { useEffect, useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { SetlistDetails } from '@segue/shared';
 import { readSetlistDetails } from './answers.ts';
 import { ApiRequestError, apiFetch } from './api-client.ts';
-import type { LiveSetlistFacts } from './live-socket.ts';
+import { useLiveChannel, type LiveSetlistFacts } from './live-socket.ts';
 
 /** How often a setlist that could not be loaded (network, server) is asked for again. */
 const RELOAD_AFTER_FAILURE_MS = 5000;
@@ -67,4 +68,40 @@ export function liveSetlistFacts(setlist: SetlistDetails): LiveSetlistFacts {
     firstPartLabel: (index) => setlist.songs[index]?.song.parts[0]?.label ?? null,
     loadedIndex: setlist.currentIndex,
   };
+}
+
+/**
+ * What the live and presenter views share: the setlist (asked for the given team), the
+ * access rule, and the joined live channel. A failed load is only logged (spec section 8);
+ * back from a dropped connection, the setlist is read again, as it may have been edited.
+ */
+export function useJoinedSetlist(options: {
+  setlistId: string;
+  teamId: string | null;
+  teamsPending: boolean;
+  /** Names the view in the log line of a failed load. */
+  view: 'live' | 'presenter';
+}) {
+  const { setlistId, teamId, teamsPending, view } = options;
+  const query = useLiveSetlistQuery(teamId, setlistId);
+  const setlist = query.data ?? null;
+
+  const loadError = query.error;
+  useEffect(() => {
+    if (loadError) console.error(`[${view}] failed to load setlist ${setlistId}`, loadError);
+  }, [loadError, setlistId, view]);
+
+  const access = liveAccess({ teamsPending, teamId, setlist, error: loadError });
+  const facts = useMemo(
+    () => (access === 'ready' && setlist ? liveSetlistFacts(setlist) : null),
+    [access, setlist],
+  );
+  const channel = useLiveChannel(setlistId, facts);
+
+  const { refetch } = query;
+  useEffect(() => {
+    if (channel.joins > 1) void refetch();
+  }, [channel.joins, refetch]);
+
+  return { query, setlist, access, channel };
 }

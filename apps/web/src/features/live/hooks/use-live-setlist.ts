@@ -1,7 +1,5 @@
-import { useEffect, useMemo } from 'react';
 import { clampSongIndex } from '@segue/shared';
-import { liveAccess, liveSetlistFacts, useLiveSetlistQuery } from '../../../lib/live-setlist.ts';
-import { useLiveChannel } from '../../../lib/live-socket.ts';
+import { useJoinedSetlist } from '../../../lib/live-setlist.ts';
 import { useCurrentTeam } from '../../teams/api/current-team.ts';
 
 /**
@@ -12,28 +10,12 @@ import { useCurrentTeam } from '../../teams/api/current-team.ts';
  */
 export function useLiveSetlist(setlistId: string) {
   const { currentTeam, isPending, userId } = useCurrentTeam();
-  const teamId = currentTeam?._id ?? null;
-  const query = useLiveSetlistQuery(teamId, setlistId);
-  const setlist = query.data ?? null;
-
-  const loadError = query.error;
-  useEffect(() => {
-    // Spec section 8: a failed load of the live view is only logged.
-    if (loadError) console.error(`[live] failed to load setlist ${setlistId}`, loadError);
-  }, [loadError, setlistId]);
-
-  const access = liveAccess({ teamsPending: isPending, teamId, setlist, error: loadError });
-  const facts = useMemo(
-    () => (access === 'ready' && setlist ? liveSetlistFacts(setlist) : null),
-    [access, setlist],
-  );
-  const channel = useLiveChannel(setlistId, facts);
-
-  // Back from a dropped connection: the setlist may have been edited meanwhile.
-  const { refetch } = query;
-  useEffect(() => {
-    if (channel.joins > 1) void refetch();
-  }, [channel.joins, refetch]);
+  const { setlist, access, channel } = useJoinedSetlist({
+    setlistId,
+    teamId: currentTeam?._id ?? null,
+    teamsPending: isPending,
+    view: 'live',
+  });
 
   const songCount = setlist?.songs.length ?? 0;
   const position = channel.position ?? {

@@ -1,7 +1,5 @@
-import { useEffect, useMemo } from 'react';
 import { clampSongIndex } from '@segue/shared';
-import { liveAccess, liveSetlistFacts, useLiveSetlistQuery } from '../../../lib/live-setlist.ts';
-import { useLiveChannel } from '../../../lib/live-socket.ts';
+import { useJoinedSetlist } from '../../../lib/live-setlist.ts';
 import { useCurrentTeam } from '../../teams/api/current-team.ts';
 
 /**
@@ -11,27 +9,12 @@ import { useCurrentTeam } from '../../teams/api/current-team.ts';
  */
 export function usePresenterSetlist(setlistId: string) {
   const { currentTeam, isPending } = useCurrentTeam();
-  const teamId = currentTeam?._id ?? null;
-  const query = useLiveSetlistQuery(teamId, setlistId);
-  const setlist = query.data ?? null;
-
-  const loadError = query.error;
-  useEffect(() => {
-    // Spec section 8: a failed load of the presenter view is only logged.
-    if (loadError) console.error(`[presenter] failed to load setlist ${setlistId}`, loadError);
-  }, [loadError, setlistId]);
-
-  const access = liveAccess({ teamsPending: isPending, teamId, setlist, error: loadError });
-  const facts = useMemo(
-    () => (access === 'ready' && setlist ? liveSetlistFacts(setlist) : null),
-    [access, setlist],
-  );
-  const channel = useLiveChannel(setlistId, facts);
-
-  const { refetch } = query;
-  useEffect(() => {
-    if (channel.joins > 1) void refetch();
-  }, [channel.joins, refetch]);
+  const { setlist, access, channel } = useJoinedSetlist({
+    setlistId,
+    teamId: currentTeam?._id ?? null,
+    teamsPending: isPending,
+    view: 'presenter',
+  });
 
   const state = channel.confirmed;
   const songs = setlist?.songs ?? [];
