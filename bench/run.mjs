@@ -35,6 +35,14 @@ const FOLLOWER_ACCOUNTS = Number(process.env.BENCH_FOLLOWER_ACCOUNTS ?? LIVE.roo
 /** The whole run stops by itself after this long, whatever is happening. */
 const WATCHDOG_MS = 9.5 * 60_000;
 const strict = process.argv.includes('--strict');
+/** `--no-build`: measure the builds already in apps/server/dist and apps/web/dist. */
+const noBuild = process.argv.includes('--no-build');
+/**
+ * `--only=live,api`: run just these measures (for working on one figure); the table
+ * then goes to results/partial.* and the full results in latest.* stay as they were.
+ */
+const onlyArg = process.argv.find((a) => a.startsWith('--only='));
+const only = onlyArg ? new Set(onlyArg.slice('--only='.length).split(',')) : null;
 
 const startedAt = Date.now();
 /** Values by figure id, details and errors by measure. */
@@ -55,7 +63,7 @@ const messageOf = (error) =>
  * @param {() => Promise<{ values: object, details: object }> | { values: object, details: object }} fn
  */
 async function measure(key, fn) {
-  if (stopping) return;
+  if (stopping || (only && !only.has(key))) return;
   const t0 = Date.now();
   say(`${key}: running`);
   try {
@@ -104,9 +112,10 @@ setTimeout(() => {
 }, WATCHDOG_MS).unref();
 
 async function main() {
-  say('building (npm run build)');
+  if (noBuild) say('not building (--no-build): measuring the builds already there');
+  else say('building (npm run build)');
   try {
-    await run('npm', ['run', 'build'], { cwd: REPO_ROOT, timeoutMs: 240_000 });
+    if (!noBuild) await run('npm', ['run', 'build'], { cwd: REPO_ROOT, timeoutMs: 240_000 });
   } catch (error) {
     // Measures that need the build fail on their own; the run still reports the rest.
     errors.build = messageOf(error);
@@ -195,7 +204,8 @@ async function main() {
 
 /** Writes and prints the table, then exits (non-zero if anything failed). */
 async function finish() {
-  const rows = FIGURES.map((f) => makeRow(f, values[f.id], errors[f.measure] ?? errors.bench));
+  const figures = only ? FIGURES.filter((f) => only.has(f.measure)) : FIGURES;
+  const rows = figures.map((f) => makeRow(f, values[f.id], errors[f.measure] ?? errors.bench));
   const report = {
     generatedAt: new Date().toISOString(),
     durationSeconds: round((Date.now() - startedAt) / 1000, 0),
@@ -204,15 +214,16 @@ async function finish() {
     errors,
     details,
   };
-  await writeReport(path.join(BENCH_DIR, 'results'), report, FIGURES);
+  const name = only ? 'partial' : 'latest';
+  await writeReport(path.join(BENCH_DIR, 'results'), report, figures, name);
 
-  console.log(`\n${textTable(rows, FIGURES)}\n`);
+  console.log(`\n${textTable(rows, figures)}\n`);
   const count = (status) => rows.filter((r) => r.status === status).length;
   const broken = Object.keys(errors);
   console.log(
     `${count('pass')} pass, ${count('fail')} missed targets, ${count('error')} errors` +
       `${broken.length ? ` (failed: ${broken.join(', ')})` : ''}.` +
-      ` Written to bench/results/latest.json and latest.md; ${report.durationSeconds} s in all.`,
+      ` Written to bench/results/${name}.json and ${name}.md; ${report.durationSeconds} s in all.`,
   );
   process.exit(broken.length || (strict && count('fail')) ? 1 : 0);
 }

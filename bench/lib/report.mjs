@@ -129,9 +129,9 @@ export function machine() {
   };
 }
 
-/** Writes latest.json and latest.md (overwriting the previous run's). */
-export async function writeReport(dir, report, figures) {
+/** Writes `<name>`.json and .md (latest, or partial for `--only`), overwriting the previous ones. */
+export async function writeReport(dir, report, figures, name = 'latest') {
   await mkdir(dir, { recursive: true });
-  await writeFile(path.join(dir, 'latest.json'), JSON.stringify(report, null, 2) + '\n');
-  await writeFile(path.join(dir, 'latest.md'), markdown(report, figures));
+  await writeFile(path.join(dir, `${name}.json`), JSON.stringify(report, null, 2) + '\n');
+  await writeFile(path.join(dir, `${name}.md`), markdown(report, figures));
 }

@@ -239,9 +239,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const live = createLiveGateway({
     httpServer: app.server,
     db: database.db,
+    prepared: database.prepared,
     sessions,
-    setlists,
-    setlistsRepo: setlists.repo,
     appUrl: config.appUrl,
     logger: app.log,
     recheckMs: options.liveRecheckMs,

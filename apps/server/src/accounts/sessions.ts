@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { session, user } from '../db/schema.ts';
 
@@ -20,6 +20,8 @@ interface CacheEntry {
 /** How long a looked-up token is trusted before the database is asked again. */
 export const SESSION_CACHE_MS = 30_000;
 const CACHE_MAX_ENTRIES = 50_000;
+/** Tokens looked up in one query. */
+const LOOKUP_CHUNK = 500;
 
 /**
  * Turns a bearer token into the signed-in account. Lookups are cached for at
@@ -35,40 +37,65 @@ export class SessionResolver {
   ) {}
 
   async resolve(token: string): Promise<AuthenticatedAccount | null> {
+    return (await this.resolveMany([token])).get(token) ?? null;
+  }
+
+  /**
+   * Many tokens at once (the live channel's periodic re-check): the cached ones from
+   * the cache, the others in one query per LOOKUP_CHUNK tokens.
+   */
+  async resolveMany(tokens: string[]): Promise<Map<string, AuthenticatedAccount | null>> {
     const now = this.now();
-    const cached = this.cache.get(token);
-    if (cached && cached.until > now) return cached.account;
-
-    const [row] = await this.db
-      .select({
-        sessionId: session.id,
-        expiresAt: session.expiresAt,
-        userId: user.id,
-        name: user.name,
-        email: user.email,
-        emailVerified: user.emailVerified,
-        phone: user.phone,
-      })
-      .from(session)
-      .innerJoin(user, eq(user.id, session.userId))
-      .where(eq(session.token, token))
-      .limit(1);
-
-    let account: AuthenticatedAccount | null = null;
-    let until = now + SESSION_CACHE_MS;
-    if (row && row.expiresAt.getTime() > now) {
-      const { expiresAt, ...rest } = row;
-      account = { ...rest, token };
-      until = Math.min(until, expiresAt.getTime());
-      // "Last active" on the sessions list: at most once per cache period, off the request's path.
-      this.db
-        .update(session)
-        .set({ updatedAt: new Date(now) })
-        .where(eq(session.id, row.sessionId))
-        .catch(() => {});
+    const found = new Map<string, AuthenticatedAccount | null>();
+    const missing = new Set<string>();
+    for (const token of tokens) {
+      const cached = this.cache.get(token);
+      if (cached && cached.until > now) found.set(token, cached.account);
+      else missing.add(token);
     }
-    this.remember(token, { account, until });
-    return account;
+    const lookups = [...missing];
+    for (let i = 0; i < lookups.length; i += LOOKUP_CHUNK) {
+      const chunk = lookups.slice(i, i + LOOKUP_CHUNK);
+      const rows = await this.db
+        .select({
+          sessionId: session.id,
+          token: session.token,
+          expiresAt: session.expiresAt,
+          userId: user.id,
+          name: user.name,
+          email: user.email,
+          emailVerified: user.emailVerified,
+          phone: user.phone,
+        })
+        .from(session)
+        .innerJoin(user, eq(user.id, session.userId))
+        .where(chunk.length === 1 ? eq(session.token, chunk[0]!) : inArray(session.token, chunk));
+      const live: string[] = [];
+      for (const row of rows) {
+        if (row.expiresAt.getTime() <= now) continue;
+        const { expiresAt, ...account } = row;
+        found.set(row.token, account);
+        live.push(row.sessionId);
+        this.remember(row.token, {
+          account,
+          until: Math.min(now + SESSION_CACHE_MS, expiresAt.getTime()),
+        });
+      }
+      for (const token of chunk) {
+        if (found.has(token)) continue;
+        found.set(token, null);
+        this.remember(token, { account: null, until: now + SESSION_CACHE_MS });
+      }
+      // "Last active" on the sessions list: at most once per cache period, off the request's path.
+      if (live.length > 0) {
+        this.db
+          .update(session)
+          .set({ updatedAt: new Date(now) })
+          .where(live.length === 1 ? eq(session.id, live[0]!) : inArray(session.id, live))
+          .catch(() => {});
+      }
+    }
+    return found;
   }
 
   /** The account behind a request's `Authorization` header, or null. */

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -17,10 +17,22 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /**
+   * Runs one of the hot path's statements as a named prepared statement, so the
+   * database parses and plans it once per connection rather than on every call.
+   * `text` must be the same for a `name` every time; values are `$1`, `$2`, ...
+   */
+  prepared: PreparedQuery;
   /** Resolves when the database answers a trivial query. */
   ping(): Promise<void>;
   close(): Promise<void>;
 }
+
+export type PreparedQuery = <T extends Record<string, unknown>>(
+  name: string,
+  text: string,
+  values: unknown[],
+) => Promise<T[]>;
 
 export interface DatabaseOptions {
   /** postgres:// URL; when unset, the embedded PGlite. */
@@ -71,6 +83,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     return {
       db: db as unknown as Db,
       kind: 'postgres',
+      prepared: async <T extends Record<string, unknown>>(
+        name: string,
+        text: string,
+        values: unknown[],
+      ) => (await pool.query<T>({ name, text, values })).rows,
       ping: async () => {
         await db.execute(sql`select 1`);
       },
@@ -85,9 +102,24 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return {
     db: db as unknown as Db,
     kind: 'pglite',
+    // PGlite runs in this process with one connection; it plans each statement anew.
+    prepared: async <T extends Record<string, unknown>>(
+      _name: string,
+      text: string,
+      values: unknown[],
+    ) => (await client.query<T>(text, values)).rows,
     ping: async () => {
       await db.execute(sql`select 1`);
     },
     close: () => client.close(),
   };
+}
+
+/** Runs raw SQL and answers its rows, alike on PGlite and `pg` (both put them in `rows`). */
+export async function queryRows<T extends Record<string, unknown>>(
+  db: Db,
+  query: SQL,
+): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
 }

@@ -4,7 +4,6 @@ import type { Redis } from 'ioredis';
 import { Server, type Socket } from 'socket.io';
 import {
   AnnouncePayloadSchema,
-  clampSongIndex,
   LIVE_LIMITS,
   LIVE_TEXTS,
   SetlistIdSchema,
@@ -17,10 +16,8 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { AuthenticatedAccount, SessionResolver } from '../accounts/sessions.ts';
 import { tokenFromAuthorization } from '../accounts/sessions.ts';
-import type { Db } from '../db/client.ts';
-import type { SetlistsRepository } from '../setlists/setlists.repository.ts';
-import type { SetlistsService } from '../setlists/setlists.service.ts';
-import { LiveRepository } from './live.repository.ts';
+import type { Db, PreparedQuery } from '../db/client.ts';
+import { LiveRepository, type StepResult } from './live.repository.ts';
 import { TokenBucket } from './token-bucket.ts';
 
 interface SocketData {
@@ -51,9 +48,8 @@ export const LIVE_RECHECK_MS = 30_000;
 export interface LiveGatewayOptions {
   httpServer: HttpServer;
   db: Db;
+  prepared: PreparedQuery;
   sessions: SessionResolver;
-  setlists: SetlistsService;
-  setlistsRepo: SetlistsRepository;
   appUrl: string;
   logger: FastifyBaseLogger;
   recheckMs?: number | undefined;
@@ -67,8 +63,8 @@ export interface LiveGatewayOptions {
  * setlist so a late or reconnecting screen lands on the leader's part.
  */
 export function createLiveGateway(options: LiveGatewayOptions) {
-  const { sessions, setlists, logger } = options;
-  const repo = new LiveRepository(options.db);
+  const { sessions, logger } = options;
+  const repo = new LiveRepository(options.db, options.prepared);
   const allowedOrigin = new URL(options.appUrl).origin;
 
   const io: LiveServer = new Server(options.httpServer, {
@@ -183,26 +179,29 @@ export function createLiveGateway(options: LiveGatewayOptions) {
       void socket.leave(room(id.data));
     });
 
+    /** Sends a written step to the room, or turns a refused one into the right error. */
+    const finishStep = (
+      setlistId: string,
+      result: StepResult,
+      changed: { song: boolean },
+      ack: unknown,
+    ) => {
+      if (result.kind === 'missing') throw new LiveError(LIVE_TEXTS.notFound);
+      if (result.kind === 'refused') throw new LiveError(LIVE_TEXTS.invalid);
+      const state = { setlistId, ...result.state };
+      broadcastState(state, changed);
+      if (typeof ack === 'function') ack({ ok: true, state });
+    };
+
     socket.on(
       'setlist:updateCurrent',
       guarded(async (payload: unknown, ack?: unknown) => {
         const parsed = UpdateCurrentPayloadSchema.safeParse(payload);
         if (!parsed.success) throw new LiveError(LIVE_TEXTS.invalid);
         const { setlistId, teamId } = joinedTeam(parsed.data.setlistId);
-        const row = await options.setlistsRepo.find(teamId, setlistId);
-        if (!row) throw new LiveError(LIVE_TEXTS.notFound);
-        const details = await setlists.details(row);
-        const index = clampSongIndex(parsed.data.newIndex, details.songs.length);
         // Changing song resets the part to the new song's first part (spec 4).
-        const firstPart = details.songs[index]?.song.parts[0]?.label ?? null;
-        const written = await repo.write(setlistId, {
-          currentIndex: index,
-          currentPartLabel: firstPart,
-        });
-        if (!written) throw new LiveError(LIVE_TEXTS.notFound);
-        const state = { setlistId, ...written };
-        broadcastState(state, { song: true });
-        if (typeof ack === 'function') ack({ ok: true, state });
+        const result = await repo.changeSong(setlistId, teamId, parsed.data.newIndex);
+        finishStep(setlistId, result, { song: true }, ack);
       }),
     );
 
@@ -212,20 +211,8 @@ export function createLiveGateway(options: LiveGatewayOptions) {
         const parsed = UpdatePartPayloadSchema.safeParse(payload);
         if (!parsed.success) throw new LiveError(LIVE_TEXTS.invalid);
         const { setlistId, teamId } = joinedTeam(parsed.data.setlistId);
-        const row = await options.setlistsRepo.find(teamId, setlistId);
-        if (!row) throw new LiveError(LIVE_TEXTS.notFound);
-        const details = await setlists.details(row);
-        const index = clampSongIndex(row.currentIndex, details.songs.length);
-        const labels = details.songs[index]?.song.parts.map((p) => p.label) ?? [];
-        if (!labels.includes(parsed.data.partIndex)) throw new LiveError(LIVE_TEXTS.invalid);
-        const written = await repo.write(setlistId, {
-          currentIndex: index,
-          currentPartLabel: parsed.data.partIndex,
-        });
-        if (!written) throw new LiveError(LIVE_TEXTS.notFound);
-        const state = { setlistId, ...written };
-        broadcastState(state, { song: false });
-        if (typeof ack === 'function') ack({ ok: true, state });
+        const result = await repo.changePart(setlistId, teamId, parsed.data.partIndex);
+        finishStep(setlistId, result, { song: false }, ack);
       }),
     );
 
@@ -251,18 +238,23 @@ export function createLiveGateway(options: LiveGatewayOptions) {
     );
   });
 
-  // A revoked session or a lost membership closes the door within LIVE_RECHECK_MS plus the session cache.
+  // A revoked session or a lost membership closes the door within LIVE_RECHECK_MS plus the
+  // session cache. Two queries for all of this instance's sockets, not two per socket.
   const recheck = setInterval(() => {
     void (async () => {
-      for (const socket of await io.local.fetchSockets()) {
-        const live = socket as unknown as LiveSocket;
-        const account = await sessions.resolve(live.data.account.token).catch(() => null);
-        if (!account) {
+      const sockets = (await io.local.fetchSockets()) as unknown as LiveSocket[];
+      const accounts = await sessions.resolveMany(sockets.map((s) => s.data.account.token));
+      const pairs = sockets.flatMap((s) =>
+        [...s.data.joined.values()].map((teamId) => ({ teamId, userId: s.data.account.userId })),
+      );
+      const members = await repo.memberships(pairs);
+      for (const live of sockets) {
+        if (!accounts.get(live.data.account.token)) {
           live.disconnect(true);
           continue;
         }
         for (const [setlistId, teamId] of live.data.joined) {
-          if (!(await repo.isMember(teamId, account.userId))) {
+          if (!members.has(`${teamId}:${live.data.account.userId}`)) {
             live.data.joined.delete(setlistId);
             await live.leave(room(setlistId));
           }

@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
+import { queryRows, type Db, type PreparedQuery } from '../db/client.ts';
 import { setlist, teamMember } from '../db/schema.ts';
 
 export interface StoredLiveState {
@@ -8,9 +8,71 @@ export interface StoredLiveState {
   version: number;
 }
 
+/** What a step did: written, refused (the label is not a part of the current song), or no such setlist. */
+export type StepResult =
+  { kind: 'written'; state: StoredLiveState } | { kind: 'refused' } | { kind: 'missing' };
+
+interface StepRow extends Record<string, unknown> {
+  found: boolean;
+  current_index: number | null;
+  current_part_label: string | null;
+  live_version: string | number | null;
+}
+
+/**
+ * One live step in one statement: read the setlist's songs, check the step, write
+ * the state and bump the version. `$1` setlist, `$2` team, `$3` the song index or
+ * the part label. Entries are numbered from 0 as the views number them: an entry
+ * whose song is gone is skipped, an old plain-id entry counts like a current one.
+ * Only the chosen song's parts are read.
+ */
+const stepStatement = (index: string, label: string, allowed: string) => `
+  with entries as (
+    select (row_number() over (order by e.ord) - 1)::int as pos, sg.id
+    from setlist s
+    cross join lateral jsonb_array_elements(s.songs) with ordinality as e(entry, ord)
+    join song sg on sg.team_id = s.team_id
+      and sg.id = case when jsonb_typeof(e.entry) = 'string' then e.entry #>> '{}' else e.entry ->> 'song' end
+    where s.id = $1 and s.team_id = $2
+  ),
+  target as (select s.current_index from setlist s where s.id = $1 and s.team_id = $2),
+  chosen as (
+    select c.idx, (select en.id from entries en where en.pos = c.idx) as song_id
+    from (select ${index} as idx from target s) c
+  ),
+  written as (
+    update setlist
+    set current_index = chosen.idx, current_part_label = ${label}, live_version = setlist.live_version + 1
+    from chosen
+    where setlist.id = $1 and setlist.team_id = $2 and ${allowed}
+    returning setlist.current_index, setlist.current_part_label, setlist.live_version
+  )
+  select exists (select 1 from target) as found, w.current_index, w.current_part_label, w.live_version
+  from (select 1) as one left join written w on true`;
+
+const songCount = '(select count(*) from entries)::int';
+
+/** Another song: the index kept within the songs, the part that song's first (spec 4). */
+const CHANGE_SONG = stepStatement(
+  `greatest(0, least($3::int, ${songCount} - 1))`,
+  `(select sg.parts -> 0 ->> 'label' from song sg where sg.id = chosen.song_id)`,
+  'true',
+);
+
+/** A part of the current song, by label; a label the song does not have writes nothing. */
+const CHANGE_PART = stepStatement(
+  `greatest(0, least(s.current_index, ${songCount} - 1))`,
+  '$3::text',
+  `exists (select 1 from song sg where sg.id = chosen.song_id
+    and sg.parts @> jsonb_build_array(jsonb_build_object('label', $3::text)))`,
+);
+
 /** The SQL of the live state, kept on the setlist row so it survives restarts and is shared by instances. */
 export class LiveRepository {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly prepared: PreparedQuery,
+  ) {}
 
   /** The setlist's team and live state, if the user is a member of that team. */
   async accessible(setlistId: string, userId: string) {
@@ -31,33 +93,44 @@ export class LiveRepository {
     return row ?? null;
   }
 
-  async isMember(teamId: string, userId: string): Promise<boolean> {
-    const [row] = await this.db
-      .select({ one: sql<number>`1` })
-      .from(teamMember)
-      .where(and(eq(teamMember.teamId, teamId), eq(teamMember.userId, userId)))
-      .limit(1);
-    return Boolean(row);
+  /** Which of the (team, user) pairs are memberships, as `team:user` keys. */
+  async memberships(pairs: { teamId: string; userId: string }[]): Promise<Set<string>> {
+    if (pairs.length === 0) return new Set();
+    const rows = await queryRows<{ team_id: string; user_id: string }>(
+      this.db,
+      sql`
+      select m.team_id, m.user_id
+      from jsonb_to_recordset(${JSON.stringify(pairs)}::jsonb) as p("teamId" text, "userId" text)
+      join team_member m on m.team_id = p."teamId" and m.user_id = p."userId"`,
+    );
+    return new Set(rows.map((r) => `${r.team_id}:${r.user_id}`));
   }
 
-  /**
-   * Writes a new state and bumps the version in one statement, so concurrent leaders
-   * never share a version. A part change leaves the song as it is in the database.
-   */
-  async write(setlistId: string, next: { currentIndex?: number; currentPartLabel: string | null }) {
-    const [row] = await this.db
-      .update(setlist)
-      .set({
-        ...(next.currentIndex === undefined ? {} : { currentIndex: next.currentIndex }),
-        currentPartLabel: next.currentPartLabel,
-        liveVersion: sql`${setlist.liveVersion} + 1`,
-      })
-      .where(eq(setlist.id, setlistId))
-      .returning({
-        currentIndex: setlist.currentIndex,
-        currentPartLabel: setlist.currentPartLabel,
-        version: setlist.liveVersion,
-      });
-    return row ?? null;
+  /** Moves to another song; one statement, so concurrent leaders never share a version. */
+  changeSong(setlistId: string, teamId: string, newIndex: number): Promise<StepResult> {
+    return this.step('segue_live_change_song', CHANGE_SONG, [
+      setlistId,
+      teamId,
+      Math.trunc(newIndex),
+    ]);
+  }
+
+  /** Moves to a part of the current song, named by its label. */
+  changePart(setlistId: string, teamId: string, label: string): Promise<StepResult> {
+    return this.step('segue_live_change_part', CHANGE_PART, [setlistId, teamId, label]);
+  }
+
+  private async step(name: string, text: string, values: unknown[]): Promise<StepResult> {
+    const [row] = await this.prepared<StepRow>(name, text, values);
+    if (!row?.found) return { kind: 'missing' };
+    if (row.current_index === null || row.live_version === null) return { kind: 'refused' };
+    return {
+      kind: 'written',
+      state: {
+        currentIndex: row.current_index,
+        currentPartLabel: row.current_part_label,
+        version: Number(row.live_version),
+      },
+    };
   }
 }

@@ -17,6 +17,8 @@ import {
   startTestApp,
   type TestApp,
 } from '../../test/harness.ts';
+import { eq } from 'drizzle-orm';
+import { setlist as setlistTable } from '../db/schema.ts';
 import { TeamsRepository } from '../teams/teams.repository.ts';
 
 type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
@@ -359,6 +361,106 @@ describe.each(backends)('live channel on %s', (backend) => {
       await gone;
       expect(socket.connected).toBe(false);
     });
+  });
+
+  it('numbers only the songs still in the setlist, old plain-id entries too', async () => {
+    const headers = { ...bearer(leader.jwt), 'x-team-id': teamId };
+    const ids: string[] = [];
+    for (const s of [
+      song('Gone', ['G1']),
+      song('Legacy', ['L1', 'L2']),
+      song('Kept', ['K1', 'K2']),
+    ]) {
+      ids.push(
+        json<{ _id: string }>(
+          await t.app.inject({ method: 'POST', url: '/api/songs', headers, payload: s }),
+        )._id,
+      );
+    }
+    const [goneId, legacyId, keptId] = ids as [string, string, string];
+    const id = json<{ _id: string }>(
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/setlist',
+        headers,
+        payload: {
+          name: 'Mixed',
+          date: '2030-01-02',
+          songs: ids.map((songId) => ({ song: songId, leader: null })),
+        },
+      }),
+    )._id;
+    // An entry kept as a plain id, the way older setlists stored it, and a song deleted since.
+    await t.database.db
+      .update(setlistTable)
+      .set({ songs: [{ song: goneId, leader: null }, legacyId, { song: keptId, leader: null }] })
+      .where(eq(setlistTable.id, id));
+    await t.app.inject({ method: 'DELETE', url: `/api/songs/${goneId}`, headers });
+
+    const lead = await open(leader.jwt);
+    await connected(lead);
+    await join(lead, id);
+    const ask = (event: 'setlist:updatePart' | 'setlist:updateCurrent', payload: unknown) =>
+      new Promise<{ ok: boolean; state?: LiveState; error?: string }>((resolve) =>
+        lead.emit(event as 'setlist:updatePart', payload as never, (a) => resolve(a as never)),
+      );
+    expect(
+      (await ask('setlist:updateCurrent', { setlistId: id, newIndex: 0 })).state,
+    ).toMatchObject({
+      currentIndex: 0,
+      currentPartLabel: 'L1',
+    });
+    expect((await ask('setlist:updatePart', { setlistId: id, partIndex: 'L2' })).ok).toBe(true);
+    // The deleted song's part is no part of any song here, the next song's not of this one.
+    for (const label of ['G1', 'K2']) {
+      expect(await ask('setlist:updatePart', { setlistId: id, partIndex: label })).toEqual({
+        ok: false,
+        error: LIVE_TEXTS.invalid,
+      });
+    }
+    expect(
+      (await ask('setlist:updateCurrent', { setlistId: id, newIndex: 7 })).state,
+    ).toMatchObject({
+      currentIndex: 1,
+      currentPartLabel: 'K1',
+    });
+    const stepped = await ask('setlist:updatePart', { setlistId: id, partIndex: 'K2' });
+    expect(stepped.state).toMatchObject({ currentIndex: 1, currentPartLabel: 'K2' });
+    const details = json<{ songs: { song: { title: string } }[]; currentPartLabel: string }>(
+      await t.app.inject({ method: 'GET', url: `/api/setlist/${id}`, headers }),
+    );
+    expect(details.songs.map((e) => e.song.title)).toEqual(['Legacy', 'Kept']);
+    expect(details.currentPartLabel).toBe('K2');
+  });
+
+  it('a member removed from the team stops hearing the setlist', async () => {
+    const removed = await registerVerified(t, newPerson({ name: 'Removed Live' }));
+    const teams = new TeamsRepository(t.database.db);
+    await teams.addMember(teamId, removed.userId, { requireRequest: false });
+    const lead = await open(leader.jwt);
+    const gone = await open(removed.jwt);
+    await Promise.all([connected(lead), connected(gone)]);
+    await join(lead, setlistId);
+    expect((await join(gone, setlistId)).ok).toBe(true);
+    const heard = next(gone, 'setlist:partChanged');
+    lead.emit('setlist:updatePart', { setlistId, partIndex: 'Verse 1' });
+    expect((await heard)[0]).toBe('Verse 1');
+
+    await teams.removeMember(teamId, removed.userId);
+    // The re-check runs every 300 ms here: after it, steps no longer reach the removed member.
+    await new Promise((r) => setTimeout(r, 900));
+    let leaked = false;
+    gone.on('setlist:partChanged', () => (leaked = true));
+    const refused = await new Promise<{ ok: boolean; error?: string }>((resolve) =>
+      gone.emit('setlist:updatePart', { setlistId, partIndex: 'Chorus' }, (a) => resolve(a)),
+    );
+    expect(refused).toEqual({ ok: false, error: LIVE_TEXTS.notJoined });
+    await new Promise((r) =>
+      lead.emit('setlist:updatePart', { setlistId, partIndex: 'Chorus' }, r),
+    );
+    await new Promise((r) => setTimeout(r, 200));
+    expect(leaked).toBe(false);
+    expect(gone.connected).toBe(true);
   });
 
   it('the state survives a server restart', async () => {
