@@ -28,8 +28,10 @@ import { teamsRoutes } from './teams/teams.routes.ts';
 import { TeamsService } from './teams/teams.service.ts';
 import { usersRoutes } from './users/users.routes.ts';
 import { HttpError, TooManyRequestsError } from './lib/errors.ts';
+import { ChangeFeed } from './lib/change-feed.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
 import { MemoryRateLimiter, type RateLimiter } from './lib/rate-limit.ts';
+import { ReadCache } from './lib/read-cache.ts';
 import { connectRedis } from './lib/redis.ts';
 import { RedisRateLimiter } from './lib/redis-rate-limit.ts';
 import { serveWebApp } from './web/static.ts';
@@ -171,8 +173,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     options.limiter ??
     (redis ? new RedisRateLimiter(redis.commands, `${redisPrefix}rl:`) : new MemoryRateLimiter());
   const auth = createAuth({ db: database.db, secret: config.authSecret, appUrl: config.appUrl });
-  const sessions = new SessionResolver(database.db);
-  const teams = new TeamsService(database.db);
+  const changes = new ChangeFeed();
+  if (redis) {
+    await changes.connect({
+      commands: redis.commands,
+      subscriber: redis.feed,
+      prefix: redisPrefix,
+      onError: (error) => app.log.warn({ err: error }, 'change feed: Redis did not take a change'),
+    });
+  }
+  const cache = new ReadCache(changes);
+  const sessions = new SessionResolver(database.db, changes);
+  const teams = new TeamsService(database.db, changes);
   const accounts = new AccountsService({
     teamIdsOf: (userId) => teams.repo.teamIdsOf(userId),
     db: database.db,
@@ -183,8 +195,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     config,
     log: app.log,
   });
-  const songs = new SongsService(database.db, teams.repo);
-  const setlists = new SetlistsService(database.db, teams.repo);
+  const songs = new SongsService(database.db, teams.repo, changes, cache);
+  const setlists = new SetlistsService(database.db, teams.repo, changes, cache);
   teams.useStatsSource(async (teamId) => ({
     songs: await songs.repo.count(teamId),
     setlists: await setlists.repo.count(teamId),
@@ -240,6 +252,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     httpServer: app.server,
     db: database.db,
     prepared: database.prepared,
+    changes,
     sessions,
     appUrl: config.appUrl,
     logger: app.log,

@@ -33,6 +33,9 @@ describe.skipIf(!enabled)('two instances on PostgreSQL and Redis', () => {
   let leaderJwt: string;
   let followerJwt: string;
   let setlistId: string;
+  let teamId: string;
+  let followerId: string;
+  let songIds: string[];
   const sockets: Client[] = [];
   const labels = ['Intro', 'Verse 1', 'Chorus', 'Verse 2', 'Bridge', 'Outro'];
 
@@ -50,7 +53,8 @@ describe.skipIf(!enabled)('two instances on PostgreSQL and Redis', () => {
     const follower = await registerVerified(b, newPerson({ name: 'Follower Multi' }));
     leaderJwt = leader.jwt;
     followerJwt = follower.jwt;
-    const teamId = randomUUID();
+    followerId = follower.userId;
+    teamId = randomUUID();
     const teams = new TeamsRepository(a.database.db);
     await teams.create({ id: teamId, name: 'Multi', description: '', ownerId: leader.userId });
     await teams.addMember(teamId, follower.userId, { requireRequest: false });
@@ -79,6 +83,7 @@ describe.skipIf(!enabled)('two instances on PostgreSQL and Redis', () => {
       },
     });
     setlistId = json<{ _id: string }>(created)._id;
+    songIds = songs;
   }, 60_000);
 
   afterAll(async () => {
@@ -151,6 +156,87 @@ describe.skipIf(!enabled)('two instances on PostgreSQL and Redis', () => {
     );
     leader.emit('setlist:announce', { setlistId, message: 'Last song!' });
     expect(await heard).toBe('Last song!');
+  });
+
+  it('a change made through one instance is what the other answers next, cached or not', async () => {
+    const leaderHeaders = { ...bearer(leaderJwt), 'x-team-id': teamId };
+    const followerHeaders = { ...bearer(followerJwt), 'x-team-id': teamId };
+    const setlistOnB = async () =>
+      json<{ currentPartLabel: string | null; songs: { song: { title: string } }[] }>(
+        await b.app.inject({
+          method: 'GET',
+          url: `/api/setlist/${setlistId}`,
+          headers: followerHeaders,
+        }),
+      );
+    const titlesOnB = async () =>
+      json<{ title: string }[]>(
+        await b.app.inject({ method: 'GET', url: '/api/songs', headers: followerHeaders }),
+      ).map((s) => s.title);
+
+    // B reads (and keeps) both answers.
+    expect((await setlistOnB()).songs.map((e) => e.song.title)).toEqual(['One', 'Two', 'Three']);
+    expect(await titlesOnB()).toEqual(['One', 'Three', 'Two']);
+
+    // A song renamed through A: B's next answers show it.
+    const renamed = await a.app.inject({
+      method: 'PUT',
+      url: `/api/songs/${songIds[0]}`,
+      headers: leaderHeaders,
+      payload: {
+        title: 'Uno',
+        parts: labels.map((label) => ({ label, lines: [{ chords: '', lyrics: label }] })),
+      },
+    });
+    expect(renamed.statusCode).toBe(200);
+    expect((await setlistOnB()).songs.map((e) => e.song.title)).toEqual(['Uno', 'Two', 'Three']);
+    expect(await titlesOnB()).toEqual(['Three', 'Two', 'Uno']);
+
+    // A live step taken on A: B's populated setlist shows the part.
+    const leader = await open(urlA, leaderJwt);
+    await join(leader);
+    await new Promise((r) =>
+      leader.emit('setlist:updatePart', { setlistId, partIndex: 'Bridge' }, r),
+    );
+    expect((await setlistOnB()).currentPartLabel).toBe('Bridge');
+
+    // The follower removed through A: B refuses them at once.
+    const removed = await a.app.inject({
+      method: 'DELETE',
+      url: `/api/teams/${teamId}/member`,
+      headers: bearer(leaderJwt),
+      payload: { userId: followerId },
+    });
+    expect(removed.statusCode).toBe(200);
+    const refused = await b.app.inject({
+      method: 'GET',
+      url: `/api/setlist/${setlistId}`,
+      headers: followerHeaders,
+    });
+    expect(refused.statusCode).toBe(404);
+    expect(
+      (await b.app.inject({ method: 'GET', url: '/api/songs', headers: followerHeaders }))
+        .statusCode,
+    ).toBe(404);
+    await new TeamsRepository(a.database.db).addMember(teamId, followerId, {
+      requireRequest: false,
+    });
+  });
+
+  it('a session ended on one instance is refused by the other at once', async () => {
+    const person = await registerVerified(a, newPerson({ name: 'Short Session' }));
+    const asked = () =>
+      b.app.inject({ method: 'GET', url: '/api/account', headers: bearer(person.jwt) });
+    expect((await asked()).statusCode).toBe(200);
+    const out = await a.app.inject({
+      method: 'DELETE',
+      url: '/api/account/sessions/current',
+      headers: bearer(person.jwt),
+    });
+    expect(out.statusCode).toBeLessThan(300);
+    // The feed crosses Redis: give it a moment, far less than the 30 s the cache would keep it.
+    await new Promise((r) => setTimeout(r, 200));
+    expect((await asked()).statusCode).toBe(401);
   });
 
   it('rate limits count across instances', async () => {

@@ -46,7 +46,7 @@ export class AccountSettingsService {
       .update(user)
       .set({ name, updatedAt: new Date() })
       .where(eq(user.id, me.userId));
-    this.deps.sessions.forgetUser(me.userId);
+    await this.deps.sessions.forgetUser(me.userId);
   }
 
   async updatePhone(me: AuthenticatedAccount, phone: string) {
@@ -54,7 +54,7 @@ export class AccountSettingsService {
       .update(user)
       .set({ phone, updatedAt: new Date() })
       .where(eq(user.id, me.userId));
-    this.deps.sessions.forgetUser(me.userId);
+    await this.deps.sessions.forgetUser(me.userId);
   }
 
   /** Sends a confirmation link to the new address; the change waits for it. The old address is told. */
@@ -89,7 +89,7 @@ export class AccountSettingsService {
       .update(user)
       .set({ email, emailVerified: true, updatedAt: new Date() })
       .where(eq(user.id, userId));
-    this.deps.sessions.forgetUser(userId);
+    await this.deps.sessions.forgetUser(userId);
   }
 
   async changePassword(
@@ -155,7 +155,7 @@ export class AccountSettingsService {
       .where(and(eq(session.id, sessionId), eq(session.userId, me.userId)))
       .returning({ token: session.token });
     if (rows.length === 0) throw new NotFoundError(ACCOUNT_SETTINGS_TEXTS.sessionNotFound);
-    for (const r of rows) this.deps.sessions.forget(r.token);
+    await Promise.all(rows.map((r) => this.deps.sessions.forget(r.token)));
   }
 
   async signOutOtherSessions(me: AuthenticatedAccount) {
@@ -253,7 +253,7 @@ export class AccountSettingsService {
       throw new ConflictError(ACCOUNT_SETTINGS_TEXTS.ownsTeams(owned.map((t) => t.name)));
     // Sessions, memberships, requests and two-factor rows cascade; songs and setlists stay with their teams.
     await this.deps.db.delete(user).where(eq(user.id, me.userId));
-    this.deps.sessions.forgetUser(me.userId);
+    await this.deps.sessions.forgetUser(me.userId);
   }
 
   private async twoFactorOf(userId: string) {
@@ -289,7 +289,7 @@ export class AccountSettingsService {
       .delete(session)
       .where(where)
       .returning({ token: session.token });
-    for (const r of rows) this.deps.sessions.forget(r.token);
+    await Promise.all(rows.map((r) => this.deps.sessions.forget(r.token)));
   }
 
   private async emailTaken(email: string) {

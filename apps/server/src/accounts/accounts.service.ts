@@ -183,7 +183,7 @@ export class AccountsService {
   /** Ends the session of the bearer token, and the cookie session of this browser. */
   async logout(account: AuthenticatedAccount, meta: RequestMeta): Promise<string[]> {
     await this.deps.db.delete(session).where(eq(session.token, account.token));
-    this.deps.sessions.forget(account.token);
+    await this.deps.sessions.forget(account.token);
     try {
       const { headers } = await this.deps.auth.api.signOut({
         headers: meta.headers,
@@ -238,7 +238,7 @@ export class AccountsService {
       .update(user)
       .set({ emailVerified: true, updatedAt: new Date() })
       .where(eq(user.id, userId));
-    this.deps.sessions.forgetUser(userId);
+    await this.deps.sessions.forgetUser(userId);
   }
 
   private async sendVerification(

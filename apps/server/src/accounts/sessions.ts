@@ -1,6 +1,8 @@
+import { createHash } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { session, user } from '../db/schema.ts';
+import { ChangeFeed } from '../lib/change-feed.ts';
 
 export interface AuthenticatedAccount {
   sessionId: string;
@@ -23,18 +25,32 @@ const CACHE_MAX_ENTRIES = 50_000;
 /** Tokens looked up in one query. */
 const LOOKUP_CHUNK = 500;
 
+/** How a token is named in the cache and on the change feed: never the token itself. */
+const tokenKey = (token: string) => createHash('sha256').update(token).digest('base64url');
+
 /**
  * Turns a bearer token into the signed-in account. Lookups are cached for at
- * most SESSION_CACHE_MS, so a revoked session is refused everywhere within
- * that time (and at once on the instance that revoked it).
+ * most SESSION_CACHE_MS; an ended session or a changed account is forgotten at
+ * once on this instance and, through the change feed (Redis), on the others.
  */
 export class SessionResolver {
+  /** By tokenKey(token). */
   private readonly cache = new Map<string, CacheEntry>();
 
   constructor(
     private readonly db: Db,
+    private readonly feed: ChangeFeed = new ChangeFeed(),
     private readonly now: () => number = Date.now,
-  ) {}
+  ) {
+    feed.on((change) => {
+      if (change.kind === 'session') this.cache.delete(change.id);
+      if (change.kind === 'user') {
+        for (const [key, entry] of this.cache) {
+          if (entry.account?.userId === change.id) this.cache.delete(key);
+        }
+      }
+    });
+  }
 
   async resolve(token: string): Promise<AuthenticatedAccount | null> {
     return (await this.resolveMany([token])).get(token) ?? null;
@@ -49,7 +65,7 @@ export class SessionResolver {
     const found = new Map<string, AuthenticatedAccount | null>();
     const missing = new Set<string>();
     for (const token of tokens) {
-      const cached = this.cache.get(token);
+      const cached = this.cache.get(tokenKey(token));
       if (cached && cached.until > now) found.set(token, cached.account);
       else missing.add(token);
     }
@@ -106,16 +122,14 @@ export class SessionResolver {
     return token ? this.resolve(token) : null;
   }
 
-  /** Forgets one token (logout on this instance). */
-  forget(token: string) {
-    this.cache.delete(token);
+  /** Forgets one token everywhere (its session ended). */
+  forget(token: string): Promise<void> {
+    return this.feed.publish({ kind: 'session', id: tokenKey(token) });
   }
 
-  /** Forgets every cached token of an account (its verification or details changed). */
-  forgetUser(userId: string) {
-    for (const [token, entry] of this.cache) {
-      if (entry.account?.userId === userId) this.cache.delete(token);
-    }
+  /** Forgets every token of an account everywhere (its sessions, verification or details changed). */
+  forgetUser(userId: string): Promise<void> {
+    return this.feed.publish({ kind: 'user', id: userId });
   }
 
   private remember(token: string, entry: CacheEntry) {
@@ -123,7 +137,7 @@ export class SessionResolver {
       const oldest = this.cache.keys().next().value;
       if (oldest !== undefined) this.cache.delete(oldest);
     }
-    this.cache.set(token, entry);
+    this.cache.set(tokenKey(token), entry);
   }
 }
 

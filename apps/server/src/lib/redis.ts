@@ -1,16 +1,21 @@
 import { Redis } from 'ioredis';
 
-/** The Redis connections one instance needs: commands, and a pair for socket.io's pub/sub. */
+/**
+ * The Redis connections one instance needs: commands, a pair for socket.io's pub/sub,
+ * and a subscriber for the change feed (cache invalidation across instances).
+ */
 export function connectRedis(url: string, logger: { warn(obj: unknown, msg: string): void }) {
   const options = { maxRetriesPerRequest: 3 } as const;
   const commands = new Redis(url, options);
   const pub = new Redis(url, options);
   const sub = new Redis(url, options);
+  const feed = new Redis(url, options);
   // ioredis reconnects by itself; an outage is worth a line on the log, not a crash.
   for (const [name, client] of [
     ['commands', commands],
     ['pub', pub],
     ['sub', sub],
+    ['feed', feed],
   ] as const) {
     client.on('error', (error: Error) => logger.warn({ err: error, redis: name }, 'Redis error'));
   }
@@ -18,6 +23,7 @@ export function connectRedis(url: string, logger: { warn(obj: unknown, msg: stri
     commands,
     pub,
     sub,
+    feed,
     /**
      * Resolves once every connection is ready. The pub/sub pair must be ready before
      * socket.io subscribes on it: ioredis's ready check fails on a connection already
@@ -25,7 +31,7 @@ export function connectRedis(url: string, logger: { warn(obj: unknown, msg: stri
      */
     async ready(timeoutMs = 15_000) {
       await Promise.all(
-        [commands, pub, sub].map(
+        [commands, pub, sub, feed].map(
           (client) =>
             new Promise<void>((resolve, reject) => {
               if (client.status === 'ready') return resolve();
@@ -42,7 +48,7 @@ export function connectRedis(url: string, logger: { warn(obj: unknown, msg: stri
       );
     },
     async close() {
-      await Promise.allSettled([commands.quit(), pub.quit(), sub.quit()]);
+      await Promise.allSettled([commands.quit(), pub.quit(), sub.quit(), feed.quit()]);
     },
   };
 }

@@ -17,6 +17,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AuthenticatedAccount, SessionResolver } from '../accounts/sessions.ts';
 import { tokenFromAuthorization } from '../accounts/sessions.ts';
 import type { Db, PreparedQuery } from '../db/client.ts';
+import type { ChangeFeed } from '../lib/change-feed.ts';
 import { LiveRepository, type StepResult } from './live.repository.ts';
 import { TokenBucket } from './token-bucket.ts';
 
@@ -49,6 +50,7 @@ export interface LiveGatewayOptions {
   httpServer: HttpServer;
   db: Db;
   prepared: PreparedQuery;
+  changes: ChangeFeed;
   sessions: SessionResolver;
   appUrl: string;
   logger: FastifyBaseLogger;
@@ -64,7 +66,7 @@ export interface LiveGatewayOptions {
  */
 export function createLiveGateway(options: LiveGatewayOptions) {
   const { sessions, logger } = options;
-  const repo = new LiveRepository(options.db, options.prepared);
+  const repo = new LiveRepository(options.db, options.prepared, options.changes);
   const allowedOrigin = new URL(options.appUrl).origin;
 
   const io: LiveServer = new Server(options.httpServer, {

@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { queryRows, type Db, type PreparedQuery } from '../db/client.ts';
 import { setlist, teamMember } from '../db/schema.ts';
+import type { ChangeFeed } from '../lib/change-feed.ts';
 
 export interface StoredLiveState {
   currentIndex: number;
@@ -72,6 +73,7 @@ export class LiveRepository {
   constructor(
     private readonly db: Db,
     private readonly prepared: PreparedQuery,
+    private readonly changes: ChangeFeed,
   ) {}
 
   /** The setlist's team and live state, if the user is a member of that team. */
@@ -124,6 +126,8 @@ export class LiveRepository {
     const [row] = await this.prepared<StepRow>(name, text, values);
     if (!row?.found) return { kind: 'missing' };
     if (row.current_index === null || row.live_version === null) return { kind: 'refused' };
+    // The populated setlist shows the live state too.
+    await this.changes.publish({ kind: 'setlist', id: String(values[0]) });
     return {
       kind: 'written',
       state: {

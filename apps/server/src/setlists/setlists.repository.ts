@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
+import { ChangeFeed } from '../lib/change-feed.ts';
 import {
   setlist,
   song,
@@ -20,7 +21,17 @@ export interface SetlistValues {
 
 /** All setlist SQL; every query is scoped to one team. */
 export class SetlistsRepository {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly changes: ChangeFeed = new ChangeFeed(),
+  ) {}
+
+  /** Runs a write of one setlist, then tells the caches it changed. */
+  private async writing<T>(setlistId: string, write: PromiseLike<T>): Promise<T> {
+    const result = await write;
+    await this.changes.publish({ kind: 'setlist', id: setlistId });
+    return result;
+  }
 
   list(teamId: string): Promise<SetlistRow[]> {
     return this.db
@@ -53,19 +64,25 @@ export class SetlistsRepository {
   }
 
   async update(teamId: string, id: string, values: SetlistValues): Promise<SetlistRow | null> {
-    const [row] = await this.db
-      .update(setlist)
-      .set({ ...values, updatedAt: new Date() })
-      .where(and(eq(setlist.id, id), eq(setlist.teamId, teamId)))
-      .returning();
+    const [row] = await this.writing(
+      id,
+      this.db
+        .update(setlist)
+        .set({ ...values, updatedAt: new Date() })
+        .where(and(eq(setlist.id, id), eq(setlist.teamId, teamId)))
+        .returning(),
+    );
     return row ?? null;
   }
 
   async delete(teamId: string, id: string): Promise<boolean> {
-    const rows = await this.db
-      .delete(setlist)
-      .where(and(eq(setlist.id, id), eq(setlist.teamId, teamId)))
-      .returning({ id: setlist.id });
+    const rows = await this.writing(
+      id,
+      this.db
+        .delete(setlist)
+        .where(and(eq(setlist.id, id), eq(setlist.teamId, teamId)))
+        .returning({ id: setlist.id }),
+    );
     return rows.length > 0;
   }
 

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { SetlistDetailsSchema, SetlistInputSchema, SetlistSchema } from '@segue/shared';
 import { requireVerifiedAccount } from '../accounts/request-auth.ts';
 import type { AppContext } from '../app-context.ts';
-import { plainJsonSerializer } from '../lib/plain-json.ts';
+import { sendJsonBytes } from '../lib/plain-json.ts';
 
 const SetlistParamsSchema = z.object({ id: z.string().min(1).max(200) });
 
@@ -18,11 +18,9 @@ export const setlistsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
 
   app.get(
     '/setlist/:id',
-    {
-      ...plainJsonSerializer,
-      schema: { params: SetlistParamsSchema, response: { 200: SetlistDetailsSchema } },
-    },
-    (request) => setlists.get(request.account!, request, request.params.id),
+    { schema: { params: SetlistParamsSchema, response: { 200: SetlistDetailsSchema } } },
+    async (request, reply) =>
+      sendJsonBytes(reply, await setlists.get(request.account!, request, request.params.id)),
   );
 
   app.post(

@@ -7,7 +7,10 @@ import type { AuthenticatedAccount } from '../accounts/sessions.ts';
 import type { Db } from '../db/client.ts';
 import { NotFoundError, ValidationError } from '../lib/errors.ts';
 import { presentSong } from '../songs/songs.presenter.ts';
-import { currentTeam } from '../teams/team-context.ts';
+import { ChangeFeed } from '../lib/change-feed.ts';
+import { jsonBytes } from '../lib/plain-json.ts';
+import { ReadCache } from '../lib/read-cache.ts';
+import { currentTeam, currentTeamCached } from '../teams/team-context.ts';
 import type { TeamsRepository } from '../teams/teams.repository.ts';
 import { entryOf, presentSetlist, presentSetlistDetails } from './setlists.presenter.ts';
 import { SetlistsRepository, type SetlistRow, type SetlistValues } from './setlists.repository.ts';
@@ -17,11 +20,16 @@ type ValidSetlist = z.output<typeof SetlistInputSchema>;
 export class SetlistsService {
   readonly repo: SetlistsRepository;
 
+  private readonly cache: ReadCache;
+
   constructor(
     db: Db,
     private readonly teams: TeamsRepository,
+    changes: ChangeFeed = new ChangeFeed(),
+    cache?: ReadCache,
   ) {
-    this.repo = new SetlistsRepository(db);
+    this.repo = new SetlistsRepository(db, changes);
+    this.cache = cache ?? new ReadCache(changes);
   }
 
   async list(account: AuthenticatedAccount, request: FastifyRequest): Promise<Setlist[]> {
@@ -29,15 +37,22 @@ export class SetlistsService {
     return (await this.repo.list(team.id)).map(presentSetlist);
   }
 
-  async get(
-    account: AuthenticatedAccount,
-    request: FastifyRequest,
-    id: string,
-  ): Promise<SetlistDetails> {
-    const { team } = await currentTeam(this.teams, request, account);
-    const row = await this.repo.find(team.id, id);
-    if (!row) throw new NotFoundError(SETLIST_TEXTS.notFound);
-    return this.details(row);
+  /**
+   * A setlist with its songs, as JSON bytes. Kept in the read cache until the
+   * setlist (its content or live state) or the team's library or memberships change.
+   */
+  async get(account: AuthenticatedAccount, request: FastifyRequest, id: string): Promise<Buffer> {
+    const { team } = await currentTeamCached(this.cache, this.teams, request, account);
+    return this.cache.get(
+      `setlist:${team.id}:${id}`,
+      [`team:${team.id}`, `setlist:${id}`],
+      async () => {
+        const row = await this.repo.find(team.id, id);
+        if (!row) throw new NotFoundError(SETLIST_TEXTS.notFound);
+        return jsonBytes(await this.details(row));
+      },
+      (body) => body.length,
+    );
   }
 
   /** A setlist with its songs populated, for the views and the live channel. */

@@ -255,6 +255,61 @@ describe.each(backends)('setlists on %s', (backend) => {
     ]);
   });
 
+  it('answers every change at once, although it keeps populated setlists in memory', async () => {
+    const songId = json<{ _id: string }>(
+      await call('POST', '/api/songs', leader, teamId, { title: 'Cached', parts: [part('V')] }),
+    )._id;
+    const id = json<{ _id: string }>(
+      await call('POST', '/api/setlist', leader, teamId, {
+        name: 'Kept',
+        date: '2030-03-03',
+        songs: [
+          { song: songId, leader: null },
+          { song: songIds[0], leader: null },
+        ],
+      }),
+    )._id;
+    const read = async (as: Person = bassist) => call('GET', `/api/setlist/${id}`, as, teamId);
+    const titles = async () =>
+      json<{ songs: { song: { title: string } }[] }>(await read()).songs.map((e) => e.song.title);
+    expect(await titles()).toEqual(['Cached', 'Alpha']);
+    expect(await titles()).toEqual(['Cached', 'Alpha']);
+
+    // The song renamed, then the setlist reordered, then the song deleted.
+    await call('PUT', `/api/songs/${songId}`, leader, teamId, {
+      title: 'Renamed',
+      parts: [part('V')],
+    });
+    expect(await titles()).toEqual(['Renamed', 'Alpha']);
+    await call('PUT', `/api/setlist/${id}`, leader, teamId, {
+      name: 'Kept',
+      date: '2030-03-03',
+      songs: [
+        { song: songIds[0], leader: null },
+        { song: songId, leader: null },
+      ],
+    });
+    expect(await titles()).toEqual(['Alpha', 'Renamed']);
+    await call('DELETE', `/api/songs/${songId}`, leader, teamId);
+    expect(await titles()).toEqual(['Alpha']);
+
+    // A member removed, and the setlist deleted: refused at once.
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/teams/${teamId}/member`,
+      headers: bearer(leader.jwt),
+      payload: { userId: bassist.userId },
+    });
+    expect(removed.statusCode).toBe(200);
+    expect((await read()).statusCode).toBe(404);
+    await new TeamsRepository(t.database.db).addMember(teamId, bassist.userId, {
+      requireRequest: false,
+    });
+    expect((await read()).statusCode).toBe(200);
+    await call('DELETE', `/api/setlist/${id}`, leader, teamId);
+    expect((await read(leader)).statusCode).toBe(404);
+  });
+
   it('refuses outsiders as if the setlist did not exist', async () => {
     const mine = json<{ _id: string }>(
       await call('POST', '/api/setlist', leader, teamId, sunday()),

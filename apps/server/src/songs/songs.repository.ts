@@ -1,5 +1,6 @@
 import { and, asc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
+import { ChangeFeed } from '../lib/change-feed.ts';
 import { song, type StoredSongPart } from '../db/schema.ts';
 
 export type SongRow = typeof song.$inferSelect;
@@ -14,7 +15,17 @@ const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** All song SQL. Every query is scoped to one team. */
 export class SongsRepository {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly changes: ChangeFeed = new ChangeFeed(),
+  ) {}
+
+  /** Runs a write of the team's library, then tells the caches the team changed. */
+  private async writing<T>(teamId: string, write: PromiseLike<T>): Promise<T> {
+    const result = await write;
+    await this.changes.publish({ kind: 'team', id: teamId });
+    return result;
+  }
 
   async list(
     teamId: string,
@@ -78,27 +89,36 @@ export class SongsRepository {
     id: string,
     values: SongValues,
   ): Promise<SongRow> {
-    const [row] = await this.db
-      .insert(song)
-      .values({ id, teamId, createdBy, ...values })
-      .returning();
+    const [row] = await this.writing(
+      teamId,
+      this.db
+        .insert(song)
+        .values({ id, teamId, createdBy, ...values })
+        .returning(),
+    );
     return row!;
   }
 
   async update(teamId: string, songId: string, values: SongValues): Promise<SongRow | null> {
-    const [row] = await this.db
-      .update(song)
-      .set({ ...values, updatedAt: new Date() })
-      .where(and(eq(song.id, songId), eq(song.teamId, teamId)))
-      .returning();
+    const [row] = await this.writing(
+      teamId,
+      this.db
+        .update(song)
+        .set({ ...values, updatedAt: new Date() })
+        .where(and(eq(song.id, songId), eq(song.teamId, teamId)))
+        .returning(),
+    );
     return row ?? null;
   }
 
   async delete(teamId: string, songId: string): Promise<boolean> {
-    const rows = await this.db
-      .delete(song)
-      .where(and(eq(song.id, songId), eq(song.teamId, teamId)))
-      .returning({ id: song.id });
+    const rows = await this.writing(
+      teamId,
+      this.db
+        .delete(song)
+        .where(and(eq(song.id, songId), eq(song.teamId, teamId)))
+        .returning({ id: song.id }),
+    );
     return rows.length > 0;
   }
 
@@ -112,18 +132,21 @@ export class SongsRepository {
   /** Inserts many songs in one transaction: all of them or none. */
   async insertMany(teamId: string, createdBy: string, songs: (SongValues & { id: string })[]) {
     if (songs.length === 0) return;
-    await this.db.transaction(async (tx) => {
-      const now = new Date();
-      for (let i = 0; i < songs.length; i += 500) {
-        await tx
-          .insert(song)
-          .values(
-            songs
-              .slice(i, i + 500)
-              .map((s) => ({ ...s, teamId, createdBy, createdAt: now, updatedAt: now })),
-          );
-      }
-    });
+    await this.writing(
+      teamId,
+      this.db.transaction(async (tx) => {
+        const now = new Date();
+        for (let i = 0; i < songs.length; i += 500) {
+          await tx
+            .insert(song)
+            .values(
+              songs
+                .slice(i, i + 500)
+                .map((s) => ({ ...s, teamId, createdBy, createdAt: now, updatedAt: now })),
+            );
+        }
+      }),
+    );
   }
 
   async count(teamId: string): Promise<number> {

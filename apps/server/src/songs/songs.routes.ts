@@ -10,7 +10,7 @@ import {
 } from '@segue/shared';
 import { requireVerifiedAccount } from '../accounts/request-auth.ts';
 import type { AppContext } from '../app-context.ts';
-import { plainJsonSerializer } from '../lib/plain-json.ts';
+import { sendJsonBytes } from '../lib/plain-json.ts';
 
 const SongParamsSchema = z.object({ id: z.string().min(1).max(200) });
 
@@ -22,17 +22,16 @@ export const songsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   app.get(
     '/songs',
     {
-      ...plainJsonSerializer,
       schema: {
         querystring: SongListQuerySchema,
         response: { 200: z.array(z.union([SongSchema, SongSummarySchema])) },
       },
     },
     async (request, reply) => {
-      const { songs: list, total } = await songs.list(request.account!, request, request.query);
+      const { body, total } = await songs.list(request.account!, request, request.query);
       // The answer stays the spec's plain array; the total of a paged search rides in a header.
       reply.header('x-total-count', String(total));
-      return list;
+      return sendJsonBytes(reply, body);
     },
   );
 

@@ -6,7 +6,10 @@ import type { z } from 'zod';
 import type { AuthenticatedAccount } from '../accounts/sessions.ts';
 import type { Db } from '../db/client.ts';
 import { ForbiddenError, NotFoundError, ValidationError } from '../lib/errors.ts';
-import { currentTeam } from '../teams/team-context.ts';
+import { ChangeFeed } from '../lib/change-feed.ts';
+import { jsonBytes } from '../lib/plain-json.ts';
+import { ReadCache } from '../lib/read-cache.ts';
+import { currentTeam, currentTeamCached } from '../teams/team-context.ts';
 import type { TeamsRepository } from '../teams/teams.repository.ts';
 import { presentSong, presentSongSummary } from './songs.presenter.ts';
 import { SongsRepository, type SongValues } from './songs.repository.ts';
@@ -28,26 +31,49 @@ function normalise(input: ValidSong): SongValues {
 export class SongsService {
   readonly repo: SongsRepository;
 
+  private readonly cache: ReadCache;
+
   constructor(
     db: Db,
     private readonly teams: TeamsRepository,
+    changes: ChangeFeed = new ChangeFeed(),
+    cache?: ReadCache,
   ) {
-    this.repo = new SongsRepository(db);
+    this.repo = new SongsRepository(db, changes);
+    this.cache = cache ?? new ReadCache(changes);
   }
 
+  /**
+   * The library or a search in it, as JSON bytes, with the total of a paged search.
+   * The whole library (no search, no page) is kept in the read cache until a song
+   * of the team changes; searches and pages are read each time.
+   */
   async list(
     account: AuthenticatedAccount,
     request: FastifyRequest,
     query: { q?: string; limit?: number; offset?: number; fields?: 'full' | 'summary' },
-  ): Promise<{ songs: (Song | SongSummary)[]; total: number }> {
-    const { team } = await currentTeam(this.teams, request, account);
+  ): Promise<{ body: Buffer; total: number }> {
+    const { team } = await currentTeamCached(this.cache, this.teams, request, account);
     const summary = query.fields === 'summary';
-    const { rows, total } = await this.repo.list(team.id, { ...query, summary });
-    return { songs: rows.map((r) => (summary ? presentSongSummary(r) : presentSong(r))), total };
+    const read = async (options: typeof query) => {
+      const { rows, total } = await this.repo.list(team.id, { ...options, summary });
+      const songs: (Song | SongSummary)[] = rows.map((r) =>
+        summary ? presentSongSummary(r) : presentSong(r),
+      );
+      return { body: jsonBytes(songs), total };
+    };
+    const whole = !query.q?.trim() && query.limit === undefined && !query.offset;
+    if (!whole) return read(query);
+    return this.cache.get(
+      `songs:${team.id}:${summary ? 'summary' : 'full'}`,
+      [`team:${team.id}`],
+      () => read({}),
+      (answer) => answer.body.length,
+    );
   }
 
   async get(account: AuthenticatedAccount, request: FastifyRequest, songId: string): Promise<Song> {
-    const { team } = await currentTeam(this.teams, request, account);
+    const { team } = await currentTeamCached(this.cache, this.teams, request, account);
     const row = await this.repo.find(team.id, songId);
     if (!row) throw new NotFoundError(SONG_TEXTS.songNotFound);
     return presentSong(row);

@@ -1,6 +1,7 @@
 import { and, asc, eq, ilike, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { team, teamJoinRequest, teamMember, user } from '../db/schema.ts';
+import { ChangeFeed } from '../lib/change-feed.ts';
 import { ConflictError } from '../lib/errors.ts';
 
 export type TeamRow = typeof team.$inferSelect;
@@ -14,7 +15,17 @@ export interface TeamWithPeople {
 
 /** Where teams, memberships and join requests are read and written: all team SQL is here. */
 export class TeamsRepository {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly changes: ChangeFeed = new ChangeFeed(),
+  ) {}
+
+  /** Runs a write of the team or its memberships, then tells the caches the team changed. */
+  private async writing<T>(teamId: string, write: PromiseLike<T>): Promise<T> {
+    const result = await write;
+    await this.changes.publish({ kind: 'team', id: teamId });
+    return result;
+  }
 
   async find(teamId: string): Promise<TeamRow | null> {
     const [row] = await this.db.select().from(team).where(eq(team.id, teamId)).limit(1);
@@ -107,10 +118,13 @@ export class TeamsRepository {
   }
 
   async update(teamId: string, values: { name: string; description: string }) {
-    await this.db
-      .update(team)
-      .set({ ...values, updatedAt: new Date() })
-      .where(eq(team.id, teamId));
+    await this.writing(
+      teamId,
+      this.db
+        .update(team)
+        .set({ ...values, updatedAt: new Date() })
+        .where(eq(team.id, teamId)),
+    );
   }
 
   /** Records a join request once; false when it already exists. */
@@ -146,62 +160,77 @@ export class TeamsRepository {
     userId: string,
     options: { requireRequest: boolean },
   ): Promise<boolean> {
-    return this.db.transaction(async (tx) => {
-      const removed = await tx
-        .delete(teamJoinRequest)
-        .where(and(eq(teamJoinRequest.teamId, teamId), eq(teamJoinRequest.userId, userId)))
-        .returning({ userId: teamJoinRequest.userId });
-      if (options.requireRequest && removed.length === 0) return false;
-      const inserted = await tx
-        .insert(teamMember)
-        .values({ teamId, userId, role: 'member' })
-        .onConflictDoNothing()
-        .returning({ userId: teamMember.userId });
-      await tx.update(team).set({ updatedAt: new Date() }).where(eq(team.id, teamId));
-      return inserted.length > 0 || options.requireRequest;
-    });
+    return this.writing(
+      teamId,
+      this.db.transaction(async (tx) => {
+        const removed = await tx
+          .delete(teamJoinRequest)
+          .where(and(eq(teamJoinRequest.teamId, teamId), eq(teamJoinRequest.userId, userId)))
+          .returning({ userId: teamJoinRequest.userId });
+        if (options.requireRequest && removed.length === 0) return false;
+        const inserted = await tx
+          .insert(teamMember)
+          .values({ teamId, userId, role: 'member' })
+          .onConflictDoNothing()
+          .returning({ userId: teamMember.userId });
+        await tx.update(team).set({ updatedAt: new Date() }).where(eq(team.id, teamId));
+        return inserted.length > 0 || options.requireRequest;
+      }),
+    );
   }
 
   async setRole(teamId: string, userId: string, role: MemberRole): Promise<boolean> {
-    const rows = await this.db
-      .update(teamMember)
-      .set({ role })
-      .where(and(eq(teamMember.teamId, teamId), eq(teamMember.userId, userId)))
-      .returning({ userId: teamMember.userId });
+    const rows = await this.writing(
+      teamId,
+      this.db
+        .update(teamMember)
+        .set({ role })
+        .where(and(eq(teamMember.teamId, teamId), eq(teamMember.userId, userId)))
+        .returning({ userId: teamMember.userId }),
+    );
     return rows.length > 0;
   }
 
   async removeMember(teamId: string, userId: string): Promise<boolean> {
-    const rows = await this.db
-      .delete(teamMember)
-      .where(and(eq(teamMember.teamId, teamId), eq(teamMember.userId, userId)))
-      .returning({ userId: teamMember.userId });
+    const rows = await this.writing(
+      teamId,
+      this.db
+        .delete(teamMember)
+        .where(and(eq(teamMember.teamId, teamId), eq(teamMember.userId, userId)))
+        .returning({ userId: teamMember.userId }),
+    );
     return rows.length > 0;
   }
 
   /** Hands the team to a current member, who becomes admin, in one transaction. */
   async transfer(teamId: string, fromUserId: string, toUserId: string): Promise<boolean> {
-    return this.db.transaction(async (tx) => {
-      const promoted = await tx
-        .update(teamMember)
-        .set({ role: 'admin' })
-        .where(and(eq(teamMember.teamId, teamId), eq(teamMember.userId, toUserId)))
-        .returning({ userId: teamMember.userId });
-      if (promoted.length === 0) return false;
-      const moved = await tx
-        .update(team)
-        .set({ createdBy: toUserId, updatedAt: new Date() })
-        .where(and(eq(team.id, teamId), eq(team.createdBy, fromUserId)))
-        .returning({ id: team.id });
-      if (moved.length === 0)
-        throw new ConflictError('The team owner changed meanwhile. Reload and try again.');
-      return true;
-    });
+    return this.writing(
+      teamId,
+      this.db.transaction(async (tx) => {
+        const promoted = await tx
+          .update(teamMember)
+          .set({ role: 'admin' })
+          .where(and(eq(teamMember.teamId, teamId), eq(teamMember.userId, toUserId)))
+          .returning({ userId: teamMember.userId });
+        if (promoted.length === 0) return false;
+        const moved = await tx
+          .update(team)
+          .set({ createdBy: toUserId, updatedAt: new Date() })
+          .where(and(eq(team.id, teamId), eq(team.createdBy, fromUserId)))
+          .returning({ id: team.id });
+        if (moved.length === 0)
+          throw new ConflictError('The team owner changed meanwhile. Reload and try again.');
+        return true;
+      }),
+    );
   }
 
   /** Deletes the team; its memberships, requests, songs and setlists go with it (foreign keys cascade). */
   async delete(teamId: string): Promise<boolean> {
-    const rows = await this.db.delete(team).where(eq(team.id, teamId)).returning({ id: team.id });
+    const rows = await this.writing(
+      teamId,
+      this.db.delete(team).where(eq(team.id, teamId)).returning({ id: team.id }),
+    );
     return rows.length > 0;
   }
 

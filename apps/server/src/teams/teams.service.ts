@@ -12,6 +12,7 @@ import type {
 import type { AuthenticatedAccount } from '../accounts/sessions.ts';
 import type { Db } from '../db/client.ts';
 import { user } from '../db/schema.ts';
+import type { ChangeFeed } from '../lib/change-feed.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../lib/errors.ts';
 import { presentPerson, presentTeam } from './teams.presenter.ts';
 import { requireAdmin, requireOwner, teamAccess } from './teams.policy.ts';
@@ -26,8 +27,11 @@ export class TeamsService {
   readonly repo: TeamsRepository;
   private statsSource: TeamStatsSource = async () => ({ songs: 0, setlists: 0 });
 
-  constructor(private readonly db: Db) {
-    this.repo = new TeamsRepository(db);
+  constructor(
+    private readonly db: Db,
+    changes?: ChangeFeed,
+  ) {
+    this.repo = new TeamsRepository(db, changes);
   }
 
   useStatsSource(source: TeamStatsSource) {
