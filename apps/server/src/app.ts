@@ -251,7 +251,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const live = createLiveGateway({
     httpServer: app.server,
     db: database.db,
-    prepared: database.prepared,
+    liveStep: database.liveStep,
     changes,
     sessions,
     appUrl: config.appUrl,

@@ -18,11 +18,15 @@ export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   /**
-   * Runs one of the hot path's statements as a named prepared statement, so the
-   * database parses and plans it once per connection rather than on every call.
-   * `text` must be the same for a `name` every time; values are `$1`, `$2`, ...
+   * Runs a live step's statement: named and prepared, so the database parses and
+   * plans it once per connection rather than on every step (`text` must be the same
+   * for a `name` every time; values are `$1`, `$2`, ...). On PostgreSQL it runs on a
+   * pool of its own with `synchronous_commit = off`: a step is answered once it is
+   * committed in memory, not once its WAL is on disk, so a crash of PostgreSQL itself
+   * may forget the last fraction of a second of steps (never a setlist, song or
+   * account: everything else commits durably). docs/DECISIONS.md says why.
    */
-  prepared: PreparedQuery;
+  liveStep: PreparedQuery;
   /** Resolves when the database answers a trivial query. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -76,22 +80,30 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const folder = migrationsFolder();
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const livePool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: 5,
+      options: '-c synchronous_commit=off',
+    });
     // A dropped idle connection must not crash the server; the pool replaces it.
     pool.on('error', () => {});
+    livePool.on('error', () => {});
     const db = drizzlePg(pool, { schema });
     await migrateUnderLock(pool, folder);
     return {
       db: db as unknown as Db,
       kind: 'postgres',
-      prepared: async <T extends Record<string, unknown>>(
+      liveStep: async <T extends Record<string, unknown>>(
         name: string,
         text: string,
         values: unknown[],
-      ) => (await pool.query<T>({ name, text, values })).rows,
+      ) => (await livePool.query<T>({ name, text, values })).rows,
       ping: async () => {
         await db.execute(sql`select 1`);
       },
-      close: () => pool.end(),
+      close: async () => {
+        await Promise.all([pool.end(), livePool.end()]);
+      },
     };
   }
   const dir = options.pgliteDir ?? 'memory://';
@@ -103,7 +115,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     db: db as unknown as Db,
     kind: 'pglite',
     // PGlite runs in this process with one connection; it plans each statement anew.
-    prepared: async <T extends Record<string, unknown>>(
+    liveStep: async <T extends Record<string, unknown>>(
       _name: string,
       text: string,
       values: unknown[],

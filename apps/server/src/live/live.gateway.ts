@@ -49,7 +49,7 @@ export const LIVE_RECHECK_MS = 30_000;
 export interface LiveGatewayOptions {
   httpServer: HttpServer;
   db: Db;
-  prepared: PreparedQuery;
+  liveStep: PreparedQuery;
   changes: ChangeFeed;
   sessions: SessionResolver;
   appUrl: string;
@@ -66,7 +66,7 @@ export interface LiveGatewayOptions {
  */
 export function createLiveGateway(options: LiveGatewayOptions) {
   const { sessions, logger } = options;
-  const repo = new LiveRepository(options.db, options.prepared, options.changes);
+  const repo = new LiveRepository(options.db, options.liveStep, options.changes);
   const allowedOrigin = new URL(options.appUrl).origin;
 
   const io: LiveServer = new Server(options.httpServer, {

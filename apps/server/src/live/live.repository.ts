@@ -72,7 +72,7 @@ const CHANGE_PART = stepStatement(
 export class LiveRepository {
   constructor(
     private readonly db: Db,
-    private readonly prepared: PreparedQuery,
+    private readonly liveStep: PreparedQuery,
     private readonly changes: ChangeFeed,
   ) {}
 
@@ -123,7 +123,7 @@ export class LiveRepository {
   }
 
   private async step(name: string, text: string, values: unknown[]): Promise<StepResult> {
-    const [row] = await this.prepared<StepRow>(name, text, values);
+    const [row] = await this.liveStep<StepRow>(name, text, values);
     if (!row?.found) return { kind: 'missing' };
     if (row.current_index === null || row.live_version === null) return { kind: 'refused' };
     // The populated setlist shows the live state too.
