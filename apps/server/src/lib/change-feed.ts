@@ -73,11 +73,22 @@ export class ChangeFeed {
     commands.publish(channel, JSON.stringify({ ...change, origin: this.origin })).catch(() => {});
   }
 
-  /** The current generations of some scopes; throws when Redis does not answer. */
-  async generations(scopes: string[]): Promise<number[]> {
-    if (!this.redis) return scopes.map((s) => this.local.get(s) ?? this.floor);
-    const values = await this.redis.commands.mget(scopes.map((s) => `${this.redis!.prefix}${s}`));
-    return values.map((v) => Number(v ?? 0));
+  /**
+   * The current generations of some scopes, as one tag to compare; throws when Redis
+   * does not answer. With Redis the tag starts with the counters' epoch: a Redis that
+   * restarted empty gets a new epoch, so its counters starting again from zero never
+   * match an answer cached before.
+   */
+  async generations(scopes: string[]): Promise<string> {
+    if (!this.redis) return scopes.map((s) => this.local.get(s) ?? this.floor).join(',');
+    const { commands, prefix } = this.redis;
+    const epochKey = `${prefix}epoch`;
+    const [epoch, ...values] = await commands.mget(epochKey, ...scopes.map((s) => `${prefix}${s}`));
+    if (epoch === null || epoch === undefined) {
+      await commands.set(epochKey, randomUUID(), 'NX');
+      return `new:${randomUUID()}`; // matches nothing cached: read afresh this once
+    }
+    return `${epoch}:${values.map((v) => v ?? '0').join(',')}`;
   }
 
   /** Shares changes with the other instances through Redis. */

@@ -56,7 +56,7 @@ export class ReadCache {
   ): Promise<T> {
     let generations: string;
     try {
-      generations = (await this.feed.generations(scopes)).join(',');
+      generations = await this.feed.generations(scopes);
     } catch {
       // Without the generations (Redis unreachable) nothing cached can be trusted: read afresh.
       return load();
