@@ -2,9 +2,18 @@ import { lazy } from 'react';
 import { Route, Routes } from 'react-router';
 import { AppLayout } from './components/layout/app-layout.tsx';
 import { FullScreenLayout } from './components/layout/full-screen-layout.tsx';
-import { RequireVerifiedAccount } from './components/routes/require-verified-account.tsx';
 
 // One chunk per screen, so the landing and login pages load only what they show.
+// Landing and Login need no query library: every other screen sits under QueryLayer, which
+// brings TanStack Query (and the session guard) in when such a screen is first opened.
+const QueryLayer = lazy(() =>
+  import('./components/routes/query-layer.tsx').then((m) => ({ default: m.QueryLayer })),
+);
+const RequireVerifiedAccount = lazy(() =>
+  import('./components/routes/require-verified-account.tsx').then((m) => ({
+    default: m.RequireVerifiedAccount,
+  })),
+);
 const LandingPage = lazy(() =>
   import('./features/landing/components/landing-page.tsx').then((m) => ({
     default: m.LandingPage,
@@ -112,33 +121,37 @@ export function AppRoutes() {
       <Route element={<AppLayout />}>
         <Route index element={<LandingPage />} />
         <Route path="login" element={<LoginPage />} />
-        <Route path="register" element={<RegisterPage />} />
-        <Route path="verify" element={<VerifyEmailPage />} />
-        <Route path="verify-reminder" element={<VerifyReminderPage />} />
-        <Route path="forgot-password" element={<ForgotPasswordPage />} />
-        <Route path="reset-password" element={<ResetPasswordPage />} />
-        <Route path="confirm-email" element={<ConfirmEmailPage />} />
-        <Route element={<RequireVerifiedAccount />}>
-          <Route path="dashboard" element={<DashboardPage />} />
-          <Route path="settings" element={<AccountSettingsPage />} />
-          <Route path="join" element={<FindTeamPage />} />
-          <Route path="create" element={<CreateTeamPage />} />
-          <Route path="teams" element={<ManageTeamPage />} />
-          <Route path="songs" element={<SongLibraryPage />} />
-          <Route path="songs/new" element={<SongFormPage />} />
-          <Route path="songs/:id/edit" element={<SongFormPage />} />
-          <Route path="setlists" element={<SetlistListPage />} />
-          <Route path="setlists/new" element={<SetlistFormPage />} />
-          <Route path="setlists/view/:id" element={<SetlistViewPage />} />
-          <Route path="setlists/edit/:id" element={<SetlistFormPage />} />
-          <Route path="setlists/live/:id" element={<LivePage />} />
-          <Route path="*" element={<NotFoundPage />} />
+        <Route element={<QueryLayer />}>
+          <Route path="register" element={<RegisterPage />} />
+          <Route path="verify" element={<VerifyEmailPage />} />
+          <Route path="verify-reminder" element={<VerifyReminderPage />} />
+          <Route path="forgot-password" element={<ForgotPasswordPage />} />
+          <Route path="reset-password" element={<ResetPasswordPage />} />
+          <Route path="confirm-email" element={<ConfirmEmailPage />} />
+          <Route element={<RequireVerifiedAccount />}>
+            <Route path="dashboard" element={<DashboardPage />} />
+            <Route path="settings" element={<AccountSettingsPage />} />
+            <Route path="join" element={<FindTeamPage />} />
+            <Route path="create" element={<CreateTeamPage />} />
+            <Route path="teams" element={<ManageTeamPage />} />
+            <Route path="songs" element={<SongLibraryPage />} />
+            <Route path="songs/new" element={<SongFormPage />} />
+            <Route path="songs/:id/edit" element={<SongFormPage />} />
+            <Route path="setlists" element={<SetlistListPage />} />
+            <Route path="setlists/new" element={<SetlistFormPage />} />
+            <Route path="setlists/view/:id" element={<SetlistViewPage />} />
+            <Route path="setlists/edit/:id" element={<SetlistFormPage />} />
+            <Route path="setlists/live/:id" element={<LivePage />} />
+            <Route path="*" element={<NotFoundPage />} />
+          </Route>
         </Route>
       </Route>
       {/* The projector shows the lyrics alone: no top bar. */}
       <Route element={<FullScreenLayout />}>
-        <Route element={<RequireVerifiedAccount />}>
-          <Route path="setlists/presenter/:id" element={<PresenterPage />} />
+        <Route element={<QueryLayer />}>
+          <Route element={<RequireVerifiedAccount />}>
+            <Route path="setlists/presenter/:id" element={<PresenterPage />} />
+          </Route>
         </Route>
       </Route>
     </Routes>

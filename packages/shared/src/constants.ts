@@ -44,3 +44,16 @@ export const TOOLTIP = {
 } as const;
 
 export const API_PREFIX = '/api';
+
+/**
+ * Machine-readable codes beside the human `error` text, for the few answers the UI branches on.
+ * Here rather than beside the account schemas, so the web app can read them without loading zod.
+ */
+export const ERROR_CODES = {
+  emailNotVerified: 'email_not_verified',
+  rateLimited: 'rate_limited',
+  unauthorized: 'unauthorized',
+  validation: 'validation',
+  notFound: 'not_found',
+  mfaRequired: 'mfa_required',
+} as const;

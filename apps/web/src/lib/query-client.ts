@@ -1,4 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
+import { connectSession } from '../features/accounts/api/current-account.ts';
 import { ApiRequestError } from './api-client.ts';
 
 export function createQueryClient(): QueryClient {
@@ -13,3 +14,10 @@ export function createQueryClient(): QueryClient {
     },
   });
 }
+
+/**
+ * The app's one query cache. It is created with the first screen or menu that fetches (they
+ * load lazily), so Landing and Login never load TanStack Query; from then on it owns the session.
+ */
+export const queryClient = createQueryClient();
+connectSession(queryClient);

@@ -85,13 +85,3 @@ export const ApiErrorSchema = z.object({
   code: z.string().optional(),
 });
 export type ApiError = z.infer<typeof ApiErrorSchema>;
-
-/** Machine-readable codes beside the human `error` text, for the few answers the UI branches on. */
-export const ERROR_CODES = {
-  emailNotVerified: 'email_not_verified',
-  rateLimited: 'rate_limited',
-  unauthorized: 'unauthorized',
-  validation: 'validation',
-  notFound: 'not_found',
-  mfaRequired: 'mfa_required',
-} as const;

@@ -5,7 +5,7 @@ import Button from '@mui/material/Button';
 import Toolbar from '@mui/material/Toolbar';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
-import { useCurrentAccount } from '../../features/accounts/api/current-account.ts';
+import { useSession } from '../../features/accounts/api/session.ts';
 import { AccountMenu } from './account-menu.tsx';
 import { GUEST_LINKS, MAIN_LINKS } from './nav-items.ts';
 import { NavigationDrawer } from './navigation-drawer.tsx';
@@ -32,7 +32,7 @@ export function TopBar() {
   const theme = useTheme();
   // noSsr: decide on the first render, so a phone never flashes the desktop bar.
   const isSmallScreen = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
-  const { account, isPending } = useCurrentAccount();
+  const { account, isPending } = useSession();
   const loggedIn = account !== null;
   const links = loggedIn ? MAIN_LINKS : GUEST_LINKS;
 

@@ -1,11 +1,10 @@
-import { useCallback, useMemo, useState } from 'react';
+import { Suspense, lazy, useCallback, useMemo, useState } from 'react';
 import type { ReactNode } from 'react';
-import Alert from '@mui/material/Alert';
-import Snackbar from '@mui/material/Snackbar';
-import type { SnackbarCloseReason } from '@mui/material/Snackbar';
-import { LIMITS } from '@segue/shared';
 import { ToastContext } from './toast-context.ts';
 import type { ToastSeverity } from './toast-context.ts';
+
+// The snackbar and alert are not needed to paint a page: they load with the first toast.
+const ToastView = lazy(() => import('./toast-view.tsx').then((m) => ({ default: m.ToastView })));
 
 interface Toast {
   id: number;
@@ -23,7 +22,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     setOpen(true);
   }, []);
 
-  const handleClose = useCallback((_event?: unknown, reason?: SnackbarCloseReason) => {
+  const handleClose = useCallback((_event?: unknown, reason?: string) => {
     // A click elsewhere on the page (often the click that caused the toast) must not hide it.
     if (reason === 'clickaway') return;
     setOpen(false);
@@ -34,22 +33,17 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   return (
     <ToastContext value={api}>
       {children}
-      <Snackbar
-        key={toast?.id}
-        open={open}
-        onClose={handleClose}
-        autoHideDuration={LIMITS.toastAutoHideMs}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
-      >
-        <Alert
-          onClose={handleClose}
-          severity={toast?.severity ?? 'info'}
-          variant="standard"
-          sx={{ width: '100%', boxShadow: 6, border: 1, borderColor: 'divider' }}
-        >
-          {toast?.message}
-        </Alert>
-      </Snackbar>
+      {toast && (
+        <Suspense fallback={null}>
+          <ToastView
+            key={toast.id}
+            open={open}
+            message={toast.message}
+            severity={toast.severity}
+            onClose={handleClose}
+          />
+        </Suspense>
+      )}
     </ToastContext>
   );
 }

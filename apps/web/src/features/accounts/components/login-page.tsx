@@ -1,41 +1,39 @@
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { Suspense, lazy, useEffect, useRef, useState } from 'react';
+import type { FormEvent } from 'react';
 import { Navigate, Link as RouterLink, useNavigate } from 'react-router';
 import Button from '@mui/material/Button';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { ERROR_CODES, LoginInputSchema, TEXTS } from '@segue/shared';
+import { ERROR_CODES, TEXTS } from '@segue/shared';
 import { ApiRequestError, errorMessage } from '../../../lib/api-client.ts';
 import { pendingVerificationEmail } from '../../../lib/storage.ts';
+import { PlainTextField } from '../../../components/plain-text-field.tsx';
 import { useToast } from '../../../components/toasts/toast-context.ts';
-import { useCurrentAccount } from '../api/current-account.ts';
 import { useLogin } from '../api/login.ts';
+import { useSession } from '../api/session.ts';
 import { AccountFormCard } from './account-form-card.tsx';
+import type { LoginForm, LoginValues } from './login-form-binding.tsx';
+
+// The fields paint at once; react-hook-form with the shared schema (and zod) arrives right after
+// and takes over the fields, keeping whatever was typed or autofilled meanwhile. A submit that
+// comes first waits for it. This keeps the Login page's first load small.
+const LoginFormBinding = lazy(() =>
+  import('./login-form-binding.tsx').then((m) => ({ default: m.LoginFormBinding })),
+);
 
 export function LoginPage() {
-  const { account } = useCurrentAccount();
+  const { account } = useSession();
   const login = useLogin();
   const navigate = useNavigate();
   const { showToast } = useToast();
   // Set once the server asks for a second factor: the code field then joins the form.
   const [otpRequired, setOtpRequired] = useState(false);
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm({
-    resolver: zodResolver(LoginInputSchema),
-    defaultValues: { email: '', password: '' },
-  });
+  const [form, setForm] = useState<LoginForm | null>(null);
+  const submitWhenReady = useRef(false);
 
-  // Only someone who arrives logged in is sent on; a fresh login navigates itself below.
-  if (account && login.isIdle) return <Navigate to="/dashboard" replace />;
-
-  const onSubmit = handleSubmit(({ otp, ...values }) => {
+  const onValid = ({ otp, ...values }: LoginValues) => {
     const input = otpRequired && otp ? { ...values, otp } : values;
     login.mutate(input, {
       onSuccess: () => {
@@ -60,16 +58,42 @@ export function LoginPage() {
         showToast(errorMessage(error, TEXTS.loginFailed), 'error');
       },
     });
-  });
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    if (form) {
+      void form.handleSubmit(onValid)(event);
+      return;
+    }
+    event.preventDefault();
+    submitWhenReady.current = true;
+  };
+
+  useEffect(() => {
+    if (!form || !submitWhenReady.current) return;
+    submitWhenReady.current = false;
+    void form.handleSubmit(onValid)();
+    // Only the form's arrival matters here; the handler reads the state of this render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [form]);
+
+  // Only someone who arrives logged in is sent on; a fresh login navigates itself below.
+  if (account && login.isIdle) return <Navigate to="/dashboard" replace />;
+
+  const field = (name: 'email' | 'password' | 'otp') => (form ? form.register(name) : { name });
+  const errors = form?.errors ?? {};
 
   return (
     <AccountFormCard
       title="Log in to Segue"
       subtitle="Welcome back! Pick up where the band left off."
     >
-      <Stack component="form" noValidate onSubmit={(event) => void onSubmit(event)} spacing={2}>
-        <TextField
-          {...register('email')}
+      <Suspense fallback={null}>
+        <LoginFormBinding onForm={setForm} />
+      </Suspense>
+      <Stack component="form" noValidate onSubmit={onSubmit} spacing={2}>
+        <PlainTextField
+          {...field('email')}
           label="Email"
           type="email"
           autoComplete="email"
@@ -79,8 +103,8 @@ export function LoginPage() {
           error={Boolean(errors.email)}
           helperText={errors.email?.message}
         />
-        <TextField
-          {...register('password')}
+        <PlainTextField
+          {...field('password')}
           label="Password"
           type="password"
           autoComplete="current-password"
@@ -90,8 +114,8 @@ export function LoginPage() {
           helperText={errors.password?.message}
         />
         {otpRequired && (
-          <TextField
-            {...register('otp')}
+          <PlainTextField
+            {...field('otp')}
             label="Authentication Code"
             autoComplete="one-time-code"
             required
@@ -101,7 +125,7 @@ export function LoginPage() {
             helperText={
               errors.otp?.message ?? 'The code from your authenticator app, or a backup code.'
             }
-            slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 32 } }}
+            htmlInputProps={{ maxLength: 32, autoCapitalize: 'none', spellCheck: false }}
           />
         )}
         <Box sx={{ textAlign: 'right' }}>

@@ -5,10 +5,10 @@ import Container from '@mui/material/Container';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { TEXTS } from '@segue/shared';
-import { useCurrentAccount } from '../../accounts/api/current-account.ts';
+import { useSession } from '../../accounts/api/session.ts';
 
 export function HeroSection() {
-  const { account, isPending } = useCurrentAccount();
+  const { account, isPending } = useSession();
 
   return (
     <Box

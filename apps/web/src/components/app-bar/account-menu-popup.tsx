@@ -1,0 +1,76 @@
+import { Link as RouterLink } from 'react-router';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import Switch from '@mui/material/Switch';
+import DarkModeIcon from '@mui/icons-material/DarkMode';
+import LogoutIcon from '@mui/icons-material/Logout';
+import SettingsIcon from '@mui/icons-material/Settings';
+import { useLogout } from '../../features/accounts/api/logout.ts';
+import { WithQueryClient } from '../routes/query-layer.tsx';
+import { useThemeMode } from '../theme-mode/theme-mode-context.ts';
+import { ACCOUNT_SETTINGS_LINK, DARK_MODE_LABEL, LOGOUT_LABEL } from './nav-items.ts';
+
+export interface AccountMenuPopupProps {
+  id: string;
+  anchorEl: HTMLElement | null;
+  onClose: () => void;
+}
+
+/** The account menu's items, loaded when the menu is first opened (or about to be). */
+export function AccountMenuPopup(props: AccountMenuPopupProps) {
+  return (
+    <WithQueryClient>
+      <AccountMenuItems {...props} />
+    </WithQueryClient>
+  );
+}
+
+function AccountMenuItems({ id, anchorEl, onClose }: AccountMenuPopupProps) {
+  const { mode, toggleMode } = useThemeMode();
+  const logout = useLogout();
+
+  return (
+    <Menu
+      id={id}
+      anchorEl={anchorEl}
+      open={anchorEl !== null}
+      onClose={onClose}
+      // 'menu' keeps focus on the first item; 'selectedMenu' would jump to the checked switch.
+      variant="menu"
+      anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+      transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+    >
+      <MenuItem component={RouterLink} to={ACCOUNT_SETTINGS_LINK.to} onClick={onClose}>
+        <ListItemIcon>
+          <SettingsIcon fontSize="small" />
+        </ListItemIcon>
+        <ListItemText>{ACCOUNT_SETTINGS_LINK.label}</ListItemText>
+      </MenuItem>
+      {/* Stays open on toggle so the user sees the new theme next to the switch. */}
+      <MenuItem role="menuitemcheckbox" aria-checked={mode === 'dark'} onClick={toggleMode}>
+        <ListItemIcon>
+          <DarkModeIcon fontSize="small" />
+        </ListItemIcon>
+        <ListItemText>{DARK_MODE_LABEL}</ListItemText>
+        {/* The menu item is the control (its children are presentational); the switch only shows the state. */}
+        <span inert style={{ display: 'inline-flex', marginLeft: 8 }}>
+          <Switch size="small" edge="end" checked={mode === 'dark'} readOnly tabIndex={-1} />
+        </span>
+      </MenuItem>
+      <MenuItem
+        onClick={() => {
+          onClose();
+          logout.mutate();
+        }}
+        disabled={logout.isPending}
+      >
+        <ListItemIcon>
+          <LogoutIcon fontSize="small" />
+        </ListItemIcon>
+        <ListItemText>{LOGOUT_LABEL}</ListItemText>
+      </MenuItem>
+    </Menu>
+  );
+}
