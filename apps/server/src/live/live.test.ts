@@ -17,8 +17,7 @@ import {
   startTestApp,
   type TestApp,
 } from '../../test/harness.ts';
-import { eq, sql } from 'drizzle-orm';
-import { queryRows } from '../db/client.ts';
+import { eq } from 'drizzle-orm';
 import { setlist as setlistTable } from '../db/schema.ts';
 import { TeamsRepository } from '../teams/teams.repository.ts';
 
@@ -463,22 +462,6 @@ describe.each(backends)('live channel on %s', (backend) => {
     expect(leaked).toBe(false);
     expect(gone.connected).toBe(true);
   });
-
-  it.runIf(backend === 'postgres')(
-    'live steps alone skip waiting for the disk on PostgreSQL',
-    async () => {
-      const setting = 'select current_setting($1) as value';
-      const [live] = await t.database.liveStep<{ value: string }>('segue_test_setting', setting, [
-        'synchronous_commit',
-      ]);
-      expect(live?.value).toBe('off');
-      const [other] = await queryRows<{ value: string }>(
-        t.database.db,
-        sql`select current_setting('synchronous_commit') as value`,
-      );
-      expect(other?.value).toBe('on');
-    },
-  );
 
   it('the state survives a server restart', async () => {
     const lead = await open(leader.jwt);
