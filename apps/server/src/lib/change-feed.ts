@@ -55,6 +55,13 @@ export class ChangeFeed {
     this.listeners.push(listener);
   }
 
+  /** Runs a write, then publishes the change it made (not when the write failed). */
+  async after<T>(change: Change, write: PromiseLike<T>): Promise<T> {
+    const result = await write;
+    await this.publish(change);
+    return result;
+  }
+
   /** Records a committed change: bumps its generation, then tells the listeners everywhere. */
   async publish(change: Change) {
     this.bumpLocal(scopeOf(change));

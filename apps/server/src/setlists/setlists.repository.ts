@@ -27,10 +27,8 @@ export class SetlistsRepository {
   ) {}
 
   /** Runs a write of one setlist, then tells the caches it changed. */
-  private async writing<T>(setlistId: string, write: PromiseLike<T>): Promise<T> {
-    const result = await write;
-    await this.changes.publish({ kind: 'setlist', id: setlistId });
-    return result;
+  private writing<T>(setlistId: string, write: PromiseLike<T>): Promise<T> {
+    return this.changes.after({ kind: 'setlist', id: setlistId }, write);
   }
 
   list(teamId: string): Promise<SetlistRow[]> {

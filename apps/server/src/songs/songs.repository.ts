@@ -20,11 +20,9 @@ export class SongsRepository {
     private readonly changes: ChangeFeed = new ChangeFeed(),
   ) {}
 
-  /** Runs a write of the team's library, then tells the caches the team changed. */
-  private async writing<T>(teamId: string, write: PromiseLike<T>): Promise<T> {
-    const result = await write;
-    await this.changes.publish({ kind: 'team', id: teamId });
-    return result;
+  /** Runs a write of the team's library, then tells the caches it changed. */
+  private writing<T>(teamId: string, write: PromiseLike<T>): Promise<T> {
+    return this.changes.after({ kind: 'team', id: teamId }, write);
   }
 
   async list(
