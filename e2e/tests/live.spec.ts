@@ -35,18 +35,28 @@ const midiStub = () => {
     removeEventListener() {},
     sysexEnabled: false,
   };
-  Object.defineProperty(navigator, 'requestMIDIAccess', {
-    value: () => Promise.resolve(access),
-    configurable: true,
-  });
-  (window as unknown as { __segueMidiTest: unknown }).__segueMidiTest = {
+  const test = {
+    /** How often the page asked for MIDI access (the real browser would prompt). */
+    requests: 0,
     send(data: number[]) {
       const event = { data: new Uint8Array(data) };
       input.onmidimessage?.(event);
       for (const l of listeners) l(event);
     },
   };
+  Object.defineProperty(navigator, 'requestMIDIAccess', {
+    value: () => {
+      test.requests += 1;
+      return Promise.resolve(access);
+    },
+    configurable: true,
+  });
+  (window as unknown as { __segueMidiTest: unknown }).__segueMidiTest = test;
 };
+const midiRequests = (page: Page) =>
+  page.evaluate(
+    () => (window as unknown as { __segueMidiTest: { requests: number } }).__segueMidiTest.requests,
+  );
 
 interface Seat {
   context: BrowserContext;
@@ -170,8 +180,17 @@ test('a leader steps through songs and parts; followers and the projector follow
   await activePart(follow2.page, 'Bridge');
   await activePart(follow1.page, 'Bridge');
 
-  // MIDI: note 16 + 4 selects the fifth part, note 64 sends the Announce box.
+  // MIDI is asked for only when someone chooses it on a device; then it is remembered there.
+  expect(await midiRequests(lead.page)).toBe(0);
+  await expect(follow1.page.getByRole('button', { name: 'Connect MIDI' })).toBeVisible();
+  await lead.page.getByRole('button', { name: 'Connect MIDI' }).click();
   await expect(lead.page.getByText(/Test Foot Pedal/)).toBeVisible();
+  expect(await midiRequests(lead.page)).toBe(1);
+  await lead.page.reload();
+  await expect(lead.page.getByText('MIDI: Test Foot Pedal')).toBeVisible();
+  await activePart(lead.page, 'Bridge');
+
+  // MIDI: note 16 + 4 selects the fifth part, note 64 sends the Announce box.
   await lead.page.evaluate(() =>
     (window as unknown as { __segueMidiTest: { send(d: number[]): void } }).__segueMidiTest.send([
       0x90, 20, 100,

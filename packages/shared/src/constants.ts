@@ -8,6 +8,8 @@ export const STORAGE_KEYS = {
   theme: 'theme',
   /** local storage */
   presenterBackground: 'segue.presenter.background',
+  /** local storage: this device listens to MIDI controllers in the live view ('on'). */
+  liveMidi: 'segue.live.midi',
   /** session storage: the address of a login refused for verification, for Resend. */
   pendingVerificationEmail: 'segue.pendingVerificationEmail',
 } as const;

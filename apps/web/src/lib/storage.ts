@@ -56,6 +56,12 @@ export const selectedTeamId = {
   },
 };
 
+/** Whether this device listens to MIDI controllers: asked for once, then remembered. */
+export const liveMidiEnabled = {
+  get: () => read(local, STORAGE_KEYS.liveMidi) === 'on',
+  set: (on: boolean) => write(local, STORAGE_KEYS.liveMidi, on ? 'on' : null),
+};
+
 export const pendingVerificationEmail = {
   get: () => read(session, STORAGE_KEYS.pendingVerificationEmail),
   set: (email: string) => write(session, STORAGE_KEYS.pendingVerificationEmail, email),

@@ -126,7 +126,7 @@ function LivePerformance({ live, setlist, entry }: LivePerformanceProps) {
     nextSong: () => moveSong(1),
   });
 
-  const midi = useMidiInput((data) => {
+  const { status: midi, connect: connectMidi } = useMidiInput((data) => {
     const action = midiAction(data, song.parts.length);
     if (action?.type === 'selectPart') selectPart(action.partIndex);
     if (action?.type === 'announce') sendAnnouncement();
@@ -167,7 +167,7 @@ function LivePerformance({ live, setlist, entry }: LivePerformanceProps) {
             />
             <Stack spacing={0.5} sx={{ alignItems: { md: 'flex-end' }, flexShrink: 0 }}>
               <LiveConnectionStatus status={live.status} onReconnect={live.reconnect} />
-              <MidiStatus status={midi} />
+              <MidiStatus status={midi} onConnect={connectMidi} />
             </Stack>
           </Stack>
 

@@ -30,6 +30,8 @@ export const LIVE_VIEW_TEXTS = {
   ledBy: (name: string) => `Led by ${name}`,
   yourPosition: (names: string) => `Your position: ${names}`,
   midiUnavailable: 'MIDI unavailable',
+  midiConnect: 'Connect MIDI',
+  midiConnectHint: 'Listen to a MIDI foot controller on this device',
   midiNoInputs: 'MIDI: no inputs connected',
   midiInputs: (names: string) => `MIDI: ${names}`,
 } as const;
