@@ -177,3 +177,29 @@ test('plan a setlist: songs in a dragged order, leaders, positions; clone and de
     original.getByRole('link', { name: 'View Easter Sunday', exact: true }),
   ).toBeVisible();
 });
+
+test('the song picker offers every song of a library past a thousand songs', async ({
+  page,
+  request,
+}) => {
+  const leader = await createVerifiedPerson(request, 'Asaph');
+  const teamId = await createTeamWith(request, leader, 'Big Library');
+  const headers = await apiSession(request, leader, teamId);
+  const songs = Array.from({ length: 1_004 }, (_, i) => ({
+    title: `Hymn ${String(i + 1).padStart(4, '0')}`,
+    parts: [{ label: 'Verse 1', lines: [{ chords: 'D', lyrics: 'words' }] }],
+  }));
+  // Sorted last by title: beyond the first thousand.
+  songs.push({ title: 'Zion Last', parts: songs[0]!.parts });
+  const imported = await request.post('/api/songs/import', { headers, data: { songs } });
+  expect(imported.status()).toBe(200);
+
+  await logIn(page, leader);
+  await page.goto('/setlists/new');
+  const picker = page.getByRole('combobox', { name: 'Songs' });
+  await picker.click();
+  await picker.fill('Zion');
+  await page.getByRole('option', { name: /Zion Last/ }).click();
+  await page.keyboard.press('Escape');
+  expect(await songOrder(page)).toEqual(['Zion Last']);
+});

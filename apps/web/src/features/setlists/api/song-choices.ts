@@ -3,11 +3,10 @@ import { SongSummarySchema } from '@segue/shared';
 import type { SongSummary } from '@segue/shared';
 import { apiFetch } from '../../../lib/api-client.ts';
 
-/** The most songs the server gives in one answer; the picker offers that many. */
-const SONG_CHOICES_LIMIT = 1000;
-
 /**
- * `GET /api/songs?fields=summary`: the team's songs (title order) for the setlist form's picker.
+ * `GET /api/songs?fields=summary`: every song of the team (title order, titles and artists only)
+ * for the setlist form's picker, however large the library; the server keeps this answer in
+ * memory until a song of the team changes.
  * The key sits under the song library's `['songs', teamId]`, so saving or deleting a song there
  * refreshes the picker too.
  */
@@ -15,8 +14,6 @@ export function useSongChoices(teamId: string) {
   return useQuery({
     queryKey: ['songs', teamId, 'setlist-choices'] as const,
     queryFn: async ({ signal }): Promise<SongSummary[]> =>
-      SongSummarySchema.array().parse(
-        await apiFetch(`/songs?fields=summary&limit=${SONG_CHOICES_LIMIT}`, { signal }),
-      ),
+      SongSummarySchema.array().parse(await apiFetch('/songs?fields=summary', { signal })),
   });
 }
