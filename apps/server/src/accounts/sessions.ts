@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { session, user } from '../db/schema.ts';
-import { ChangeFeed } from '../lib/change-feed.ts';
+import type { ChangeFeed } from '../lib/change-feed.ts';
 
 export interface AuthenticatedAccount {
   sessionId: string;
@@ -39,7 +39,7 @@ export class SessionResolver {
 
   constructor(
     private readonly db: Db,
-    private readonly feed: ChangeFeed = new ChangeFeed(),
+    private readonly feed: ChangeFeed,
     private readonly now: () => number = Date.now,
   ) {
     feed.on((change) => {
@@ -63,13 +63,14 @@ export class SessionResolver {
   async resolveMany(tokens: string[]): Promise<Map<string, AuthenticatedAccount | null>> {
     const now = this.now();
     const found = new Map<string, AuthenticatedAccount | null>();
-    const missing = new Set<string>();
+    const missing = new Map<string, string>(); // token -> its cache key
     for (const token of tokens) {
-      const cached = this.cache.get(tokenKey(token));
+      const key = tokenKey(token);
+      const cached = this.cache.get(key);
       if (cached && cached.until > now) found.set(token, cached.account);
-      else missing.add(token);
+      else missing.set(token, key);
     }
-    const lookups = [...missing];
+    const lookups = [...missing.keys()];
     for (let i = 0; i < lookups.length; i += LOOKUP_CHUNK) {
       const chunk = lookups.slice(i, i + LOOKUP_CHUNK);
       const rows = await this.db
@@ -92,7 +93,7 @@ export class SessionResolver {
         const { expiresAt, ...account } = row;
         found.set(row.token, account);
         live.push(row.sessionId);
-        this.remember(row.token, {
+        this.remember(missing.get(row.token)!, {
           account,
           until: Math.min(now + SESSION_CACHE_MS, expiresAt.getTime()),
         });
@@ -100,7 +101,7 @@ export class SessionResolver {
       for (const token of chunk) {
         if (found.has(token)) continue;
         found.set(token, null);
-        this.remember(token, { account: null, until: now + SESSION_CACHE_MS });
+        this.remember(missing.get(token)!, { account: null, until: now + SESSION_CACHE_MS });
       }
       // "Last active" on the sessions list: at most once per cache period, off the request's path.
       if (live.length > 0) {
@@ -132,12 +133,12 @@ export class SessionResolver {
     return this.feed.publish({ kind: 'user', id: userId });
   }
 
-  private remember(token: string, entry: CacheEntry) {
+  private remember(key: string, entry: CacheEntry) {
     if (this.cache.size >= CACHE_MAX_ENTRIES) {
       const oldest = this.cache.keys().next().value;
       if (oldest !== undefined) this.cache.delete(oldest);
     }
-    this.cache.set(tokenKey(token), entry);
+    this.cache.set(key, entry);
   }
 }
 

@@ -22,6 +22,10 @@ const MAX_LOCAL_SCOPES = 100_000;
 const REDIS_COUNTER_SECONDS = 24 * 60 * 60;
 
 const scopeOf = (change: Change) => `${change.kind}:${change.id}`;
+/** Kinds that cached answers name as scopes: they get a generation. */
+const COUNTED = new Set<Change['kind']>(['team', 'setlist', 'user']);
+/** Kinds the other instances' listeners (the session cache) act on: they cross pub/sub. */
+const HEARD = new Set<Change['kind']>(['session', 'user']);
 
 /**
  * What changed, for the caches of this instance and of every other one.
@@ -64,10 +68,17 @@ export class ChangeFeed {
 
   /** Records a committed change: bumps its generation, then tells the listeners everywhere. */
   async publish(change: Change) {
-    this.bumpLocal(scopeOf(change));
     this.deliver(change);
-    if (!this.redis) return;
+    if (!this.redis) {
+      if (COUNTED.has(change.kind)) this.bumpLocal(scopeOf(change));
+      return;
+    }
     const { commands, channel, prefix, onError } = this.redis;
+    if (HEARD.has(change.kind)) {
+      // A lost message only leaves another instance's session cache as it was, for at most its 30 s.
+      commands.publish(channel, JSON.stringify({ ...change, origin: this.origin })).catch(() => {});
+    }
+    if (!COUNTED.has(change.kind)) return;
     const key = `${prefix}${scopeOf(change)}`;
     try {
       await commands.multi().incr(key).expire(key, REDIS_COUNTER_SECONDS).exec();
@@ -76,8 +87,6 @@ export class ChangeFeed {
       // use their cached answers until these expire (READ_CACHE_TTL_MS).
       onError(error);
     }
-    // A lost message only leaves another instance's session cache as it was, for at most its 30 s.
-    commands.publish(channel, JSON.stringify({ ...change, origin: this.origin })).catch(() => {});
   }
 
   /**

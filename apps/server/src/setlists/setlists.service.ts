@@ -7,9 +7,9 @@ import type { AuthenticatedAccount } from '../accounts/sessions.ts';
 import type { Db } from '../db/client.ts';
 import { NotFoundError, ValidationError } from '../lib/errors.ts';
 import { presentSong } from '../songs/songs.presenter.ts';
-import { ChangeFeed } from '../lib/change-feed.ts';
+import type { ChangeFeed } from '../lib/change-feed.ts';
 import { jsonBytes } from '../lib/plain-json.ts';
-import { ReadCache } from '../lib/read-cache.ts';
+import type { ReadCache } from '../lib/read-cache.ts';
 import { currentTeam, currentTeamCached } from '../teams/team-context.ts';
 import type { TeamsRepository } from '../teams/teams.repository.ts';
 import { entryOf, presentSetlist, presentSetlistDetails } from './setlists.presenter.ts';
@@ -20,16 +20,13 @@ type ValidSetlist = z.output<typeof SetlistInputSchema>;
 export class SetlistsService {
   readonly repo: SetlistsRepository;
 
-  private readonly cache: ReadCache;
-
   constructor(
     db: Db,
     private readonly teams: TeamsRepository,
-    changes: ChangeFeed = new ChangeFeed(),
-    cache?: ReadCache,
+    changes: ChangeFeed,
+    private readonly cache: ReadCache,
   ) {
     this.repo = new SetlistsRepository(db, changes);
-    this.cache = cache ?? new ReadCache(changes);
   }
 
   async list(account: AuthenticatedAccount, request: FastifyRequest): Promise<Setlist[]> {

@@ -6,9 +6,9 @@ import type { z } from 'zod';
 import type { AuthenticatedAccount } from '../accounts/sessions.ts';
 import type { Db } from '../db/client.ts';
 import { ForbiddenError, NotFoundError, ValidationError } from '../lib/errors.ts';
-import { ChangeFeed } from '../lib/change-feed.ts';
+import type { ChangeFeed } from '../lib/change-feed.ts';
 import { jsonBytes } from '../lib/plain-json.ts';
-import { ReadCache } from '../lib/read-cache.ts';
+import type { ReadCache } from '../lib/read-cache.ts';
 import { currentTeam, currentTeamCached } from '../teams/team-context.ts';
 import type { TeamsRepository } from '../teams/teams.repository.ts';
 import { presentSong, presentSongSummary } from './songs.presenter.ts';
@@ -31,16 +31,13 @@ function normalise(input: ValidSong): SongValues {
 export class SongsService {
   readonly repo: SongsRepository;
 
-  private readonly cache: ReadCache;
-
   constructor(
     db: Db,
     private readonly teams: TeamsRepository,
-    changes: ChangeFeed = new ChangeFeed(),
-    cache?: ReadCache,
+    changes: ChangeFeed,
+    private readonly cache: ReadCache,
   ) {
     this.repo = new SongsRepository(db, changes);
-    this.cache = cache ?? new ReadCache(changes);
   }
 
   /**

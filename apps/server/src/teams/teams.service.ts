@@ -29,7 +29,7 @@ export class TeamsService {
 
   constructor(
     private readonly db: Db,
-    changes?: ChangeFeed,
+    changes: ChangeFeed,
   ) {
     this.repo = new TeamsRepository(db, changes);
   }
