@@ -123,6 +123,7 @@ async function main() {
     say(`build FAILED: ${error?.message ?? error}`);
   }
 
+  // Bytes as Segue's built server sends them (its own process, on a temp embedded database).
   await measure('web', () => measureWeb(REPO_ROOT));
 
   // One throwaway database and data dir for every Segue server of the run.

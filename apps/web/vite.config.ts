@@ -1,6 +1,7 @@
 import { defineConfig } from 'vite';
 import type { Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { precompress } from './precompress.ts';
 
 const server = 'http://localhost:3000';
 
@@ -44,7 +45,7 @@ function muiWithoutCssVariables(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), muiWithoutCssVariables()],
+  plugins: [react(), muiWithoutCssVariables(), precompress()],
   server: {
     // The API and the live channel are served by apps/server; same origin in the browser.
     proxy: {

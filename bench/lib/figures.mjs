@@ -64,7 +64,7 @@ export const FIGURES = [
   ...WEB_ROUTES.map((r) => ({
     measure: 'web',
     id: r.id,
-    name: `${r.name} first-load JS, gzip`,
+    name: `${r.name} first load as sent (HTML, JS, CSS; br)`,
     unit: 'KB',
     digits: 1,
     target: { text: `≤ ${r.budgetKb} KB`, ratioMax: 1 },

@@ -1,22 +1,33 @@
-// First-load JavaScript per route: what the browser fetches before the route's page
-// shows, gzip level 9, each file compressed on its own (as it is served).
+// First-load bytes per route: what a browser downloads before the route's page shows,
+// as Segue's own server sends it (the built server, its static files precompressed
+// with brotli and gzip), asked with `Accept-Encoding: br, gzip`.
 //
-// The set for a route is: the scripts and modulepreloads of index.html and their
-// static imports, plus the route's lazy page chunk and its static imports.
+// The set for a route is: the route's index.html (the SPA fallback answers the route's
+// URL), the scripts, modulepreloads and stylesheets it links and their static imports,
+// plus the route's lazy page chunk and its static imports (and their CSS).
 // Vite's manifest (dist/.vite/manifest.json) gives the import graph when the web
 // build writes one; otherwise the built chunks' `import … from "./x.js"` are parsed.
+// Each file counts with the body bytes the server sent (compressed as sent).
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import http from 'node:http';
+import os from 'node:os';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { startSegue } from './servers.mjs';
 
-/** The routes measured, with their budgets (gzip, 1 KB = 1000 bytes). */
+/**
+ * The routes measured, with their budgets (bytes as sent, 1 KB = 1000 bytes) and the URL
+ * a browser opens for them.
+ */
 export const WEB_ROUTES = [
-  { id: 'web.landing', name: 'Landing (/)', route: '', budgetKb: 150 },
-  { id: 'web.login', name: 'Login (/login)', route: 'login', budgetKb: 150 },
+  { id: 'web.landing', name: 'Landing (/)', route: '', url: '/', budgetKb: 150 },
+  { id: 'web.login', name: 'Login (/login)', route: 'login', url: '/login', budgetKb: 150 },
   {
     id: 'web.live',
     name: 'Live view (/setlists/live/:id)',
     route: 'setlists/live/:id',
+    url: '/setlists/live/0123456789abcdef01234567',
     budgetKb: 250,
   },
 ];
@@ -78,6 +89,10 @@ function parsedGraph(distDir) {
       }
       return cache.get(file);
     },
+    /** CSS a chunk brings (only the manifest knows). */
+    cssOf() {
+      return [];
+    },
     /** The chunk of a lazily imported source file: named after it, `<name>-<hash>.js`. */
     chunkOf(sourceFile) {
       const base = path.posix.basename(sourceFile).replace(/\.[jt]sx?$/, '');
@@ -101,6 +116,9 @@ function manifestGraph(manifest) {
     importsOf(file) {
       return (byFile.get(file)?.imports ?? []).map((key) => manifest[key].file);
     },
+    cssOf(file) {
+      return byFile.get(file)?.css ?? [];
+    },
     chunkOf(sourceFile) {
       const chunk = manifest[`src/${sourceFile}`];
       if (!chunk) throw new Error(`the manifest has no chunk for src/${sourceFile}`);
@@ -110,11 +128,52 @@ function manifestGraph(manifest) {
 }
 
 /**
+ * GETs a path as a browser that takes brotli and gzip does; the body is kept as sent.
+ * @param {string} baseUrl
+ * @param {string} urlPath
+ * @returns {Promise<{ sent: Buffer, encoding: string }>}
+ */
+function download(baseUrl, urlPath) {
+  return new Promise((resolve, reject) => {
+    const req = http.get(
+      new URL(urlPath, baseUrl),
+      { headers: { 'accept-encoding': 'br, gzip' }, timeout: 10_000 },
+      (res) => {
+        const chunks = [];
+        res.on('data', (chunk) => chunks.push(chunk));
+        res.on('error', reject);
+        res.on('end', () => {
+          if (res.statusCode !== 200) {
+            reject(new Error(`GET ${urlPath} answered ${res.statusCode}`));
+            return;
+          }
+          resolve({
+            sent: Buffer.concat(chunks),
+            encoding: res.headers['content-encoding'] ?? 'identity',
+          });
+        });
+      },
+    );
+    req.on('timeout', () => req.destroy(new Error(`GET ${urlPath} timed out`)));
+    req.on('error', reject);
+  });
+}
+
+/** The body as the browser reads it. */
+function decoded({ sent, encoding }) {
+  if (encoding === 'br') return brotliDecompressSync(sent);
+  if (encoding === 'gzip') return gunzipSync(sent);
+  if (encoding === 'identity') return sent;
+  throw new Error(`unexpected Content-Encoding ${encoding}`);
+}
+
+/**
+ * Starts the built server (apps/server/dist on the embedded database, in a temp folder)
+ * and measures each route's first load through it.
  * @param {string} repoRoot
  */
-export function measureWeb(repoRoot) {
+export async function measureWeb(repoRoot) {
   const distDir = path.join(repoRoot, 'apps/web/dist');
-  const html = readFileSync(path.join(distDir, 'index.html'), 'utf8');
   const manifestFile = path.join(distDir, '.vite/manifest.json');
   const hasManifest = existsSync(manifestFile);
   const graph = hasManifest
@@ -124,16 +183,7 @@ export function measureWeb(repoRoot) {
     readFileSync(path.join(repoRoot, 'apps/web/src/app-routes.tsx'), 'utf8'),
   );
 
-  const local = (url) => url.replace(/^\//, '');
-  // Every script index.html runs (the theme script too) and every module it preloads.
-  const firstFiles = [
-    ...[...html.matchAll(/<script\b[^>]*\bsrc=["']([^"']+)["']/g)].map((m) => local(m[1])),
-    ...[
-      ...html.matchAll(/<link\b[^>]*\brel=["']modulepreload["'][^>]*\bhref=["']([^"']+)["']/g),
-    ].map((m) => local(m[1])),
-  ];
-
-  /** Files plus everything they import statically. */
+  /** Files plus everything they import statically, and the CSS of each. */
   const closure = (files) => {
     const seen = new Set();
     const stack = [...files];
@@ -141,36 +191,70 @@ export function measureWeb(repoRoot) {
       const file = stack.pop();
       if (seen.has(file)) continue;
       seen.add(file);
-      if (file.endsWith('.js') && file.startsWith('assets/')) stack.push(...graph.importsOf(file));
+      if (file.endsWith('.js') && file.startsWith('assets/')) {
+        stack.push(...graph.importsOf(file), ...graph.cssOf(file));
+      }
     }
     return seen;
   };
-  const gzipSize = (file) => gzipSync(readFileSync(path.join(distDir, file)), { level: 9 }).length;
 
-  const values = {};
-  const details = {
-    manifest: hasManifest
-      ? '.vite/manifest.json'
-      : 'none: import graph parsed from the built chunks',
-    routes: {},
-  };
-  for (const r of WEB_ROUTES) {
-    const sourceFile = routes.get(routeKey(r.route));
-    if (!sourceFile) {
-      values[r.id] = { missing: `no route "/${r.route}" in apps/web/src/app-routes.tsx` };
-      continue;
-    }
-    const pageChunk = graph.chunkOf(sourceFile);
-    const files = [...closure([...firstFiles, pageChunk])].sort();
-    const sizes = Object.fromEntries(files.map((f) => [f, gzipSize(f)]));
-    const bytes = Object.values(sizes).reduce((a, b) => a + b, 0);
-    values[r.id] = { segue: bytes / 1000, baseline: r.budgetKb };
-    details.routes[r.id] = {
-      source: `src/${sourceFile}`,
-      pageChunk,
-      gzipBytes: bytes,
-      files: sizes,
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'segue-bench-web-'));
+  const server = await startSegue({ dataDir, logLevel: 'warn' });
+  try {
+    /** @type {Map<string, Promise<{ sent: Buffer, encoding: string }>>} */
+    const downloads = new Map();
+    const get = (urlPath) => {
+      if (!downloads.has(urlPath)) downloads.set(urlPath, download(server.url, urlPath));
+      return /** @type {Promise<{ sent: Buffer, encoding: string }>} */ (downloads.get(urlPath));
     };
+    const local = (url) => new URL(url, server.url).pathname.replace(/^\//, '');
+
+    const values = {};
+    const details = {
+      manifest: hasManifest
+        ? '.vite/manifest.json'
+        : 'none: import graph parsed from the built chunks',
+      acceptEncoding: 'br, gzip',
+      routes: {},
+    };
+    for (const r of WEB_ROUTES) {
+      const sourceFile = routes.get(routeKey(r.route));
+      if (!sourceFile) {
+        values[r.id] = { missing: `no route "/${r.route}" in apps/web/src/app-routes.tsx` };
+        continue;
+      }
+      const page = await get(r.url);
+      const html = decoded(page).toString('utf8');
+      // Every script index.html runs (the theme script too), every module it preloads
+      // and every stylesheet it links.
+      const linked = [
+        ...[...html.matchAll(/<script\b[^>]*\bsrc=["']([^"']+)["']/g)].map((m) => m[1]),
+        ...[
+          ...html.matchAll(
+            /<link\b[^>]*\brel=["'](?:modulepreload|stylesheet)["'][^>]*\bhref=["']([^"']+)["']/g,
+          ),
+        ].map((m) => m[1]),
+      ].map(local);
+      const pageChunk = graph.chunkOf(sourceFile);
+      const files = [...closure([...linked, pageChunk])].sort();
+      const sent = { [r.url]: { bytes: page.sent.length, encoding: page.encoding } };
+      for (const file of files) {
+        const { sent: body, encoding } = await get(`/${file}`);
+        sent[file] = { bytes: body.length, encoding };
+      }
+      const bytes = Object.values(sent).reduce((sum, f) => sum + f.bytes, 0);
+      values[r.id] = { segue: bytes / 1000, baseline: r.budgetKb };
+      details.routes[r.id] = {
+        url: r.url,
+        source: `src/${sourceFile}`,
+        pageChunk,
+        sentBytes: bytes,
+        files: sent,
+      };
+    }
+    return { values, details };
+  } finally {
+    await server.stop();
+    await rm(dataDir, { recursive: true, force: true });
   }
-  return { values, details };
 }

@@ -27,8 +27,9 @@ import { SongsService } from './songs/songs.service.ts';
 import { teamsRoutes } from './teams/teams.routes.ts';
 import { TeamsService } from './teams/teams.service.ts';
 import { usersRoutes } from './users/users.routes.ts';
-import { HttpError, TooManyRequestsError } from './lib/errors.ts';
+import { HttpError, ServiceUnavailableError, TooManyRequestsError } from './lib/errors.ts';
 import { ChangeFeed } from './lib/change-feed.ts';
+import { MailQueue } from './lib/mail-queue.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
 import { MemoryRateLimiter, type RateLimiter } from './lib/rate-limit.ts';
 import { ReadCache } from './lib/read-cache.ts';
@@ -55,6 +56,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     apiRoutes: { method: string; url: string }[];
     live: ReturnType<typeof createLiveGateway>;
+    /** Mail sent beside the requests; tests wait on its `idle()`. */
+    mailQueue: MailQueue;
   }
 }
 
@@ -78,7 +81,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const { config, database } = options;
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel },
-    trustProxy: config.trustProxy,
+    // The number of proxies: the address the outermost one saw, not the client's own claim.
+    trustProxy:
+      config.trustProxy > 0 ? (_address: string, hop: number) => hop < config.trustProxy : false,
     // One line per request drowns the lines people look for (a mailed link); debug brings them back.
     logController: new LogController({
       disableRequestLogging: !['debug', 'trace'].includes(config.logLevel),
@@ -113,7 +118,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         imgSrc: ["'self'", 'data:', 'blob:'],
         mediaSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
+        // 'self' covers the live channel's ws:/wss: on Segue's own origin (CSP Level 3).
+        connectSrc: ["'self'"],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
         baseUri: ["'self'"],
@@ -123,6 +129,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
     crossOriginEmbedderPolicy: false,
     hsts: config.appUrl.startsWith('https://'),
+  });
+
+  // An answer given before the body was read (refused at onRequest, or too large): the
+  // rest is never read, so the connection closes instead of waiting for it.
+  app.addHook('onSend', async (request, reply) => {
+    if (!request.raw.complete && request.headers['content-length'] !== '0') {
+      reply.header('connection', 'close');
+    }
   });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -156,16 +170,22 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       const message =
         error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError
           ? SERVER_ERRORS.invalidJson
-          : error.message;
+          : error.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
+            ? SERVER_ERRORS.tooLarge
+            : error.message;
       return reply.code(status).send({ error: message });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send({ error: SERVER_ERRORS.internal });
   });
 
-  const mailer =
+  // Every mail goes through the queue: retried when it fails, or sent after the answer.
+  const mailer = new MailQueue(
     options.mailer ??
-    createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, logger: app.log });
+      createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, logger: app.log }),
+    { log: app.log },
+  );
+  app.decorate('mailQueue', mailer);
   const redisPrefix = options.redisPrefix ?? 'segue:';
   const redis = config.redisUrl ? connectRedis(config.redisUrl, app.log) : null;
   await redis?.ready();
@@ -182,9 +202,24 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       onError: (error) => app.log.warn({ err: error }, 'change feed: Redis did not take a change'),
     });
   }
+  if (redis) {
+    // With several instances, a write whose change the others cannot hear must not be
+    // done: while this instance's Redis is down, writes answer 503 at once (and the
+    // change feed checks again, with a time limit, right before each write).
+    app.addHook('onRequest', async (request) => {
+      if (['GET', 'HEAD', 'OPTIONS'].includes(request.method)) return;
+      if (!request.url.startsWith(`${API_PREFIX}/`)) return;
+      if (redis.commands.status !== 'ready' || !changes.healthy) {
+        throw new ServiceUnavailableError();
+      }
+    });
+  }
   const cache = new ReadCache(changes);
   const sessions = new SessionResolver(database.db, changes);
-  const teams = new TeamsService(database.db, changes);
+  const teams = new TeamsService(database.db, changes, {
+    limiter,
+    sendLater: (mail) => mailer.enqueue(mail),
+  });
   const accounts = new AccountsService({
     teamIdsOf: (userId) => teams.repo.teamIdsOf(userId),
     db: database.db,
@@ -243,7 +278,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setNotFoundHandler((request, reply) => {
     const isApi = request.url === API_PREFIX || request.url.startsWith(`${API_PREFIX}/`);
     if (webApp && !isApi && (request.method === 'GET' || request.method === 'HEAD')) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      // `/` and client routes: index.html, as its .br or .gz when accepted, never cached
+      // without asking (static.ts sets the headers of every file it sends).
+      return reply.sendFile('index.html');
     }
     return reply.code(404).send({ error: SERVER_ERRORS.notFound, code: 'not_found' });
   });
@@ -255,6 +292,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     changes,
     sessions,
     appUrl: config.appUrl,
+    appUrlIsDefault: config.appUrlIsDefault,
     logger: app.log,
     recheckMs: options.liveRecheckMs,
     redis: redis ? { pub: redis.pub, sub: redis.sub, key: `${redisPrefix}socket.io` } : undefined,
@@ -266,7 +304,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await live.close();
   });
   app.addHook('onClose', async () => {
-    mailer.close();
+    changes.close();
+    // Before the caller closes the database: background jobs may still be using it.
+    await mailer.close();
     await redis?.close();
   });
 

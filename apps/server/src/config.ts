@@ -7,14 +7,20 @@ export interface Config {
   port: number;
   host: string;
   appUrl: string;
+  /** APP_URL was not set, so appUrl is `http://localhost:PORT`. */
+  appUrlIsDefault: boolean;
   dataDir: string;
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
   authSecret: string;
-  /** Trust X-Forwarded-For from a reverse proxy in front of Segue. */
-  trustProxy: boolean;
+  /**
+   * How many reverse proxies stand in front of Segue (0: none). The caller's address is
+   * the one the outermost of them reports in X-Forwarded-For, never what the client
+   * itself put at the left of that header.
+   */
+  trustProxy: number;
   /** Where the built web app lives; unset when the API runs alone (tests, `npm run dev`). */
   webDistDir: string | undefined;
   logLevel: string;
@@ -29,6 +35,20 @@ function parsePort(value: string | undefined): number {
     throw new Error(`PORT must be a whole number from 0 to 65535, got "${value}"`);
   }
   return port;
+}
+
+/** TRUST_PROXY: unset or `false` (none), `true` (one proxy), or the number of proxies. */
+function parseTrustProxy(value: string | undefined): number {
+  const text = value?.trim().toLowerCase();
+  if (!text || text === 'false') return 0;
+  if (text === 'true') return 1;
+  const hops = Number(text);
+  if (!Number.isInteger(hops) || hops < 0 || hops > 10) {
+    throw new Error(
+      `TRUST_PROXY must be true, false or the number of proxies in front of Segue (0-10), got "${value}"`,
+    );
+  }
+  return hops;
 }
 
 /** AUTH_SECRET when set; otherwise a secret generated once and kept in DATA_DIR. */
@@ -53,13 +73,14 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     port,
     host: env.HOST ?? '0.0.0.0',
     appUrl: (blank(env.APP_URL) ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+    appUrlIsDefault: !blank(env.APP_URL),
     dataDir,
     databaseUrl: blank(env.DATABASE_URL),
     redisUrl: blank(env.REDIS_URL),
     smtpUrl: blank(env.SMTP_URL),
     mailFrom: blank(env.MAIL_FROM) ?? 'Segue <no-reply@segue.local>',
     authSecret: overrides.authSecret ?? loadAuthSecret(env, dataDir),
-    trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     webDistDir: undefined,
     logLevel: env.LOG_LEVEL ?? 'info',
     ...overrides,

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireVerifiedAccount } from '../src/accounts/request-auth.ts';
 import type { AppContext } from '../src/app-context.ts';
 import { buildApp } from '../src/app.ts';
-import { loadConfig } from '../src/config.ts';
+import { loadConfig, type Config } from '../src/config.ts';
 import type { Mail, Mailer } from '../src/lib/mailer.ts';
 import { openDatabase } from '../src/db/client.ts';
 import { createTestDatabase, type Backend, type TestDatabase } from './databases.ts';
@@ -25,7 +25,7 @@ export class Inbox implements Mailer {
 
 /** A route behind the product API's gate, so the gate is tested before product routes exist. */
 const verifiedOnlyProbe: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  app.get('/test/verified-only', { preValidation: requireVerifiedAccount(ctx) }, async () => ({
+  app.get('/test/verified-only', { onRequest: requireVerifiedAccount(ctx) }, async () => ({
     ok: true,
   }));
 };
@@ -47,6 +47,8 @@ export async function startTestApp(
     redis?: { url: string; prefix: string };
     /** Open a connection pool of its own, as a second instance would (PostgreSQL). */
     ownPool?: boolean;
+    /** Settings as the environment would give them (e.g. trustProxy). */
+    config?: Partial<Config>;
   } = {},
 ): Promise<TestApp> {
   const shared = options.database ?? (await createTestDatabase(backend));
@@ -66,6 +68,7 @@ export async function startTestApp(
       dataDir: '/tmp/segue-test-unused',
       port: 3000,
       redisUrl: options.redis?.url,
+      ...options.config,
     },
   );
   const app = await buildApp({

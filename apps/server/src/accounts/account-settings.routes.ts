@@ -33,7 +33,7 @@ export const accountSettingsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> =
   { ctx },
 ) => {
   const { settings, accounts } = ctx;
-  const signedIn = { preValidation: requireAccount(ctx) };
+  const signedIn = { onRequest: requireAccount(ctx) };
   const limit = async (key: string, max: number) => {
     const decision = await ctx.limiter.hit(key, max, HOUR);
     if (!decision.allowed)
@@ -89,8 +89,9 @@ export const accountSettingsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> =
     { ...signedIn, schema: { body: ChangePasswordInputSchema, response: { 200: Ok } } },
     async (request) => {
       await limit(`password-change:${request.account!.userId}`, 10);
-      const { oldPassword, password, signOutOthers } = request.body;
-      await settings.changePassword(request.account!, oldPassword, password, signOutOthers);
+      // signOutOthers is still accepted and no longer read: other sessions always end.
+      const { oldPassword, password } = request.body;
+      await settings.changePassword(request.account!, oldPassword, password);
       return { ok: true as const };
     },
   );
@@ -101,7 +102,8 @@ export const accountSettingsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> =
     async (request, reply) => {
       await limit(`recovery:ip:${request.ip}`, 20);
       await limit(`recovery:email:${request.body.email}`, 5);
-      await settings.requestRecovery(request.body.email);
+      // Answered at once; the mail, if the address has an account, goes out after.
+      settings.requestRecovery(request.body.email);
       return reply.code(202).send({ message: ACCOUNT_SETTINGS_TEXTS.recoverySent });
     },
   );

@@ -30,7 +30,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
 
   app.get(
     '/account',
-    { preValidation: requireAccount(ctx), schema: { response: { 200: AccountSchema } } },
+    { onRequest: requireAccount(ctx), schema: { response: { 200: AccountSchema } } },
     async (request) => accounts.current(request.account!),
   );
 
@@ -46,7 +46,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
 
   app.delete(
     '/account/sessions/current',
-    { preValidation: requireAccount(ctx) },
+    { onRequest: requireAccount(ctx) },
     async (request, reply) => {
       const cookies = await accounts.logout(request.account!, requestMeta(request));
       if (cookies.length) reply.header('set-cookie', cookies);

@@ -14,7 +14,7 @@ import {
   UnauthorizedError,
   ValidationError,
 } from '../lib/errors.ts';
-import type { Mailer } from '../lib/mailer.ts';
+import type { MailQueue } from '../lib/mail-queue.ts';
 import type { RateLimiter } from '../lib/rate-limit.ts';
 import type { Auth } from './auth.ts';
 import { presentAccount } from './accounts.presenter.ts';
@@ -66,7 +66,7 @@ export class AccountsService {
     private readonly deps: {
       db: Db;
       auth: Auth;
-      mailer: Mailer;
+      mailer: MailQueue;
       limiter: RateLimiter;
       sessions: SessionResolver;
       config: Config;
@@ -99,6 +99,8 @@ export class AccountsService {
     }
     const { response, headers } = result;
     if (!response.token) throw new HttpError(500, SERVER_ERRORS.internal);
+    // One try before answering, so the mail is on its way while the person reads the
+    // reminder; a failure is retried in the background and never fails the registration.
     await this.sendVerification(response.user.id, response.user.email);
     return {
       account: presentAccount({ ...response.user, phone: input.phone }),
@@ -111,15 +113,19 @@ export class AccountsService {
     const email = input.email.toLowerCase();
     const accountKey = `login-fail:account:${email}`;
     const addressKey = `login-fail:ip:${meta.ip}`;
-    for (const [key, limit] of [
-      [accountKey, ATTEMPT_LIMITS.failedLoginsPerAccount],
-      [addressKey, ATTEMPT_LIMITS.failedLoginsPerAddress],
-    ] as const) {
-      const decision = await this.deps.limiter.peek(key, limit);
-      if (!decision.allowed) {
-        throw new TooManyRequestsError(SERVER_ERRORS.tooManyAttempts, decision.retryAfterSeconds);
-      }
+    // Every attempt is counted before it is checked, atomically, so parallel guesses
+    // cannot all slip in before the first failure is counted. A login that succeeds
+    // gives its attempt back: the limits count failures.
+    const taken = await Promise.all([
+      this.deps.limiter.hit(accountKey, ATTEMPT_LIMITS.failedLoginsPerAccount, HOUR),
+      this.deps.limiter.hit(addressKey, ATTEMPT_LIMITS.failedLoginsPerAddress, HOUR),
+    ]);
+    const refused = taken.find((decision) => !decision.allowed);
+    if (refused) {
+      throw new TooManyRequestsError(SERVER_ERRORS.tooManyAttempts, refused.retryAfterSeconds);
     }
+    const giveBack = () =>
+      Promise.all([this.deps.limiter.reset(accountKey), this.deps.limiter.release(addressKey)]);
 
     let result;
     try {
@@ -130,8 +136,6 @@ export class AccountsService {
       });
     } catch (error) {
       if (isAPIError(error) && error.statusCode < 500) {
-        await this.deps.limiter.hit(accountKey, ATTEMPT_LIMITS.failedLoginsPerAccount, HOUR);
-        await this.deps.limiter.hit(addressKey, ATTEMPT_LIMITS.failedLoginsPerAddress, HOUR);
         throw new UnauthorizedError(SERVER_ERRORS.invalidCredentials);
       }
       throw error;
@@ -145,10 +149,8 @@ export class AccountsService {
       if (!passed) {
         // No session without the second factor.
         await this.deps.db.delete(session).where(eq(session.token, response.token));
-        if (code) {
-          await this.deps.limiter.hit(accountKey, ATTEMPT_LIMITS.failedLoginsPerAccount, HOUR);
-          await this.deps.limiter.hit(addressKey, ATTEMPT_LIMITS.failedLoginsPerAddress, HOUR);
-        }
+        // Asking for the code after a right password is no failure; a wrong code is one.
+        if (!code) await giveBack();
         throw new HttpError(
           401,
           code ? ACCOUNT_SETTINGS_TEXTS.mfaInvalid : ACCOUNT_SETTINGS_TEXTS.mfaRequired,
@@ -156,7 +158,7 @@ export class AccountsService {
         );
       }
     }
-    await this.deps.limiter.reset(accountKey);
+    await giveBack();
     if (!response.user.emailVerified) {
       // The spec's login does not complete for an unverified address: drop the new session.
       await this.deps.db.delete(session).where(eq(session.token, response.token));
@@ -203,8 +205,10 @@ export class AccountsService {
   }
 
   /**
-   * Sends a fresh verification link. A signed-in account resends for itself;
-   * otherwise for the given address, answering alike whether or not it has an account.
+   * Sends a fresh verification link. A signed-in account resends for itself and is
+   * told (502) when the mail cannot be sent. Otherwise it goes to the given address,
+   * answering alike, and as fast, whether or not it has an account and whether or not
+   * the mail goes out: the lookup, the link and the mail happen after the answer.
    */
   async resendVerification(
     account: AuthenticatedAccount | null,
@@ -220,11 +224,13 @@ export class AccountsService {
     }
     if (!email) throw new ValidationError('Email is required.');
     await this.count(`resend:account:${email}`, ATTEMPT_LIMITS.resendsPerAccount);
-    const [found] = await this.deps.db
-      .select({ id: user.id, email: user.email, emailVerified: user.emailVerified })
-      .from(user)
-      .where(eq(user.email, email.toLowerCase()));
-    if (found && !found.emailVerified) await this.sendVerification(found.id, found.email);
+    this.deps.mailer.defer('verification mail', async () => {
+      const [found] = await this.deps.db
+        .select({ id: user.id, email: user.email, emailVerified: user.emailVerified })
+        .from(user)
+        .where(eq(user.email, email.toLowerCase()));
+      if (found && !found.emailVerified) await this.sendVerification(found.id, found.email);
+    });
   }
 
   /** Consumes a mailed link: it works once and only before it expires. */
@@ -241,6 +247,11 @@ export class AccountsService {
     await this.deps.sessions.forgetUser(userId);
   }
 
+  /**
+   * Makes a verification link and mails it. With `throwOnFailure`, one try and a
+   * failure is a 502 for the caller; otherwise this waits for the first try only and
+   * a failed mail is retried in the background (lib/mail-queue.ts).
+   */
   private async sendVerification(
     userId: string,
     email: string,
@@ -254,12 +265,13 @@ export class AccountsService {
       expiresAt: new Date(Date.now() + LIMITS.verificationLinkTtlMs),
     });
     const link = `${this.deps.config.appUrl}/verify?${new URLSearchParams({ userId, secret })}`;
+    const mail = verificationMail(email, link);
+    if (!options.throwOnFailure) return this.deps.mailer.deliver(mail);
     try {
-      await this.deps.mailer.send(verificationMail(email, link));
+      await this.deps.mailer.send(mail);
     } catch (error) {
-      // The account is made; the person can ask for the mail again.
       this.deps.log.error({ err: error, to: email }, 'could not send the verification mail');
-      if (options.throwOnFailure) throw new HttpError(502, SERVER_ERRORS.mailFailed);
+      throw new HttpError(502, SERVER_ERRORS.mailFailed);
     }
   }
 

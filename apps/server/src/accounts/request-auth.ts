@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
+import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { SERVER_ERRORS, ERROR_CODES } from '@segue/shared';
 import type { AppContext } from '../app-context.ts';
 import { ForbiddenError, UnauthorizedError } from '../lib/errors.ts';
@@ -12,7 +12,7 @@ declare module 'fastify' {
 }
 
 /** Any signed-in account, verified or not (the account's own calls). */
-export function requireAccount(ctx: AppContext): preValidationAsyncHookHandler {
+export function requireAccount(ctx: AppContext): onRequestAsyncHookHandler {
   return async function (request: FastifyRequest, _reply: FastifyReply) {
     const account = await ctx.sessions.resolveRequest(request);
     if (!account) throw new UnauthorizedError(SERVER_ERRORS.unauthorized);
@@ -21,7 +21,7 @@ export function requireAccount(ctx: AppContext): preValidationAsyncHookHandler {
 }
 
 /** A signed-in account whose e-mail is verified: the product API's gate. */
-export function requireVerifiedAccount(ctx: AppContext): preValidationAsyncHookHandler {
+export function requireVerifiedAccount(ctx: AppContext): onRequestAsyncHookHandler {
   return async function (request: FastifyRequest, _reply: FastifyReply) {
     const account = await ctx.sessions.resolveRequest(request);
     if (!account) throw new UnauthorizedError(SERVER_ERRORS.unauthorized);

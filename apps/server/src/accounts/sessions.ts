@@ -26,7 +26,7 @@ const CACHE_MAX_ENTRIES = 50_000;
 const LOOKUP_CHUNK = 500;
 
 /** How a token is named in the cache and on the change feed: never the token itself. */
-const tokenKey = (token: string) => createHash('sha256').update(token).digest('base64url');
+export const tokenKey = (token: string) => createHash('sha256').update(token).digest('base64url');
 
 /**
  * Turns a bearer token into the signed-in account. Lookups are cached for at
@@ -36,6 +36,11 @@ const tokenKey = (token: string) => createHash('sha256').update(token).digest('b
 export class SessionResolver {
   /** By tokenKey(token). */
   private readonly cache = new Map<string, CacheEntry>();
+  /**
+   * Counts the sessions and accounts forgotten. A lookup that was under way while one
+   * was forgotten may have read the row before it ended: its answer is not cached.
+   */
+  private forgotten = 0;
 
   constructor(
     private readonly db: Db,
@@ -43,11 +48,20 @@ export class SessionResolver {
     private readonly now: () => number = Date.now,
   ) {
     feed.on((change) => {
-      if (change.kind === 'session') this.cache.delete(change.id);
+      if (change.kind === 'session') {
+        this.forgotten += 1;
+        this.cache.delete(change.id);
+      }
       if (change.kind === 'user') {
+        this.forgotten += 1;
         for (const [key, entry] of this.cache) {
           if (entry.account?.userId === change.id) this.cache.delete(key);
         }
+      }
+      if (change.kind === 'resync') {
+        // Other instances' endings may have been missed meanwhile.
+        this.forgotten += 1;
+        this.cache.clear();
       }
     });
   }
@@ -64,44 +78,42 @@ export class SessionResolver {
     const now = this.now();
     const found = new Map<string, AuthenticatedAccount | null>();
     const missing = new Map<string, string>(); // token -> its cache key
+    // Without the other instances' endings (Redis subscription down), nothing cached is trusted.
+    const trusted = this.feed.healthy;
     for (const token of tokens) {
       const key = tokenKey(token);
-      const cached = this.cache.get(key);
+      const cached = trusted ? this.cache.get(key) : undefined;
       if (cached && cached.until > now) found.set(token, cached.account);
       else missing.set(token, key);
     }
     const lookups = [...missing.keys()];
     for (let i = 0; i < lookups.length; i += LOOKUP_CHUNK) {
       const chunk = lookups.slice(i, i + LOOKUP_CHUNK);
-      const rows = await this.db
-        .select({
-          sessionId: session.id,
-          token: session.token,
-          expiresAt: session.expiresAt,
-          userId: user.id,
-          name: user.name,
-          email: user.email,
-          emailVerified: user.emailVerified,
-          phone: user.phone,
-        })
-        .from(session)
-        .innerJoin(user, eq(user.id, session.userId))
-        .where(chunk.length === 1 ? eq(session.token, chunk[0]!) : inArray(session.token, chunk));
+      const before = this.forgotten;
+      let rows = await this.lookup(chunk);
+      // A session or account forgotten while the rows were read: the row that ended may
+      // have been read before it did. Read again (it is gone now), and cache nothing.
+      const cacheable = this.forgotten === before && trusted;
+      if (this.forgotten !== before) rows = await this.lookup(chunk);
       const live: string[] = [];
       for (const row of rows) {
         if (row.expiresAt.getTime() <= now) continue;
         const { expiresAt, ...account } = row;
         found.set(row.token, account);
         live.push(row.sessionId);
-        this.remember(missing.get(row.token)!, {
-          account,
-          until: Math.min(now + SESSION_CACHE_MS, expiresAt.getTime()),
-        });
+        if (cacheable) {
+          this.remember(missing.get(row.token)!, {
+            account,
+            until: Math.min(now + SESSION_CACHE_MS, expiresAt.getTime()),
+          });
+        }
       }
       for (const token of chunk) {
         if (found.has(token)) continue;
         found.set(token, null);
-        this.remember(missing.get(token)!, { account: null, until: now + SESSION_CACHE_MS });
+        if (cacheable) {
+          this.remember(missing.get(token)!, { account: null, until: now + SESSION_CACHE_MS });
+        }
       }
       // "Last active" on the sessions list: at most once per cache period, off the request's path.
       if (live.length > 0) {
@@ -113,6 +125,24 @@ export class SessionResolver {
       }
     }
     return found;
+  }
+
+  /** One query for some tokens (protected: a test delays it to race it with a logout). */
+  protected async lookup(tokens: string[]) {
+    return this.db
+      .select({
+        sessionId: session.id,
+        token: session.token,
+        expiresAt: session.expiresAt,
+        userId: user.id,
+        name: user.name,
+        email: user.email,
+        emailVerified: user.emailVerified,
+        phone: user.phone,
+      })
+      .from(session)
+      .innerJoin(user, eq(user.id, session.userId))
+      .where(tokens.length === 1 ? eq(session.token, tokens[0]!) : inArray(session.token, tokens));
   }
 
   /** The account behind a request's `Authorization` header, or null. */

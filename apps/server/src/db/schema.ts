@@ -186,7 +186,8 @@ export const setlist = pgTable(
 );
 
 // Two-factor authentication with an authenticator app (TOTP). The secret is
-// encrypted with AUTH_SECRET; backup codes are kept only as hashes.
+// encrypted with AUTH_SECRET; backup codes are kept only as hashes; each code
+// (time step) is accepted once.
 
 export const twoFactor = pgTable('two_factor', {
   userId: text('user_id')
@@ -195,5 +196,7 @@ export const twoFactor = pgTable('two_factor', {
   secret: text('secret').notNull(),
   backupCodes: jsonb('backup_codes').$type<string[]>().notNull().default([]),
   enabledAt: timestamp('enabled_at', { withTimezone: true }),
+  /** The time step (Unix time / 30 s) of the last code accepted: a code works once. */
+  lastTotpStep: integer('last_totp_step'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });

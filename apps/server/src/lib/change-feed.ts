@@ -1,21 +1,32 @@
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
+import { ServiceUnavailableError } from './errors.ts';
 
 /**
  * Something that cached answers may depend on changed:
  * - `team`: the team itself, its memberships or roles, or its song library;
  * - `setlist`: one setlist's content or its live state;
  * - `user`: an account (deleted, verified, its sessions ended);
- * - `session`: one session ended, named by the SHA-256 of its token.
+ * - `session`: one session ended, named by the SHA-256 of its token;
+ * - `members`: a team lost members (removed, left, or the team deleted): open live
+ *   sockets of that team are checked again at once.
  */
 export interface Change {
-  kind: 'team' | 'setlist' | 'user' | 'session';
+  kind: 'team' | 'setlist' | 'user' | 'session' | 'members';
   id: string;
 }
 
-type Listener = (change: Change) => void;
+/**
+ * A change, or `resync`: this instance may have missed changes of other instances
+ * (its Redis subscription was down), so whatever listeners keep must be checked afresh.
+ */
+type Listener = (change: Change | { kind: 'resync' }) => void;
 
-const KINDS = new Set<Change['kind']>(['team', 'setlist', 'user', 'session']);
+const KINDS = new Set<Change['kind']>(['team', 'setlist', 'user', 'session', 'members']);
+/** How long a Redis command may take before the feed counts Redis as unreachable. */
+const REDIS_TIMEOUT_MS = 2_000;
+/** Retries of a change Redis did not take after its write committed. */
+const RETRY_DELAYS_MS = [250, 1_000, 5_000, 15_000, 30_000, 60_000];
 /** Past this many scopes remembered in memory, the counters start afresh (above all old values). */
 const MAX_LOCAL_SCOPES = 100_000;
 /** A scope's counter in Redis lives this long after its last change (far above any cache lifetime). */
@@ -25,7 +36,7 @@ const scopeOf = (change: Change) => `${change.kind}:${change.id}`;
 /** Kinds that cached answers name as scopes: they get a generation. */
 const COUNTED = new Set<Change['kind']>(['team', 'setlist', 'user']);
 /** Kinds the other instances' listeners (the session cache) act on: they cross pub/sub. */
-const HEARD = new Set<Change['kind']>(['session', 'user']);
+const HEARD = new Set<Change['kind']>(['session', 'user', 'members']);
 
 /**
  * What changed, for the caches of this instance and of every other one.
@@ -34,12 +45,13 @@ const HEARD = new Set<Change['kind']>(['session', 'user']);
  * change bumps. A cached answer remembers the generations it was read under and is
  * used only while they are unchanged. Alone, the generations live in memory; with
  * Redis they live there, so an answer cached on one instance is never used after a
- * change committed through another: a writer bumps (and waits for it) after its
- * write commits and before it answers, and a reader reads the generations before it
- * reads the database.
+ * change committed through another: a writer bumps before its write (no Redis, no
+ * write: 503) and again after it commits, and waits for both before it answers; a
+ * reader reads the generations before it reads the database.
  *
- * Listeners (the session cache) hear every change, this instance's at once and the
- * others' through Redis pub/sub.
+ * Listeners (the session cache, the live channel) hear every change, this
+ * instance's at once and the others' through Redis pub/sub, and hear `resync` when
+ * the subscription was down and changes may have been missed.
  */
 export class ChangeFeed {
   private readonly listeners: Listener[] = [];
@@ -54,39 +66,120 @@ export class ChangeFeed {
     prefix: string;
     onError: (error: unknown) => void;
   } | null = null;
+  /** Whether the Redis subscription is up, so other instances' changes are heard. */
+  private subscribed = false;
+  private closed = false;
 
   on(listener: Listener) {
     this.listeners.push(listener);
   }
 
-  /** Runs a write, then publishes the change it made (not when the write failed). */
-  async after<T>(change: Change, write: PromiseLike<T>): Promise<T> {
-    const result = await write;
-    await this.publish(change);
+  /**
+   * Runs a write and publishes the changes it made, failing closed: with Redis, the
+   * write runs only after Redis took its changes' first bump (else 503 and nothing is
+   * written), and the changes are published again once it committed (a reader that
+   * read between the two bumps cached a value the second one makes stale). Should
+   * Redis fail between the two, the second is retried in the background and logged.
+   * A write that throws publishes nothing after it.
+   */
+  async after<T>(changes: Change | Change[], write: () => PromiseLike<T>): Promise<T> {
+    const list = [changes].flat();
+    await this.prepare(list);
+    const result = await write();
+    await Promise.all(list.map((change) => this.publish(change)));
     return result;
   }
 
-  /** Records a committed change: bumps its generation, then tells the listeners everywhere. */
+  /**
+   * Checks that the changes of a coming write can be shared: with Redis, bumps the
+   * counted scopes (or pings) and throws a 503 when Redis does not answer in time.
+   */
+  async prepare(changes: Change[]): Promise<void> {
+    if (!this.redis) return;
+    const { commands, prefix, onError } = this.redis;
+    try {
+      const counted = changes.filter((c) => COUNTED.has(c.kind));
+      if (!this.subscribed) throw new Error('the change feed subscription is down');
+      await withTimeout<unknown>(
+        counted.length === 0
+          ? commands.ping()
+          : counted
+              .reduce(
+                (multi, change) =>
+                  multi
+                    .incr(`${prefix}${scopeOf(change)}`)
+                    .expire(`${prefix}${scopeOf(change)}`, REDIS_COUNTER_SECONDS),
+                commands.multi(),
+              )
+              .exec()
+              .then(throwOnFailedCommand),
+      );
+    } catch (error) {
+      onError(error);
+      throw new ServiceUnavailableError();
+    }
+  }
+
+  /**
+   * Records a committed change: tells this instance's listeners, bumps its generation
+   * and tells the other instances. If Redis does not take it, it is retried in the
+   * background (the write is committed and is answered as done); see `after` for how
+   * writes avoid that case.
+   */
   async publish(change: Change) {
     this.deliver(change);
     if (!this.redis) {
       if (COUNTED.has(change.kind)) this.bumpLocal(scopeOf(change));
       return;
     }
-    const { commands, channel, prefix, onError } = this.redis;
-    if (HEARD.has(change.kind)) {
-      // A lost message only leaves another instance's session cache as it was, for at most its 30 s.
-      commands.publish(channel, JSON.stringify({ ...change, origin: this.origin })).catch(() => {});
-    }
-    if (!COUNTED.has(change.kind)) return;
-    const key = `${prefix}${scopeOf(change)}`;
     try {
-      await commands.multi().incr(key).expire(key, REDIS_COUNTER_SECONDS).exec();
+      await this.share(change);
     } catch (error) {
-      // The write is committed and must be answered as done; other instances may then
-      // use their cached answers until these expire (READ_CACHE_TTL_MS).
-      onError(error);
+      this.redis.onError(error);
+      this.retry(change, 0);
     }
+  }
+
+  /** Whether this instance hears the other instances' changes now (always, alone). */
+  get healthy(): boolean {
+    return !this.redis || this.subscribed;
+  }
+
+  private async share(change: Change) {
+    const { commands, channel, prefix } = this.redis!;
+    const work: Promise<unknown>[] = [];
+    if (HEARD.has(change.kind)) {
+      work.push(commands.publish(channel, JSON.stringify({ ...change, origin: this.origin })));
+    }
+    if (COUNTED.has(change.kind)) {
+      const key = `${prefix}${scopeOf(change)}`;
+      work.push(
+        commands
+          .multi()
+          .incr(key)
+          .expire(key, REDIS_COUNTER_SECONDS)
+          .exec()
+          .then(throwOnFailedCommand),
+      );
+    }
+    await withTimeout(Promise.all(work));
+  }
+
+  private retry(change: Change, attempt: number) {
+    const delay = RETRY_DELAYS_MS[attempt];
+    if (delay === undefined || this.closed) return;
+    const timer = setTimeout(() => {
+      this.share(change).catch((error: unknown) => {
+        this.redis?.onError(error);
+        this.retry(change, attempt + 1);
+      });
+    }, delay);
+    timer.unref();
+  }
+
+  /** Stops retrying (the instance is closing). */
+  close() {
+    this.closed = true;
   }
 
   /**
@@ -126,7 +219,29 @@ export class ChangeFeed {
       const change = parseChange(message);
       if (change && change.origin !== this.origin) this.deliver(change);
     });
+    // While the subscription is down, other instances' changes are missed: listeners
+    // stop trusting what they keep, and check it all afresh once it is back.
+    const down = () => {
+      if (!this.subscribed) return;
+      this.subscribed = false;
+      this.deliver({ kind: 'resync' });
+    };
+    options.subscriber.on('close', down);
+    options.subscriber.on('end', down);
+    options.subscriber.on('error', down);
     await options.subscriber.subscribe(channel);
+    this.subscribed = true;
+    options.subscriber.on('ready', () => {
+      // ioredis subscribes again by itself on reconnect; wait for it, then resync.
+      void options.subscriber
+        .subscribe(channel)
+        .then(() => {
+          if (this.subscribed) return;
+          this.subscribed = true;
+          this.deliver({ kind: 'resync' });
+        })
+        .catch(() => {});
+    });
   }
 
   private bumpLocal(scope: string) {
@@ -139,9 +254,26 @@ export class ChangeFeed {
     this.highest = Math.max(this.highest, next);
   }
 
-  private deliver(change: Change) {
-    for (const listener of this.listeners) listener({ kind: change.kind, id: change.id });
+  private deliver(change: Change | { kind: 'resync' }) {
+    const copy = change.kind === 'resync' ? change : { kind: change.kind, id: change.id };
+    for (const listener of this.listeners) listener(copy);
   }
+}
+
+/** A Redis answer that does not come within REDIS_TIMEOUT_MS counts as a failure. */
+function withTimeout<T>(work: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error('Redis did not answer in time')), REDIS_TIMEOUT_MS);
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+}
+
+/** A MULTI's answers: null when it was discarded, or an error per failed command. */
+function throwOnFailedCommand(results: [Error | null, unknown][] | null) {
+  if (!results) throw new Error('Redis discarded the transaction');
+  for (const [error] of results) if (error) throw error;
+  return results;
 }
 
 function parseChange(message: string): (Change & { origin: string }) | null {

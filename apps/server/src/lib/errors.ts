@@ -1,3 +1,5 @@
+import { SERVER_ERRORS } from '@segue/shared';
+
 /** An error whose message is safe to show the caller, with the HTTP status it maps to. */
 export class HttpError extends Error {
   constructor(
@@ -47,5 +49,12 @@ export class TooManyRequestsError extends HttpError {
     readonly retryAfterSeconds: number,
   ) {
     super(429, message, 'rate_limited');
+  }
+}
+
+/** A passing outage (Redis out of reach): nothing was done, and the caller may try again. */
+export class ServiceUnavailableError extends HttpError {
+  constructor(message: string = SERVER_ERRORS.unavailable) {
+    super(503, message, 'unavailable');
   }
 }

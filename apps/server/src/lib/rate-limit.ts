@@ -1,12 +1,15 @@
 /**
- * Fixed-window counters keyed by a string (an address, an account). In memory
- * here; the interface lets several instances share counters later.
+ * Fixed-window counters keyed by a string (an address, an account): in memory for
+ * one instance (here), in Redis for several (redis-rate-limit.ts).
  */
 export interface RateLimiter {
-  /** Counts one hit and says whether the key is still within its limit. */
+  /**
+   * Counts one hit and says whether the key is still within its limit, in one atomic
+   * step: take it before the work it limits, so parallel calls cannot overtake the count.
+   */
   hit(key: string, limit: number, windowMs: number): Promise<RateDecision>;
-  /** Reads without counting. */
-  peek(key: string, limit: number): Promise<RateDecision>;
+  /** Gives one hit back (the attempt turned out fine). */
+  release(key: string): Promise<void>;
   reset(key: string): Promise<void>;
 }
 
@@ -39,17 +42,9 @@ export class MemoryRateLimiter implements RateLimiter {
     return this.decide(window, limit, now);
   }
 
-  async peek(key: string, limit: number): Promise<RateDecision> {
-    const now = this.now();
+  async release(key: string): Promise<void> {
     const window = this.windows.get(key);
-    if (!window || window.resetAt <= now) {
-      return { allowed: true, remaining: limit, retryAfterSeconds: 0 };
-    }
-    return {
-      allowed: window.count < limit,
-      remaining: Math.max(0, limit - window.count),
-      retryAfterSeconds: Math.max(1, Math.ceil((window.resetAt - now) / 1000)),
-    };
+    if (window && window.count > 0) window.count -= 1;
   }
 
   async reset(key: string): Promise<void> {

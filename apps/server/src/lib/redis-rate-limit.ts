@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import { HttpError } from './errors.ts';
+import { ServiceUnavailableError } from './errors.ts';
 import type { RateDecision, RateLimiter } from './rate-limit.ts';
 
 // Counts and starts the window in one step, so two instances never both start it.
@@ -8,6 +8,13 @@ local count = redis.call('INCR', KEYS[1])
 if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
 local ttl = redis.call('PTTL', KEYS[1])
 return {count, ttl}
+`;
+
+// Gives one hit back, never below zero, keeping the window's expiry.
+const RELEASE = `
+local count = tonumber(redis.call('GET', KEYS[1]) or '0')
+if count > 0 then redis.call('DECR', KEYS[1]) end
+return count
 `;
 
 /** Fixed-window counters in Redis: the same limits across every Segue instance. */
@@ -24,13 +31,8 @@ export class RedisRateLimiter implements RateLimiter {
     return decide(count, ttl, limit, count <= limit);
   }
 
-  async peek(key: string, limit: number): Promise<RateDecision> {
-    const [value, ttl] = await unavailableOnError(
-      Promise.all([this.redis.get(this.prefix + key), this.redis.pttl(this.prefix + key)]),
-    );
-    const count = Number(value ?? 0);
-    if (!value || ttl <= 0) return { allowed: true, remaining: limit, retryAfterSeconds: 0 };
-    return decide(count, ttl, limit, count < limit);
+  async release(key: string): Promise<void> {
+    await unavailableOnError(this.redis.eval(RELEASE, 1, this.prefix + key));
   }
 
   async reset(key: string): Promise<void> {
@@ -43,7 +45,7 @@ async function unavailableOnError<T>(work: Promise<T>): Promise<T> {
   try {
     return await work;
   } catch {
-    throw new HttpError(503, 'Segue is briefly unavailable. Please try again in a moment.');
+    throw new ServiceUnavailableError();
   }
 }
 

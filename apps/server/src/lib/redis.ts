@@ -6,7 +6,8 @@ import { Redis } from 'ioredis';
  */
 export function connectRedis(url: string, logger: { warn(obj: unknown, msg: string): void }) {
   const options = { maxRetriesPerRequest: 3 } as const;
-  const commands = new Redis(url, options);
+  // A command that hangs (Redis unreachable but not yet noticed) fails instead of holding a request.
+  const commands = new Redis(url, { ...options, commandTimeout: 2_000 });
   const pub = new Redis(url, options);
   const sub = new Redis(url, options);
   const feed = new Redis(url, options);

@@ -15,7 +15,7 @@ import {
 } from '@segue/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AuthenticatedAccount, SessionResolver } from '../accounts/sessions.ts';
-import { tokenFromAuthorization } from '../accounts/sessions.ts';
+import { tokenFromAuthorization, tokenKey } from '../accounts/sessions.ts';
 import type { Db, PreparedQuery } from '../db/client.ts';
 import type { ChangeFeed } from '../lib/change-feed.ts';
 import { LiveRepository, type StepResult } from './live.repository.ts';
@@ -23,6 +23,8 @@ import { TokenBucket } from './token-bucket.ts';
 
 interface SocketData {
   account: AuthenticatedAccount;
+  /** The session's name on the change feed (the SHA-256 of its token). */
+  tokenKey: string;
   /** setlist id -> team id, for the setlists this socket joined. */
   joined: Map<string, string>;
   bucket: TokenBucket;
@@ -43,8 +45,22 @@ type LiveSocket = Socket<
 
 const room = (setlistId: string) => `setlist:${setlistId}`;
 
-/** How often a connected socket's session and memberships are checked again. */
+/**
+ * How often every connected socket's session and memberships are checked again. A
+ * safety net: an ended session or a lost membership reaches the sockets on every
+ * instance at once through the change feed.
+ */
 export const LIVE_RECHECK_MS = 30_000;
+/** Live sockets one account may hold open on one instance (phones, laptop, projector, stage). */
+export const LIVE_SOCKETS_PER_ACCOUNT = 20;
+/**
+ * Events one account may send per second over all its sockets on one instance, and in
+ * one burst: a flood spread over many sockets is throttled like one from a single socket.
+ */
+export const LIVE_ACCOUNT_RATE = {
+  perSecond: LIVE_LIMITS.eventsPerSecond * 2,
+  burst: LIVE_LIMITS.eventBurst * 2,
+};
 
 export interface LiveGatewayOptions {
   httpServer: HttpServer;
@@ -53,6 +69,8 @@ export interface LiveGatewayOptions {
   changes: ChangeFeed;
   sessions: SessionResolver;
   appUrl: string;
+  /** APP_URL was not set: the same port on another loopback name is Segue's own origin too. */
+  appUrlIsDefault?: boolean;
   logger: FastifyBaseLogger;
   recheckMs?: number | undefined;
   /** With Redis, events reach members connected to any instance. */
@@ -67,7 +85,9 @@ export interface LiveGatewayOptions {
 export function createLiveGateway(options: LiveGatewayOptions) {
   const { sessions, logger } = options;
   const repo = new LiveRepository(options.db, options.liveStep, options.changes);
-  const allowedOrigin = new URL(options.appUrl).origin;
+  const allowedOrigins = originsOf(options.appUrl, options.appUrlIsDefault ?? false);
+  /** Per account on this instance: its open sockets and their shared event budget. */
+  const accounts = new Map<string, { sockets: number; bucket: TokenBucket }>();
 
   const io: LiveServer = new Server(options.httpServer, {
     path: '/socket.io',
@@ -77,8 +97,10 @@ export function createLiveGateway(options: LiveGatewayOptions) {
     maxHttpBufferSize: 64 * 1024,
     allowRequest: (req, callback) => {
       const origin = req.headers.origin;
-      // Browsers always send Origin; it must be Segue's own. Non-browser clients send none.
-      const ok = !origin || origin === allowedOrigin || sameHost(origin, req.headers.host);
+      // Browsers always send Origin, and it must be APP_URL's: a page elsewhere (even one
+      // whose name resolves to this server, as in DNS rebinding) never gets a socket.
+      // Non-browser clients send none, and still need a session token.
+      const ok = !origin || allowedOrigins.has(origin);
       callback(ok ? null : 'origin not allowed', ok);
     },
   });
@@ -96,7 +118,15 @@ export function createLiveGateway(options: LiveGatewayOptions) {
           : tokenFromAuthorization(socket.handshake.headers.authorization);
       const account = token ? await sessions.resolve(token) : null;
       if (!account || !account.emailVerified) return next(new Error(LIVE_TEXTS.unauthorized));
+      const mine = accounts.get(account.userId) ?? {
+        sockets: 0,
+        bucket: new TokenBucket(LIVE_ACCOUNT_RATE.perSecond, LIVE_ACCOUNT_RATE.burst),
+      };
+      if (mine.sockets >= LIVE_SOCKETS_PER_ACCOUNT) return next(new Error(LIVE_TEXTS.slowDown));
+      mine.sockets += 1;
+      accounts.set(account.userId, mine);
       socket.data.account = account;
+      socket.data.tokenKey = tokenKey(account.token);
       socket.data.joined = new Map();
       socket.data.bucket = new TokenBucket(LIVE_LIMITS.eventsPerSecond, LIVE_LIMITS.eventBurst);
       next();
@@ -107,7 +137,17 @@ export function createLiveGateway(options: LiveGatewayOptions) {
   });
 
   io.on('connection', (socket: LiveSocket) => {
-    /** Runs a handler if the socket is within its rate, answering errors on the ack or as live:error. */
+    const mine = accounts.get(socket.data.account.userId)!;
+    socket.on('disconnect', () => {
+      mine.sockets -= 1;
+      if (mine.sockets <= 0) accounts.delete(socket.data.account.userId);
+    });
+    // A session that ended while the handshake was under way.
+    if (ended.has(socket.data.tokenKey)) {
+      socket.disconnect(true);
+      return;
+    }
+
     // One socket's events run one after another, in the order sent: a song change
     // followed at once by a part change must not overtake each other.
     let queue: Promise<void> = Promise.resolve();
@@ -118,7 +158,10 @@ export function createLiveGateway(options: LiveGatewayOptions) {
       (...args: A) => {
         const ack = args.find((a) => typeof a === 'function') as
           ((answer: unknown) => void) | undefined;
-        if (!socket.data.bucket.take()) {
+        // Both budgets are always taken from, so a flood spent on one drains the other too.
+        const withinSocket = socket.data.bucket.take();
+        const withinAccount = mine.bucket.take();
+        if (!withinSocket || !withinAccount) {
           const error = { ok: false, error: LIVE_TEXTS.slowDown };
           if (ack) ack(error);
           else socket.emit('live:error', { message: LIVE_TEXTS.slowDown });
@@ -154,15 +197,21 @@ export function createLiveGateway(options: LiveGatewayOptions) {
       guarded(async (setlistId: unknown, ack?: unknown) => {
         const id = SetlistIdSchema.safeParse(setlistId);
         if (!id.success) throw new LiveError(LIVE_TEXTS.invalid);
-        // Into the room first, then read: a change made in between is then both read and heard.
+        // Membership first: nobody enters a room, even for a moment, without it. A
+        // setlist of another team answers like one that does not exist.
+        const allowed = await repo.accessible(id.data, socket.data.account.userId);
+        if (!allowed || !socket.connected) throw new LiveError(LIVE_TEXTS.notFound);
+        // Then into the room, then read the state: a step made in between is then both
+        // read and heard (screens keep the higher version).
+        socket.data.joined.set(id.data, allowed.teamId);
         await socket.join(room(id.data));
         const found = await repo.accessible(id.data, socket.data.account.userId);
-        if (!found) {
-          if (!socket.data.joined.has(id.data)) await socket.leave(room(id.data));
-          // A setlist of another team answers like one that does not exist.
+        if (!found || found.teamId !== allowed.teamId) {
+          // Removed from the team (or the setlist deleted) meanwhile.
+          socket.data.joined.delete(id.data);
+          await socket.leave(room(id.data));
           throw new LiveError(LIVE_TEXTS.notFound);
         }
-        socket.data.joined.set(id.data, found.teamId);
         const state: LiveState = {
           setlistId: id.data,
           currentIndex: found.currentIndex,
@@ -240,36 +289,80 @@ export function createLiveGateway(options: LiveGatewayOptions) {
     );
   });
 
-  // A revoked session or a lost membership closes the door within LIVE_RECHECK_MS plus the
-  // session cache. Two queries for all of this instance's sockets, not two per socket.
-  const recheck = setInterval(() => {
-    void (async () => {
-      const sockets = (await io.local.fetchSockets()) as unknown as LiveSocket[];
-      const accounts = await sessions.resolveMany(sockets.map((s) => s.data.account.token));
-      const pairs = sockets.flatMap((s) =>
-        [...s.data.joined.values()].map((teamId) => ({ teamId, userId: s.data.account.userId })),
-      );
-      const members = await repo.memberships(pairs);
-      for (const live of sockets) {
-        if (!accounts.get(live.data.account.token)) {
-          live.disconnect(true);
-          continue;
-        }
-        for (const [setlistId, teamId] of live.data.joined) {
-          if (!members.has(`${teamId}:${live.data.account.userId}`)) {
-            live.data.joined.delete(setlistId);
-            await live.leave(room(setlistId));
-          }
+  /** Session ends heard while a socket's handshake was under way, by token key (kept briefly). */
+  const ended = new Map<string, number>();
+
+  /**
+   * Checks some of this instance's sockets again: those whose session ended are
+   * disconnected, and those whose account left a team leave its setlists' rooms.
+   * Two queries for all of them, not two per socket.
+   */
+  const recheck = async (sockets: LiveSocket[]) => {
+    if (sockets.length === 0) return;
+    const found = await sessions.resolveMany(sockets.map((s) => s.data.account.token));
+    const pairs = sockets.flatMap((s) =>
+      [...s.data.joined.values()].map((teamId) => ({ teamId, userId: s.data.account.userId })),
+    );
+    const members = await repo.memberships(pairs);
+    for (const live of sockets) {
+      const account = found.get(live.data.account.token);
+      if (!account?.emailVerified) {
+        live.disconnect(true);
+        continue;
+      }
+      for (const [setlistId, teamId] of live.data.joined) {
+        if (!members.has(`${teamId}:${live.data.account.userId}`)) {
+          live.data.joined.delete(setlistId);
+          await live.leave(room(setlistId));
+          live.emit('live:error', { message: LIVE_TEXTS.notAllowed });
         }
       }
-    })().catch((error: unknown) => logger.error({ err: error }, 'live recheck failed'));
+    }
+  };
+  const localSockets = () => [...io.of('/').sockets.values()] as LiveSocket[];
+  const recheckSome = (pick: (socket: LiveSocket) => boolean) => {
+    recheck(localSockets().filter(pick)).catch((error: unknown) =>
+      logger.error({ err: error }, 'live recheck failed'),
+    );
+  };
+
+  // Ended sessions and lost memberships reach the open sockets through the change feed:
+  // at once on this instance, through Redis on the others.
+  options.changes.on((change) => {
+    switch (change.kind) {
+      case 'session': {
+        ended.set(change.id, Date.now());
+        for (const live of localSockets()) {
+          if (live.data.tokenKey === change.id) live.disconnect(true);
+        }
+        break;
+      }
+      case 'user':
+        recheckSome((live) => live.data.account.userId === change.id);
+        break;
+      case 'members':
+        recheckSome((live) => [...live.data.joined.values()].includes(change.id));
+        break;
+      case 'resync':
+        recheckSome(() => true);
+        break;
+      default:
+        break;
+    }
+  });
+
+  // The safety net: every socket again now and then (and the memory of ended sessions trimmed).
+  const timer = setInterval(() => {
+    const old = Date.now() - 60_000;
+    for (const [key, at] of ended) if (at < old) ended.delete(key);
+    recheckSome(() => true);
   }, options.recheckMs ?? LIVE_RECHECK_MS);
-  recheck.unref();
+  timer.unref();
 
   return {
     io,
     async close() {
-      clearInterval(recheck);
+      clearInterval(timer);
       await io.close();
     },
   };
@@ -277,10 +370,17 @@ export function createLiveGateway(options: LiveGatewayOptions) {
 
 class LiveError extends Error {}
 
-function sameHost(origin: string, host: string | undefined): boolean {
-  try {
-    return Boolean(host) && new URL(origin).host === host;
-  } catch {
-    return false;
+/**
+ * The browser origins that may open a socket: APP_URL's. When APP_URL was left unset
+ * (one machine, `http://localhost:PORT`), the other loopback names of that port too.
+ */
+function originsOf(appUrl: string, isDefault: boolean): Set<string> {
+  const url = new URL(appUrl);
+  const origins = new Set([url.origin]);
+  if (isDefault) {
+    for (const host of ['localhost', '127.0.0.1', '[::1]']) {
+      origins.add(`${url.protocol}//${host}${url.port ? `:${url.port}` : ''}`);
+    }
   }
+  return origins;
 }

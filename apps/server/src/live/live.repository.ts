@@ -126,8 +126,9 @@ export class LiveRepository {
     const [row] = await this.liveStep<StepRow>(name, text, values);
     if (!row?.found) return { kind: 'missing' };
     if (row.current_index === null || row.live_version === null) return { kind: 'refused' };
-    // The populated setlist shows the live state too.
-    await this.changes.publish({ kind: 'setlist', id: String(values[0]) });
+    // The populated setlist shows the live state too. Not awaited: the followers hear
+    // the step without waiting for Redis; a change Redis does not take is retried.
+    void this.changes.publish({ kind: 'setlist', id: String(values[0]) });
     return {
       kind: 'written',
       state: {

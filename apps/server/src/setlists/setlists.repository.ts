@@ -27,7 +27,7 @@ export class SetlistsRepository {
   ) {}
 
   /** Runs a write of one setlist, then tells the caches it changed. */
-  private writing<T>(setlistId: string, write: PromiseLike<T>): Promise<T> {
+  private writing<T>(setlistId: string, write: () => PromiseLike<T>): Promise<T> {
     return this.changes.after({ kind: 'setlist', id: setlistId }, write);
   }
 
@@ -62,8 +62,7 @@ export class SetlistsRepository {
   }
 
   async update(teamId: string, id: string, values: SetlistValues): Promise<SetlistRow | null> {
-    const [row] = await this.writing(
-      id,
+    const [row] = await this.writing(id, () =>
       this.db
         .update(setlist)
         .set({ ...values, updatedAt: new Date() })
@@ -74,8 +73,7 @@ export class SetlistsRepository {
   }
 
   async delete(teamId: string, id: string): Promise<boolean> {
-    const rows = await this.writing(
-      id,
+    const rows = await this.writing(id, () =>
       this.db
         .delete(setlist)
         .where(and(eq(setlist.id, id), eq(setlist.teamId, teamId)))

@@ -10,7 +10,7 @@ const SetlistParamsSchema = z.object({ id: z.string().min(1).max(200) });
 /** The spec's `/setlist` rows, scoped to the team in `X-Team-ID`. Any member may plan. */
 export const setlistsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { setlists } = ctx;
-  app.addHook('preValidation', requireVerifiedAccount(ctx));
+  app.addHook('onRequest', requireVerifiedAccount(ctx));
 
   app.get('/setlist', { schema: { response: { 200: z.array(SetlistSchema) } } }, (request) =>
     setlists.list(request.account!, request),

@@ -1,4 +1,5 @@
 import { and, asc, eq, ilike, or, sql } from 'drizzle-orm';
+import { songIdentity } from '@segue/shared';
 import type { Db } from '../db/client.ts';
 import { ChangeFeed } from '../lib/change-feed.ts';
 import { song, type StoredSongPart } from '../db/schema.ts';
@@ -11,6 +12,21 @@ export interface SongValues {
   parts: StoredSongPart[];
 }
 
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** Serialises the writes that add songs to one team's library, until the transaction ends. */
+async function lockLibrary(tx: Tx, teamId: string) {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`songs:${teamId}`}, 0))`);
+}
+
+async function countIn(tx: Tx, teamId: string): Promise<number> {
+  const [row] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(song)
+    .where(eq(song.teamId, teamId));
+  return Number(row?.n ?? 0);
+}
+
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** All song SQL. Every query is scoped to one team. */
@@ -21,7 +37,7 @@ export class SongsRepository {
   ) {}
 
   /** Runs a write of the team's library, then tells the caches it changed. */
-  private writing<T>(teamId: string, write: PromiseLike<T>): Promise<T> {
+  private writing<T>(teamId: string, write: () => PromiseLike<T>): Promise<T> {
     return this.changes.after({ kind: 'team', id: teamId }, write);
   }
 
@@ -81,25 +97,32 @@ export class SongsRepository {
     return row ?? null;
   }
 
+  /**
+   * Adds a song unless the library is full. Under the team's library lock, so two
+   * creates cannot both pass the count at the cap.
+   */
   async create(
     teamId: string,
     createdBy: string,
     id: string,
     values: SongValues,
-  ): Promise<SongRow> {
-    const [row] = await this.writing(
-      teamId,
-      this.db
-        .insert(song)
-        .values({ id, teamId, createdBy, ...values })
-        .returning(),
+    maxSongs: number,
+  ): Promise<SongRow | 'full'> {
+    return this.writing(teamId, () =>
+      this.db.transaction(async (tx) => {
+        await lockLibrary(tx, teamId);
+        if ((await countIn(tx, teamId)) + 1 > maxSongs) return 'full' as const;
+        const [row] = await tx
+          .insert(song)
+          .values({ id, teamId, createdBy, ...values })
+          .returning();
+        return row!;
+      }),
     );
-    return row!;
   }
 
   async update(teamId: string, songId: string, values: SongValues): Promise<SongRow | null> {
-    const [row] = await this.writing(
-      teamId,
+    const [row] = await this.writing(teamId, () =>
       this.db
         .update(song)
         .set({ ...values, updatedAt: new Date() })
@@ -110,8 +133,7 @@ export class SongsRepository {
   }
 
   async delete(teamId: string, songId: string): Promise<boolean> {
-    const rows = await this.writing(
-      teamId,
+    const rows = await this.writing(teamId, () =>
       this.db
         .delete(song)
         .where(and(eq(song.id, songId), eq(song.teamId, teamId)))
@@ -120,29 +142,44 @@ export class SongsRepository {
     return rows.length > 0;
   }
 
-  async identities(teamId: string): Promise<{ title: string; artist: string }[]> {
-    return this.db
-      .select({ title: song.title, artist: song.artist })
-      .from(song)
-      .where(eq(song.teamId, teamId));
-  }
-
-  /** Inserts many songs in one transaction: all of them or none. */
-  async insertMany(teamId: string, createdBy: string, songs: (SongValues & { id: string })[]) {
-    if (songs.length === 0) return;
-    await this.writing(
-      teamId,
+  /**
+   * Imports songs in one transaction, all of them or none, under the team's library
+   * lock: the duplicate check reads what is there inside it, so imports running at
+   * once never store a song twice. A song whose identity (title and artist) is in the
+   * library or earlier in the list is skipped. Nothing is stored past `maxSongs`.
+   */
+  async importMany(
+    teamId: string,
+    createdBy: string,
+    songs: (SongValues & { id: string })[],
+    maxSongs: number,
+  ): Promise<{ imported: number; skipped: number } | 'full'> {
+    return this.writing(teamId, () =>
       this.db.transaction(async (tx) => {
+        await lockLibrary(tx, teamId);
+        const existing = await tx
+          .select({ title: song.title, artist: song.artist })
+          .from(song)
+          .where(eq(song.teamId, teamId));
+        const seen = new Set(existing.map(songIdentity));
+        const fresh = songs.filter((s) => {
+          const identity = songIdentity(s);
+          if (seen.has(identity)) return false;
+          seen.add(identity);
+          return true;
+        });
+        if (existing.length + fresh.length > maxSongs) return 'full' as const;
         const now = new Date();
-        for (let i = 0; i < songs.length; i += 500) {
+        for (let i = 0; i < fresh.length; i += 500) {
           await tx
             .insert(song)
             .values(
-              songs
+              fresh
                 .slice(i, i + 500)
                 .map((s) => ({ ...s, teamId, createdBy, createdAt: now, updatedAt: now })),
             );
         }
+        return { imported: fresh.length, skipped: songs.length - fresh.length };
       }),
     );
   }

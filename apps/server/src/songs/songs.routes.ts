@@ -17,7 +17,7 @@ const SongParamsSchema = z.object({ id: z.string().min(1).max(200) });
 /** The spec's `/songs` rows, scoped to the team in `X-Team-ID`, plus the all-or-nothing import. */
 export const songsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { songs } = ctx;
-  app.addHook('preValidation', requireVerifiedAccount(ctx));
+  app.addHook('onRequest', requireVerifiedAccount(ctx));
 
   app.get(
     '/songs',
@@ -63,6 +63,10 @@ export const songsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     '/songs/import',
     {
       bodyLimit: 32 * 1024 * 1024,
+      // Only the creator may send a large body: refused before it is read.
+      onRequest: async (request) => {
+        await songs.assertCanImport(request.account!, request);
+      },
       schema: { body: SongImportInputSchema, response: { 200: SongImportAnswerSchema } },
     },
     (request) => songs.import(request.account!, request, request.body.songs),

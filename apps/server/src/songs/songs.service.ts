@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import { SongInputSchema, SONG_TEXTS, songIdentity } from '@segue/shared';
+import { SONG_LIMITS, SongInputSchema, SONG_TEXTS } from '@segue/shared';
 import type { Song, SongSummary } from '@segue/shared';
 import type { z } from 'zod';
 import type { AuthenticatedAccount } from '../accounts/sessions.ts';
 import type { Db } from '../db/client.ts';
-import { ForbiddenError, NotFoundError, ValidationError } from '../lib/errors.ts';
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../lib/errors.ts';
 import type { ChangeFeed } from '../lib/change-feed.ts';
 import { jsonBytes } from '../lib/plain-json.ts';
 import type { ReadCache } from '../lib/read-cache.ts';
@@ -83,9 +83,16 @@ export class SongsService {
   ): Promise<Song> {
     const { team } = await currentTeam(this.teams, request, account);
     this.checkTeamId(input.teamId, team.id);
-    return presentSong(
-      await this.repo.create(team.id, account.userId, randomUUID(), normalise(input)),
+    const max = SONG_LIMITS.maxSongsPerTeam;
+    const row = await this.repo.create(
+      team.id,
+      account.userId,
+      randomUUID(),
+      normalise(input),
+      max,
     );
+    if (row === 'full') throw new ConflictError(SONG_TEXTS.libraryFull(max));
+    return presentSong(row);
   }
 
   async update(
@@ -112,13 +119,16 @@ export class SongsService {
    * file, and a song whose title and artist match one already there (or earlier in
    * the file) is skipped. Only the team's creator may import.
    */
-  async import(account: AuthenticatedAccount, request: FastifyRequest, items: unknown[]) {
+  /** Only the team's creator may import: checked before the (large) body is read. */
+  async assertCanImport(account: AuthenticatedAccount, request: FastifyRequest) {
     const access = await currentTeam(this.teams, request, account);
     if (access.role !== 'owner') throw new ForbiddenError(SONG_TEXTS.creatorOnlyImport);
-    const seen = new Set((await this.repo.identities(access.team.id)).map(songIdentity));
-    const fresh: (SongValues & { id: string })[] = [];
-    let skipped = 0;
-    items.forEach((item, index) => {
+    return access;
+  }
+
+  async import(account: AuthenticatedAccount, request: FastifyRequest, items: unknown[]) {
+    const access = await this.assertCanImport(account, request);
+    const songs = items.map((item, index) => {
       const parsed = SongInputSchema.safeParse(
         item && typeof item === 'object' && !Array.isArray(item)
           ? { ...(item as object), teamId: undefined }
@@ -128,17 +138,12 @@ export class SongsService {
         const message = parsed.error.issues[0]?.message ?? 'Invalid song.';
         throw new ValidationError(`Song ${index + 1}: ${message}`);
       }
-      const song = normalise(parsed.data);
-      const identity = songIdentity(song);
-      if (seen.has(identity)) {
-        skipped += 1;
-        return;
-      }
-      seen.add(identity);
-      fresh.push({ id: randomUUID(), ...song });
+      return { id: randomUUID(), ...normalise(parsed.data) };
     });
-    await this.repo.insertMany(access.team.id, account.userId, fresh);
-    return { imported: fresh.length, skipped };
+    const max = SONG_LIMITS.maxSongsPerTeam;
+    const result = await this.repo.importMany(access.team.id, account.userId, songs, max);
+    if (result === 'full') throw new ConflictError(SONG_TEXTS.libraryFull(max));
+    return result;
   }
 
   private checkTeamId(bodyTeamId: string | undefined, teamId: string) {

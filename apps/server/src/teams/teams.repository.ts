@@ -1,7 +1,7 @@
 import { and, asc, eq, ilike, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { team, teamJoinRequest, teamMember, user } from '../db/schema.ts';
-import { ChangeFeed } from '../lib/change-feed.ts';
+import { ChangeFeed, type Change } from '../lib/change-feed.ts';
 import { ConflictError } from '../lib/errors.ts';
 
 export type TeamRow = typeof team.$inferSelect;
@@ -20,9 +20,18 @@ export class TeamsRepository {
     private readonly changes: ChangeFeed = new ChangeFeed(),
   ) {}
 
-  /** Runs a write of the team or its memberships, then tells the caches it changed. */
-  private writing<T>(teamId: string, write: PromiseLike<T>): Promise<T> {
-    return this.changes.after({ kind: 'team', id: teamId }, write);
+  /**
+   * Runs a write of the team or its memberships and tells the caches it changed;
+   * `losesMembers` when people may leave the team by it, so their live sockets go too.
+   */
+  private writing<T>(
+    teamId: string,
+    write: () => PromiseLike<T>,
+    options: { losesMembers?: boolean } = {},
+  ): Promise<T> {
+    const changes: Change[] = [{ kind: 'team', id: teamId }];
+    if (options.losesMembers) changes.push({ kind: 'members', id: teamId });
+    return this.changes.after(changes, write);
   }
 
   async find(teamId: string): Promise<TeamRow | null> {
@@ -116,8 +125,7 @@ export class TeamsRepository {
   }
 
   async update(teamId: string, values: { name: string; description: string }) {
-    await this.writing(
-      teamId,
+    await this.writing(teamId, () =>
       this.db
         .update(team)
         .set({ ...values, updatedAt: new Date() })
@@ -158,8 +166,7 @@ export class TeamsRepository {
     userId: string,
     options: { requireRequest: boolean },
   ): Promise<boolean> {
-    return this.writing(
-      teamId,
+    return this.writing(teamId, () =>
       this.db.transaction(async (tx) => {
         const removed = await tx
           .delete(teamJoinRequest)
@@ -178,8 +185,7 @@ export class TeamsRepository {
   }
 
   async setRole(teamId: string, userId: string, role: MemberRole): Promise<boolean> {
-    const rows = await this.writing(
-      teamId,
+    const rows = await this.writing(teamId, () =>
       this.db
         .update(teamMember)
         .set({ role })
@@ -192,18 +198,19 @@ export class TeamsRepository {
   async removeMember(teamId: string, userId: string): Promise<boolean> {
     const rows = await this.writing(
       teamId,
-      this.db
-        .delete(teamMember)
-        .where(and(eq(teamMember.teamId, teamId), eq(teamMember.userId, userId)))
-        .returning({ userId: teamMember.userId }),
+      () =>
+        this.db
+          .delete(teamMember)
+          .where(and(eq(teamMember.teamId, teamId), eq(teamMember.userId, userId)))
+          .returning({ userId: teamMember.userId }),
+      { losesMembers: true },
     );
     return rows.length > 0;
   }
 
   /** Hands the team to a current member, who becomes admin, in one transaction. */
   async transfer(teamId: string, fromUserId: string, toUserId: string): Promise<boolean> {
-    return this.writing(
-      teamId,
+    return this.writing(teamId, () =>
       this.db.transaction(async (tx) => {
         const promoted = await tx
           .update(teamMember)
@@ -227,7 +234,8 @@ export class TeamsRepository {
   async delete(teamId: string): Promise<boolean> {
     const rows = await this.writing(
       teamId,
-      this.db.delete(team).where(eq(team.id, teamId)).returning({ id: team.id }),
+      () => this.db.delete(team).where(eq(team.id, teamId)).returning({ id: team.id }),
+      { losesMembers: true },
     );
     return rows.length > 0;
   }

@@ -22,7 +22,7 @@ const TeamParamsSchema = z.object({ id: z.string().min(1).max(200) });
 /** The spec's `/teams` rows. Every route needs a verified account; the service decides the rest. */
 export const teamsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { teams } = ctx;
-  app.addHook('preValidation', requireVerifiedAccount(ctx));
+  app.addHook('onRequest', requireVerifiedAccount(ctx));
 
   app.get('/teams', { schema: { response: { 200: z.array(TeamSchema) } } }, (request) =>
     teams.list(request.account!),

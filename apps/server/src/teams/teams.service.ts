@@ -13,12 +13,39 @@ import type { AuthenticatedAccount } from '../accounts/sessions.ts';
 import type { Db } from '../db/client.ts';
 import { user } from '../db/schema.ts';
 import type { ChangeFeed } from '../lib/change-feed.ts';
-import { ConflictError, NotFoundError, ValidationError } from '../lib/errors.ts';
+import {
+  ConflictError,
+  NotFoundError,
+  TooManyRequestsError,
+  ValidationError,
+} from '../lib/errors.ts';
+import type { Mail } from '../lib/mailer.ts';
+import type { RateLimiter } from '../lib/rate-limit.ts';
 import { presentPerson, presentTeam } from './teams.presenter.ts';
 import { requireAdmin, requireOwner, teamAccess } from './teams.policy.ts';
 import { TeamsRepository } from './teams.repository.ts';
 
 const SEARCH_LIMIT = 50;
+const HOUR = 60 * 60 * 1000;
+
+/** Limits per hour on calls that could be used to probe or pester people. */
+export const TEAM_LIMITS = {
+  addsByEmailPerAdmin: 20,
+  joinRequestsPerAccount: 30,
+} as const;
+
+/** The mail to someone an admin added by e-mail: who did it, and how to leave. */
+function addedToTeamMail(to: string, adminName: string, teamName: string): Mail {
+  return {
+    to,
+    subject: `You were added to ${teamName} on Segue`,
+    text:
+      `${adminName || 'An admin'} added you to the team "${teamName}" on Segue, so you now ` +
+      `see its songs and setlists and can follow it live.\n\n` +
+      `If you did not expect this, open Segue, choose "${teamName}" on your dashboard and ` +
+      `use Leave Team. Nobody else was told whether this address has a Segue account.`,
+  };
+}
 
 /** Counts shown on Manage Team's Overview; features that own songs and setlists add theirs. */
 export type TeamStatsSource = (teamId: string) => Promise<{ songs: number; setlists: number }>;
@@ -30,8 +57,20 @@ export class TeamsService {
   constructor(
     private readonly db: Db,
     changes: ChangeFeed,
+    private readonly deps: {
+      limiter: RateLimiter;
+      /** Mails sent in the background (MailQueue.enqueue): the answer never waits for SMTP. */
+      sendLater: (mail: Mail) => void;
+    },
   ) {
     this.repo = new TeamsRepository(db, changes);
+  }
+
+  private async count(key: string, limit: number) {
+    const decision = await this.deps.limiter.hit(key, limit, HOUR);
+    if (!decision.allowed) {
+      throw new TooManyRequestsError(SERVER_ERRORS.tooManyAttempts, decision.retryAfterSeconds);
+    }
   }
 
   useStatsSource(source: TeamStatsSource) {
@@ -91,6 +130,7 @@ export class TeamsService {
 
   /** Anyone signed in may ask to join a team they can find; once. */
   async requestToJoin(account: AuthenticatedAccount, teamId: string) {
+    await this.count(`join-request:account:${account.userId}`, TEAM_LIMITS.joinRequestsPerAccount);
     const team = await this.repo.find(teamId);
     if (!team) throw new NotFoundError(SERVER_ERRORS.teamNotFound);
     if (await this.repo.role(teamId, account.userId))
@@ -123,19 +163,28 @@ export class TeamsService {
   }
 
   /** Adds an existing, verified account by its address. */
+  /**
+   * Add User by Email: a verified account is added to the team and told so by mail
+   * (with how to leave). The answer is the same whether the address has a verified
+   * account, an unverified one, none, or is a member already, so the box cannot be
+   * used to find out who has a Segue account; it is limited per admin. See
+   * docs/DECISIONS.md.
+   */
   async addByEmail(account: AuthenticatedAccount, teamId: string, email: string) {
-    requireAdmin(await teamAccess(this.repo, teamId, account));
+    const access = await teamAccess(this.repo, teamId, account);
+    requireAdmin(access);
+    await this.count(`add-by-email:account:${account.userId}`, TEAM_LIMITS.addsByEmailPerAdmin);
     const [person] = await this.db
-      .select({ id: user.id, emailVerified: user.emailVerified })
+      .select({ id: user.id, email: user.email, emailVerified: user.emailVerified })
       .from(user)
       .where(eq(user.email, email.toLowerCase()))
       .limit(1);
-    if (!person) throw new NotFoundError(SERVER_ERRORS.noAccountForEmail);
-    if (!person.emailVerified) throw new ValidationError(SERVER_ERRORS.accountNotVerified);
-    if (await this.repo.role(teamId, person.id))
-      throw new ConflictError(SERVER_ERRORS.userAlreadyMember);
-    await this.repo.addMember(teamId, person.id, { requireRequest: false });
-    return { userId: person.id, message: TEXTS.userInvited };
+    if (person?.emailVerified && !(await this.repo.role(teamId, person.id))) {
+      if (await this.repo.addMember(teamId, person.id, { requireRequest: false })) {
+        this.deps.sendLater(addedToTeamMail(person.email, account.name, access.team.name));
+      }
+    }
+    return { message: TEXTS.userInvited };
   }
 
   async setRole(

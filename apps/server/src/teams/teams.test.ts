@@ -449,33 +449,38 @@ describe.each(backends)('teams on %s', (backend) => {
       );
     });
 
-    it('adds an existing verified account by e-mail, and explains every refusal', async () => {
+    it('adds a verified account by e-mail and mails them, answering every address alike', async () => {
       const id = await buildTeam();
+      const members = async () =>
+        json<{ members: string[] }>(await call('GET', `/api/teams/${id}`, people.admin!)).members;
+      const mailsTo = (email: string) => t.inbox.mails.filter((m) => m.to === email);
+      const expected = { message: TEXTS.userInvited };
+
       const added = await call('POST', `/api/teams/${id}/add`, people.admin!, {
         email: people.newcomer!.email.toUpperCase(),
       });
       expect(added.statusCode).toBe(201);
-      expect(json(added)).toEqual({ userId: people.newcomer!.userId, message: TEXTS.userInvited });
+      expect(json(added)).toEqual(expected);
+      expect(await members()).toContain(people.newcomer!.userId);
+      // The person added is told who added them and how to leave.
+      await expect
+        .poll(() => mailsTo(people.newcomer!.email).map((m) => m.subject))
+        .toContainEqual(expect.stringContaining('You were added to'));
+      expect(mailsTo(people.newcomer!.email).at(-1)!.text).toContain('Leave Team');
 
-      const twice = await call('POST', `/api/teams/${id}/add`, people.admin!, {
-        email: people.newcomer!.email,
-      });
-      expect(twice.statusCode).toBe(409);
-      expect(json(twice).error).toBe(SERVER_ERRORS.userAlreadyMember);
-
-      const unknown = await call('POST', `/api/teams/${id}/add`, people.admin!, {
-        email: 'nobody@example.com',
-      });
-      expect(unknown.statusCode).toBe(404);
-      expect(json(unknown).error).toBe(SERVER_ERRORS.noAccountForEmail);
-
+      // Already a member, no account, an unverified account: the very same answer, and
+      // nobody else is added or mailed.
       const unverified = newPerson();
       await t.app.inject({ method: 'POST', url: '/api/account', payload: unverified });
-      const refused = await call('POST', `/api/teams/${id}/add`, people.admin!, {
-        email: unverified.email,
-      });
-      expect(refused.statusCode).toBe(400);
-      expect(json(refused).error).toBe(SERVER_ERRORS.accountNotVerified);
+      const before = await members();
+      for (const email of [people.newcomer!.email, 'nobody@example.com', unverified.email]) {
+        const answer = await call('POST', `/api/teams/${id}/add`, people.admin!, { email });
+        expect(answer.statusCode).toBe(201);
+        expect(json(answer)).toEqual(expected);
+      }
+      expect(await members()).toEqual(before);
+      expect(mailsTo('nobody@example.com')).toEqual([]);
+      expect(mailsTo(unverified.email).filter((m) => m.subject.includes('added'))).toEqual([]);
 
       const malformed = await call('POST', `/api/teams/${id}/add`, people.admin!, {
         email: 'not an address',

@@ -11,7 +11,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   app.post(
     '/users/batch',
     {
-      preValidation: requireVerifiedAccount(ctx),
+      onRequest: requireVerifiedAccount(ctx),
       schema: { body: UsersBatchInputSchema, response: { 200: z.array(PersonSchema) } },
     },
     async (request) => {

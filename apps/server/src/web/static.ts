@@ -2,10 +2,17 @@ import path from 'node:path';
 import { existsSync } from 'node:fs';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { NotFoundError } from '../lib/errors.ts';
+
+/** Vite's folder of content-hashed files: a file there never changes under its name. */
+const HASHED_DIR = 'assets';
 
 /**
- * Serves the built web app. Hashed assets are cached for a year; every other
- * GET that is not an API call gets index.html so client routes survive a reload.
+ * Serves the built web app (apps/web/dist). A file goes out as the `.br` or `.gz` the
+ * build wrote beside it when the browser accepts that encoding (`Vary: Accept-Encoding`).
+ * Hashed assets are cached for a year; everything else (index.html, the favicon,
+ * theme-init.js) is revalidated on every use, so a new build shows at once. Any other GET
+ * that is not an API call gets index.html (app.ts), so client routes survive a reload.
  */
 export async function serveWebApp(app: FastifyInstance, distDir: string) {
   if (!existsSync(path.join(distDir, 'index.html'))) {
@@ -14,12 +21,22 @@ export async function serveWebApp(app: FastifyInstance, distDir: string) {
   }
   await app.register(fastifyStatic, {
     root: distDir,
+    // One route per file found at start; the compressed siblings are sent through
+    // their file's route, not routes of their own.
     wildcard: false,
+    globIgnore: ['**/*.br', '**/*.gz'],
     index: false,
-    setHeaders(res, filePath) {
-      const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-      res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+    preCompressed: true,
+    setHeaders(reply, sentPath) {
+      // sentPath is the file on disk, e.g. <dist>/assets/app-abc123.js.br
+      const hashed = path.relative(distDir, sentPath).startsWith(HASHED_DIR + path.sep);
+      reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
+  });
+  // A hashed file that is not there (an old tab asking for a chunk of the previous build)
+  // gets a 404, not index.html: HTML under a script's name only hides the real error.
+  app.get(`/${HASHED_DIR}/*`, async () => {
+    throw new NotFoundError();
   });
   return true;
 }

@@ -9,6 +9,8 @@ export const SONG_LIMITS = {
   maxLinesPerPart: 200,
   lineMaxLength: 500,
   importMaxSongs: 5000,
+  /** Songs one team's library may hold. */
+  maxSongsPerTeam: 20_000,
 } as const;
 
 export const PART_LABEL_SUGGESTIONS = [
@@ -154,5 +156,7 @@ export const SONG_TEXTS = {
   exportFileName: 'segue-song-library.json',
   songNotFound: 'Song not found.',
   creatorOnlyImport: 'Only the team creator can import songs.',
+  libraryFull: (max: number) =>
+    `A team's song library holds at most ${max.toLocaleString('en-US')} songs. Delete some songs first.`,
   teamHeaderRequired: 'Choose a team first (X-Team-ID header).',
 } as const;

@@ -101,4 +101,8 @@ export const UsersBatchInputSchema = z.object({
 });
 
 export const MessageAnswerSchema = z.object({ message: z.string() });
-export const AddMemberAnswerSchema = z.object({ userId: z.string(), message: z.string() });
+/**
+ * The answer of Add User by Email. It is the same for every address (it names no
+ * user): see docs/DECISIONS.md.
+ */
+export const AddMemberAnswerSchema = z.object({ message: z.string() });

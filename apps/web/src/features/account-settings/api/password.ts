@@ -17,7 +17,7 @@ export function useChangePassword() {
     mutationFn: async (input: z.input<typeof ChangePasswordInputSchema>): Promise<void> => {
       await apiFetch('/account/password', { method: 'PATCH', body: input });
     },
-    // The other sessions may have been signed out.
+    // The server signed out every other session.
     onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionsQueryKey }),
   });
 }

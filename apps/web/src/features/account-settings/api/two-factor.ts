@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { BackupCodesAnswerSchema, MfaStatusSchema, TotpSetupAnswerSchema } from '@segue/shared';
 import { apiFetch } from '../../../lib/api-client.ts';
+import { sessionsQueryKey } from './sessions.ts';
 
 const mfaQueryKey = ['account', 'mfa'] as const;
 const TOTP_PATH = '/account/mfa/authenticators/totp';
@@ -23,14 +24,21 @@ export function useStartTotp() {
   });
 }
 
-/** A code from the app turns two-factor on; answers the ten backup codes, shown once. */
+/**
+ * A code from the app turns two-factor on; answers the ten backup codes, shown once.
+ * The server signs out every other session then.
+ */
 export function useConfirmTotp() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (otp: string) =>
       BackupCodesAnswerSchema.parse(await apiFetch(TOTP_PATH, { method: 'PUT', body: { otp } }))
         .backupCodes,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: mfaQueryKey }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: mfaQueryKey }),
+        queryClient.invalidateQueries({ queryKey: sessionsQueryKey }),
+      ]),
   });
 }
 

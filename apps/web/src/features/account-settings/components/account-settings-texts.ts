@@ -6,6 +6,7 @@ export const SETTINGS_TEXTS = {
   nameUpdated: 'Name updated',
   phoneUpdated: 'Phone number updated',
   passwordChanged: 'Password changed',
+  passwordChangeSignsOut: 'Changing your password signs you out on every other device.',
   passwordsDiffer: 'The passwords do not match.',
   sessionSignedOut: 'Session signed out',
   otherSessionsSignedOut: 'All other sessions signed out',

@@ -1,13 +1,12 @@
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Checkbox from '@mui/material/Checkbox';
-import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
 import { ChangePasswordInputSchema } from '@segue/shared';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useToast } from '../../../components/toasts/toast-context.ts';
@@ -22,14 +21,13 @@ const ChangePasswordFormSchema = ChangePasswordInputSchema.extend({
   path: ['confirmPassword'],
 });
 
-const EMPTY = { oldPassword: '', password: '', confirmPassword: '', signOutOthers: true };
+const EMPTY = { oldPassword: '', password: '', confirmPassword: '' };
 
 export function PasswordSection() {
   const changePassword = useChangePassword();
   const { showToast } = useToast();
   const {
     register,
-    control,
     handleSubmit,
     reset,
     formState: { errors },
@@ -82,22 +80,10 @@ export function PasswordSection() {
           error={Boolean(errors.confirmPassword)}
           helperText={errors.confirmPassword?.message}
         />
-        <Controller
-          control={control}
-          name="signOutOthers"
-          render={({ field }) => (
-            <FormControlLabel
-              label="Sign out of all other sessions"
-              control={
-                <Checkbox
-                  checked={field.value ?? true}
-                  onChange={(event) => field.onChange(event.target.checked)}
-                  onBlur={field.onBlur}
-                />
-              }
-            />
-          )}
-        />
+        {/* The server always ends the other sessions: whoever knew the old password is out. */}
+        <Typography variant="body2" color="text.secondary">
+          {SETTINGS_TEXTS.passwordChangeSignsOut}
+        </Typography>
         <Box>
           <Button type="submit" variant="contained" disabled={changePassword.isPending}>
             Change Password

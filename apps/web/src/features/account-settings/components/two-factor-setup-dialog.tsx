@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { FormEvent } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -13,7 +13,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useConfirmTotp, useStartTotp } from '../api/two-factor.ts';
-import { QrCodeImage } from '../qr/qr-code-image.tsx';
+import { loadQrEncoder, QrCodeImage } from './qr-code-image.tsx';
 import { SETTINGS_TEXTS } from './account-settings-texts.ts';
 
 interface TwoFactorSetupDialogProps {
@@ -59,6 +59,11 @@ function SetupSteps({ onClose, onEnabled }: SetupStepsProps) {
   const [code, setCode] = useState('');
   const setup = start.data;
   const pending = start.isPending || confirm.isPending;
+
+  // Fetch the QR encoder while the password is typed, so the code shows at once.
+  useEffect(() => {
+    loadQrEncoder().catch(() => {});
+  }, []);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();

@@ -8,7 +8,7 @@ import { errorMessage } from '../../../lib/api-client.ts';
 import { useToast } from '../../../components/toasts/toast-context.ts';
 import { useAddMember } from '../api/add-member.ts';
 
-/** Add User by Email: puts an existing, verified account straight into the team. */
+/** Add User by Email: a verified account joins the team and is mailed; the answer is the same for every address. */
 export function AddMemberForm({ teamId }: { teamId: string }) {
   const addMember = useAddMember(teamId);
   const { showToast } = useToast();
