@@ -12,6 +12,7 @@ import {
   newPerson,
   registerVerified,
   startTestApp,
+  teamWithSetlist,
   uniqueAddress,
   type TestApp,
 } from './harness.ts';
@@ -98,31 +99,7 @@ describe.skipIf(!enabled)('two instances: hardening', () => {
     await b.app.listen({ port: 0, host: '127.0.0.1' });
     urlB = `http://127.0.0.1:${(b.app.server.address() as AddressInfo).port}`;
     owner = await registerVerified(a, newPerson({ name: 'Owner Multi Hardening' }));
-    teamId = json<{ _id: string }>(
-      await a.app.inject({
-        method: 'POST',
-        url: '/api/teams',
-        headers: bearer(owner.jwt),
-        payload: { name: 'Multi Hardening', description: '' },
-      }),
-    )._id;
-    const headers = { ...bearer(owner.jwt), 'x-team-id': teamId };
-    const songId = json<{ _id: string }>(
-      await a.app.inject({
-        method: 'POST',
-        url: '/api/songs',
-        headers,
-        payload: { title: 'S', parts: [{ label: 'V', lines: [{ chords: '', lyrics: 'v' }] }] },
-      }),
-    )._id;
-    setlistId = json<{ _id: string }>(
-      await a.app.inject({
-        method: 'POST',
-        url: '/api/setlist',
-        headers,
-        payload: { name: 'Set', date: '2030-01-01', songs: [{ song: songId, leader: null }] },
-      }),
-    )._id;
+    ({ teamId, setlistId } = await teamWithSetlist(a, owner, 'Multi Hardening'));
   }, 60_000);
 
   afterAll(async () => {

@@ -14,6 +14,7 @@ import {
   newPerson,
   registerVerified,
   startTestApp,
+  teamWithSetlist,
   uniqueAddress,
   type TestApp,
 } from '../../test/harness.ts';
@@ -92,41 +93,7 @@ describe.each(backends)('live channel access on %s', (backend) => {
     port = (t.app.server.address() as AddressInfo).port;
     url = `http://127.0.0.1:${port}`;
     owner = await registerVerified(t, newPerson({ name: 'Owner Access' }));
-    teamId = json<{ _id: string }>(
-      await t.app.inject({
-        method: 'POST',
-        url: '/api/teams',
-        headers: bearer(owner.jwt),
-        payload: { name: 'Access Team', description: '' },
-      }),
-    )._id;
-    const headers = { ...bearer(owner.jwt), 'x-team-id': teamId };
-    const songId = json<{ _id: string }>(
-      await t.app.inject({
-        method: 'POST',
-        url: '/api/songs',
-        headers,
-        payload: {
-          title: 'Steps',
-          parts: ['A', 'B', 'C'].map((label) => ({
-            label,
-            lines: [{ chords: '', lyrics: label }],
-          })),
-        },
-      }),
-    )._id;
-    setlistId = json<{ _id: string }>(
-      await t.app.inject({
-        method: 'POST',
-        url: '/api/setlist',
-        headers,
-        payload: {
-          name: 'Access Set',
-          date: '2030-01-01',
-          songs: [{ song: songId, leader: null }],
-        },
-      }),
-    )._id;
+    ({ teamId, setlistId } = await teamWithSetlist(t, owner, 'Access Team', ['A', 'B', 'C']));
   });
 
   afterAll(async () => {

@@ -1,0 +1,876 @@
+import type { AddressInfo } from 'node:net';
+import fc from 'fast-check';
+import { sql } from 'drizzle-orm';
+import { io as connect, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  LIVE_TEXTS,
+  type ClientToServerEvents,
+  type ServerToClientEvents,
+} from '@segue/shared';
+import {
+  baseSeed,
+  DatabaseSnapshot,
+  FaultTrap,
+  fillRefs,
+  headerSafe,
+  hostileSpec,
+  materialize,
+  mutated,
+  NASTY_STRINGS,
+  obj,
+  preview,
+  ref,
+  sleep,
+  type Spec,
+} from './attack-support.ts';
+import { backends, rows } from './databases.ts';
+import {
+  bearer,
+  json,
+  newPerson,
+  registerVerified,
+  startTestApp,
+  type TestApp,
+} from './harness.ts';
+
+/**
+ * A standing attack on the live channel: fast-check sends hostile payloads of every shape
+ * to every event the server listens to (with and without acks, with extra arguments) from a
+ * member, from an outsider and from a socket that never joined, while leaders step a setlist
+ * and its members watch; plus hostile handshakes, garbage socket.io frames, outsiders racing
+ * to join, and members who lose their access. Whatever arrives: the server stays up and logs
+ * no error, every ack is `{ ok: true, ... }` or `{ ok: false, error }` with one of the
+ * channel's texts, an outsider hears nothing of a setlist that is not its team's, and the
+ * database changes only by steps that were carried out and announced to their room.
+ *
+ * Replay: a failure names its seed; `ATTACK_SEED=<n>` re-runs the whole file with it.
+ */
+
+type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
+/** A socket that may be sent anything. */
+type RawEmitter = { emit(event: string, ...args: unknown[]): unknown };
+
+const RUNS_PER_ACTOR = 25;
+const HANDSHAKE_RUNS = 40;
+const FRAME_RUNS = 30;
+const RACE_RUNS = 12;
+const LOSS_RUNS = 10;
+/** The longest an ack is waited for, whatever happens. */
+const ACK_TIMEOUT_MS = 5000;
+/**
+ * One socket's events are handled in order, so once a later event is answered (the flush),
+ * an earlier ack still unanswered after this grace will never be.
+ */
+const ACK_GRACE_MS = 30;
+
+const SEED = baseSeed();
+let seedCounter = 0;
+
+const LISTENED = [
+  'setlist:join',
+  'setlist:leave',
+  'setlist:updatePart',
+  'setlist:updateCurrent',
+  'setlist:announce',
+] as const;
+/** Events with an ack in the shared event map: their ack must always be answered. */
+const ACKED = new Set<string>([
+  'setlist:join',
+  'setlist:updatePart',
+  'setlist:updateCurrent',
+  'setlist:announce',
+]);
+/** Names the server does not listen to; socket.io-client refuses only its reserved ones. */
+const ODD_EVENTS = [
+  'setlist:state',
+  'setlist:partChanged',
+  'live:error',
+  'setlist:JOIN',
+  'setlist:join ',
+  '__proto__',
+  'constructor',
+  'toString',
+  'hasOwnProperty',
+  '',
+  'x'.repeat(1000),
+];
+const SETLIST_REFS = ['setlistA', 'setlistA2', 'setlistB'];
+const REFS = [...SETLIST_REFS, 'songA1', 'teamA', 'teamB', 'memberId', 'outsiderId'];
+const LIVE_ERROR_TEXTS = new Set<string>(Object.values(LIVE_TEXTS));
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+// ---------------------------------------------------------------------------------------------
+// What fast-check generates
+
+interface LiveEvent {
+  event: string;
+  args: Spec[];
+  withAck: boolean;
+}
+type Actor = 'member' | 'outsider' | 'neverJoined';
+interface Script {
+  /** Join setlist A (answered or refused) before the rest. */
+  joinFirst: boolean;
+  /** Wait for each ack before sending the next event, or send them all at once. */
+  oneByOne: boolean;
+  events: LiveEvent[];
+}
+
+const bytes = fc
+  .array(fc.integer({ min: 0, max: 255 }), { maxLength: 64 })
+  .map((data): Spec => ({ $: 'bytes', data }));
+const hostile = hostileSpec(REFS, [bytes]);
+
+function payloadOf(event: string): fc.Arbitrary<Spec> {
+  const target = fc.constantFrom(...SETLIST_REFS).map(ref);
+  switch (event) {
+    case 'setlist:join':
+    case 'setlist:leave':
+      return fc.oneof({ weight: 3, arbitrary: target }, { weight: 2, arbitrary: hostile });
+    case 'setlist:updatePart':
+      return fc
+        .tuple(target, fc.constantFrom('Verse 1', 'Chorus', 'Bridge', 'Intro', 'V'))
+        .chain(([setlistId, partIndex]) => mutated(obj({ setlistId, partIndex }), hostile));
+    case 'setlist:updateCurrent':
+      return fc
+        .tuple(target, fc.constantFrom(0, 1, -1, 99))
+        .chain(([setlistId, newIndex]) => mutated(obj({ setlistId, newIndex }), hostile));
+    case 'setlist:announce':
+      return target.chain((setlistId) => mutated(obj({ setlistId, message: 'Key of D' }), hostile));
+    default:
+      return hostile;
+  }
+}
+
+const liveEvent: fc.Arbitrary<LiveEvent> = fc
+  .oneof(
+    { weight: 8, arbitrary: fc.constantFrom(...LISTENED) },
+    { weight: 1, arbitrary: fc.constantFrom(...ODD_EVENTS) },
+  )
+  .chain((event) =>
+    fc.record({
+      event: fc.constant(event),
+      args: fc
+        .tuple(payloadOf(event), fc.array(hostile, { maxLength: 2 }))
+        .map(([first, extra]) => [first, ...extra]),
+      withAck: fc.boolean(),
+    }),
+  );
+
+function script(actor: Actor): fc.Arbitrary<Script> {
+  return fc.record({
+    joinFirst: actor === 'neverJoined' ? fc.constant(false) : fc.boolean(),
+    oneByOne: fc.boolean(),
+    events: fc
+      .array(liveEvent, { minLength: 1, maxLength: 8 })
+      // A socket that never joined sends everything but a join.
+      .map((events) =>
+        actor === 'neverJoined' ? events.filter((e) => e.event !== 'setlist:join') : events,
+      ),
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+
+interface Heard {
+  event: string;
+  args: unknown[];
+}
+
+/** Every setlist id named in an event's arguments (its meta, its state). */
+function setlistIdsIn(args: unknown[]): unknown[] {
+  return args.flatMap((a) =>
+    a && typeof a === 'object' && 'setlistId' in a ? [(a as { setlistId: unknown }).setlistId] : [],
+  );
+}
+
+/** Events of a setlist other than `allowed` (or of none) that reached a socket, as text. */
+function leaks(heard: Heard[], allowed: string | null): string[] {
+  return heard
+    .filter((h) => {
+      if (!h.event.startsWith('setlist:')) return false;
+      const ids = setlistIdsIn(h.args);
+      return ids.length === 0 || ids.some((id) => id !== allowed);
+    })
+    .map((h) => `${h.event} ${preview(h.args, 200)}`);
+}
+
+/** What an ack may answer: `{ ok: true[, state] }` or `{ ok: false, error }` with a channel text. */
+function ackProblem(answer: unknown[]): string | null {
+  if (answer.length !== 1) return `ack called with ${answer.length} arguments`;
+  const a = answer[0] as Record<string, unknown> | null;
+  if (!a || typeof a !== 'object') return 'ack answer is not an object';
+  if (a.ok === false) {
+    if (typeof a.error !== 'string') return 'refusal without an error text';
+    if (!LIVE_ERROR_TEXTS.has(a.error)) return `refusal with an unknown text: ${a.error}`;
+    if (Object.keys(a).some((k) => k !== 'ok' && k !== 'error')) return 'refusal with extra keys';
+    return null;
+  }
+  if (a.ok !== true) return 'ack answer without ok: true/false';
+  if (a.state !== undefined) {
+    const s = a.state as Record<string, unknown>;
+    if (
+      typeof s !== 'object' ||
+      typeof s.setlistId !== 'string' ||
+      !Number.isInteger(s.currentIndex) ||
+      !(s.currentPartLabel === null || typeof s.currentPartLabel === 'string') ||
+      !Number.isInteger(s.version)
+    ) {
+      return `malformed state ${preview(s)}`;
+    }
+  }
+  return null;
+}
+
+describe.each(backends)('live attack on %s', (backend) => {
+  let t: TestApp;
+  let url: string;
+  const trap = new FaultTrap();
+  let tables: DatabaseSnapshot;
+  const refs: Record<string, string> = {};
+  const sockets = new Set<Client>();
+  let leader: { userId: string; jwt: string };
+  let member: { userId: string; jwt: string };
+  let outsider: { userId: string; jwt: string };
+  /** Extra members of team A who drive setlist A alongside its leader. */
+  let drivers: { userId: string; jwt: string }[] = [];
+
+  function open(auth: unknown, extraHeaders: Record<string, string> = {}, query?: Record<string, string>) {
+    const socket: Client = connect(url, {
+      transports: ['websocket'],
+      auth: auth as Record<string, unknown>,
+      reconnection: false,
+      forceNew: true,
+      timeout: 5000,
+      extraHeaders,
+      ...(query ? { query } : {}),
+    });
+    sockets.add(socket);
+    socket.on('disconnect', () => sockets.delete(socket));
+    return socket;
+  }
+
+  /** 'connected', or the handshake's error. */
+  function handshake(socket: Client): Promise<'connected' | Error> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => resolve(new Error('handshake neither admitted nor refused')), 6000);
+      socket.once('connect', () => {
+        clearTimeout(timer);
+        resolve('connected');
+      });
+      socket.once('connect_error', (error) => {
+        clearTimeout(timer);
+        resolve(error);
+      });
+      // A CONNECT packet the server cannot take closes the connection without connect_error.
+      socket.once('disconnect', (reason) => {
+        clearTimeout(timer);
+        resolve(new Error(`closed: ${reason}`));
+      });
+    });
+  }
+
+  async function signedIn(jwt: string) {
+    const socket = open({ token: jwt });
+    const outcome = await handshake(socket);
+    if (outcome !== 'connected') throw outcome;
+    return socket;
+  }
+
+  function record(socket: Client): Heard[] {
+    const heard: Heard[] = [];
+    socket.onAny((event: string, ...args: unknown[]) => heard.push({ event, args }));
+    return heard;
+  }
+
+  /** Acks still waited for, per socket; `settle(socket)` gives up on them (answers 'timeout'). */
+  const pending = new Map<Client, Set<() => void>>();
+  function settle(socket: Client) {
+    for (const giveUp of [...(pending.get(socket) ?? [])]) giveUp();
+  }
+
+  /**
+   * Sends an event; with an ack, resolves with its answer, 'disconnected', or 'timeout'
+   * (no answer by the time `settle(socket)` is called, or after ACK_TIMEOUT_MS).
+   */
+  function send(socket: Client, event: string, args: unknown[], withAck: boolean) {
+    if (!withAck) {
+      (socket as unknown as RawEmitter).emit(event, ...args);
+      return Promise.resolve<'sent'>('sent');
+    }
+    return new Promise<unknown[] | 'disconnected' | 'timeout'>((resolve) => {
+      const onGone = () => finish('disconnected');
+      const giveUp = () => finish('timeout');
+      const timer = setTimeout(giveUp, ACK_TIMEOUT_MS);
+      const finish = (answer: unknown[] | 'disconnected' | 'timeout') => {
+        clearTimeout(timer);
+        waiting.delete(giveUp);
+        socket.off('disconnect', onGone);
+        resolve(answer);
+      };
+      const waiting = pending.get(socket) ?? new Set<() => void>();
+      pending.set(socket, waiting);
+      waiting.add(giveUp);
+      socket.once('disconnect', onGone);
+      if (!socket.connected) return finish('disconnected');
+      (socket as unknown as RawEmitter).emit(event, ...args, (...answer: unknown[]) => finish(answer));
+    });
+  }
+
+  async function join(socket: Client, setlistId: string) {
+    const answer = await send(socket, 'setlist:join', [setlistId], true);
+    if (!Array.isArray(answer) || (answer[0] as { ok?: boolean }).ok !== true) {
+      throw new Error(`join ${setlistId}: ${preview(answer)}`);
+    }
+  }
+
+  /**
+   * Waits until every event the socket sent before has been handled: one socket's events
+   * run in order, so the answer to an invalid join comes after theirs.
+   */
+  async function flush(socket: Client) {
+    for (let attempt = 0; attempt < 20 && socket.connected; attempt++) {
+      const answer = await send(socket, 'setlist:join', [''], true);
+      if (!Array.isArray(answer)) return;
+      if ((answer[0] as { error?: string }).error !== LIVE_TEXTS.slowDown) return;
+      await sleep(100);
+    }
+  }
+
+  // --- the watchers of every setlist, whose record the database must match --------------
+
+  interface Watch {
+    /** Every version heard, with the state of the highest. */
+    versions: Set<number>;
+    version: number;
+    index: number;
+    label: string | null;
+  }
+  const watched = new Map<string, Watch>();
+
+  function watch(socket: Client) {
+    const at = (meta: { setlistId: string; version: number }) => {
+      const w = watched.get(meta.setlistId);
+      if (!w) return null;
+      w.versions.add(meta.version);
+      if (meta.version < w.version) return null;
+      w.version = meta.version;
+      return w;
+    };
+    socket.on('setlist:currentChanged', (index, meta) => {
+      const w = at(meta);
+      if (w) w.index = index;
+    });
+    socket.on('setlist:partChanged', (label, meta) => {
+      const w = at(meta);
+      if (w) w.label = label;
+    });
+  }
+
+  async function liveState() {
+    const list = await rows<{ id: string; current_index: number; current_part_label: string | null; live_version: string | number }>(
+      t.database,
+      sql`select id, current_index, current_part_label, live_version from setlist
+          where id in (${refs.setlistA}, ${refs.setlistA2}, ${refs.setlistB})`,
+    );
+    return new Map(list.map((r) => [r.id, { index: r.current_index, label: r.current_part_label, version: Number(r.live_version) }]));
+  }
+
+  /**
+   * The database's live state of each setlist is the last one its room heard, and every
+   * version up to it was heard: a write without its broadcast (a refused event that wrote
+   * anyway) leaves a version nobody heard.
+   */
+  async function expectNoSilentWrite(context: string) {
+    let db = await liveState();
+    for (let i = 0; i < 50; i++) {
+      if ([...db].every(([id, s]) => watched.get(id)!.version >= s.version)) break;
+      await sleep(20);
+      db = await liveState();
+    }
+    for (const [id, s] of db) {
+      const w = watched.get(id)!;
+      const name = Object.keys(refs).find((k) => refs[k] === id);
+      const missing: number[] = [];
+      for (let v = w.versions.size ? Math.min(...w.versions) : s.version; v <= s.version; v++) {
+        if (!w.versions.has(v)) missing.push(v);
+      }
+      expect(
+        { version: s.version, index: s.index, label: s.label, unheard: missing },
+        `${context}\n${name}: the database's live state is not what its room was told`,
+      ).toEqual({ version: w.version, index: w.index, label: w.label, unheard: [] });
+    }
+  }
+
+  // --- the drivers: leaders stepping setlist A all the time ------------------------------
+
+  let driving = false;
+  let driverLoops: Promise<void>[] = [];
+  const drivenVersions = new Set<number>();
+  let driverSockets: Client[] = [];
+
+  function startDriving() {
+    if (driving) return;
+    driving = true;
+    driverLoops = driverSockets.map(async (socket, i) => {
+      let n = i;
+      while (driving && socket.connected) {
+        n += 1;
+        const step =
+          n % 3 === 0
+            ? ['setlist:updateCurrent', { setlistId: refs.setlistA, newIndex: n % 2 }]
+            : ['setlist:updatePart', { setlistId: refs.setlistA, partIndex: n % 2 ? 'Chorus' : 'Verse 1' }];
+        const answer = await send(socket, step[0] as string, [step[1]], true);
+        const state = Array.isArray(answer) ? (answer[0] as { state?: { version: number } }).state : undefined;
+        if (state) drivenVersions.add(state.version);
+        else await sleep(50); // slowed down (or refused: the part is not in the current song)
+      }
+    });
+  }
+
+  async function stopDriving() {
+    driving = false;
+    await Promise.all(driverLoops);
+  }
+
+  beforeAll(async () => {
+    t = await startTestApp(backend);
+    trap.install();
+    trap.watchLog(t.app);
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    url = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+
+    const people = await Promise.all(
+      ['Lead', 'Member', 'Outsider', 'Driver 1', 'Driver 2', 'Driver 3'].map((n) =>
+        registerVerified(t, newPerson({ name: `Attack ${n}` })),
+      ),
+    );
+    [leader, member, outsider] = people as unknown as [typeof leader, typeof member, typeof outsider];
+    drivers = people.slice(3);
+    const http = async (jwt: string, method: string, path: string, payload?: unknown, teamId?: string) => {
+      const res = await t.app.inject({
+        method: method as 'POST',
+        url: path,
+        headers: { ...bearer(jwt), ...(teamId ? { 'x-team-id': teamId } : {}) },
+        ...(payload === undefined ? {} : { payload: payload as object }),
+      });
+      if (res.statusCode >= 300) throw new Error(`${method} ${path}: ${res.statusCode} ${res.body}`);
+      return json<{ _id: string }>(res);
+    };
+    const emailOf = async (jwt: string) =>
+      json<{ email: string }>(await t.app.inject({ method: 'GET', url: '/api/account', headers: bearer(jwt) })).email;
+
+    refs.teamA = (await http(leader.jwt, 'POST', '/api/teams', { name: 'Live Attack A' }))._id;
+    refs.teamB = (await http(outsider.jwt, 'POST', '/api/teams', { name: 'Live Attack B' }))._id;
+    for (const p of [member, ...drivers]) {
+      await http(leader.jwt, 'POST', `/api/teams/${refs.teamA}/add`, { email: await emailOf(p.jwt) });
+    }
+    const song = (title: string, labels: string[]) => ({
+      title,
+      parts: labels.map((label) => ({ label, lines: [{ chords: 'C', lyrics: label }] })),
+    });
+    refs.songA1 = (await http(leader.jwt, 'POST', '/api/songs', song('A1', ['Verse 1', 'Chorus', 'Bridge']), refs.teamA))._id;
+    const songA2 = (await http(leader.jwt, 'POST', '/api/songs', song('A2', ['Intro', 'Verse 1', 'Chorus']), refs.teamA))._id;
+    const songB = (await http(outsider.jwt, 'POST', '/api/songs', song('B1', ['V', 'Chorus']), refs.teamB))._id;
+    const setlist = (name: string, ids: string[]) => ({
+      name,
+      date: '2030-01-01',
+      songs: ids.map((id) => ({ song: id, leader: null })),
+    });
+    refs.setlistA = (await http(leader.jwt, 'POST', '/api/setlist', setlist('A', [refs.songA1, songA2]), refs.teamA))._id;
+    refs.setlistA2 = (await http(leader.jwt, 'POST', '/api/setlist', setlist('A2', [songA2, refs.songA1]), refs.teamA))._id;
+    refs.setlistB = (await http(outsider.jwt, 'POST', '/api/setlist', setlist('B', [songB]), refs.teamB))._id;
+    refs.memberId = member.userId;
+    refs.outsiderId = outsider.userId;
+
+    // Watchers: a member in both of team A's setlists, the outsider in its own.
+    const db = await liveState();
+    for (const [id, s] of db) watched.set(id, { versions: new Set([s.version]), version: s.version, index: s.index, label: s.label });
+    const memberWatcher = await signedIn(member.jwt);
+    const outsiderWatcher = await signedIn(outsider.jwt);
+    watch(memberWatcher);
+    watch(outsiderWatcher);
+    outsiderHeard.push(record(outsiderWatcher));
+    await join(memberWatcher, refs.setlistA);
+    await join(memberWatcher, refs.setlistA2);
+    await join(outsiderWatcher, refs.setlistB);
+
+    // Drivers: two sockets for each of four accounts, each within its rates; together
+    // they step setlist A some 80 times a second.
+    driverSockets = await Promise.all(
+      [leader, ...drivers, leader, ...drivers].map((p) => signedIn(p.jwt)),
+    );
+    for (const s of driverSockets) await join(s, refs.setlistA);
+
+    tables = new DatabaseSnapshot(t.database, {
+      session: { columns: ['updated_at'], why: 'last activity of a looked-up token (see attack-http)' },
+      // Checked by expectNoSilentWrite instead: every change of them must have been announced.
+      setlist: { columns: ['current_index', 'current_part_label', 'live_version'], why: 'live state' },
+    });
+    expect(await trap.drain()).toEqual([]);
+  }, 120_000);
+
+  /** Everything the outsider's sockets heard, per socket. */
+  const outsiderHeard: Heard[][] = [];
+
+  afterAll(async () => {
+    await stopDriving();
+    for (const s of sockets) s.disconnect();
+    trap.uninstall();
+    await t?.close();
+  });
+
+  async function check<T>(name: string, property: fc.IAsyncProperty<T>, numRuns: number) {
+    const seed = SEED + seedCounter++;
+    try {
+      await fc.assert(property, {
+        numRuns,
+        seed,
+        includeErrorInReport: true,
+        plugins: [fc.interruptAfterTimeLimit(90_000)],
+      });
+    } catch (error) {
+      throw new Error(
+        `${name} (replay the file with ATTACK_SEED=${SEED}; this property's seed ${seed})\n` +
+          (error instanceof Error ? error.message : String(error)),
+      );
+    }
+  }
+
+  const tokenOf = (actor: Actor) => (actor === 'outsider' ? outsider.jwt : member.jwt);
+
+  for (const actor of ['member', 'outsider', 'neverJoined'] as const) {
+    it(`hostile events from ${actor === 'neverJoined' ? 'a member socket that never joined' : `a${actor === 'outsider' ? 'n' : ''} ${actor}`}: no fault, well-formed acks, no leak, no silent write`, async () => {
+      await check(
+        `hostile events from ${actor}`,
+        fc.asyncProperty(script(actor), async (s) => {
+          const socket = await signedIn(tokenOf(actor));
+          const heard = record(socket);
+          if (actor === 'outsider') outsiderHeard.push(heard);
+          const before = await tables.take();
+          const watchedBefore = new Map([...watched].map(([id, w]) => [id, new Set(w.versions)]));
+          drivenVersions.clear();
+          startDriving();
+
+          const sent: { e: LiveEvent; args: unknown[]; answer: Promise<unknown> }[] = [];
+          const all = [
+            ...(s.joinFirst ? [{ event: 'setlist:join', args: [ref('setlistA')], withAck: true }] : []),
+            ...s.events,
+          ];
+          for (const e of all) {
+            const args = e.args.map((a) => materialize(a, refs));
+            const answer = send(socket, e.event, args, e.withAck);
+            sent.push({ e, args, answer });
+            // One by one: wait for an answer that should come (not longer than a moment).
+            if (s.oneByOne && ACKED.has(e.event)) await Promise.race([answer, sleep(500)]);
+          }
+          await flush(socket);
+          await sleep(ACK_GRACE_MS);
+          settle(socket);
+          const answers = await Promise.all(sent.map((x) => x.answer));
+          await stopDriving();
+          const faults = await trap.drain();
+          const context = `${actor} sent ${preview(all, 600)}\nacks: ${preview(answers, 600)}`;
+
+          expect(faults, `${context}\nfaults`).toEqual([]);
+          sent.forEach(({ e, args }, i) => {
+            const answer = answers[i];
+            if (answer === 'sent' || answer === 'disconnected') return;
+            if (answer === 'timeout') {
+              if (ACKED.has(e.event)) {
+                expect.fail(`${context}\n${e.event} ${preview(e.args)}: its ack was never answered`);
+              }
+              return;
+            }
+            const problem = ackProblem(answer as unknown[]);
+            expect(problem, `${context}\n${e.event} answered ${preview(answer)}`).toBeNull();
+            const a = (answer as [{ ok: boolean; state?: { setlistId: string; version: number } }])[0];
+            if (a.ok && actor !== 'member') {
+              // Only the outsider's own setlist may answer it yes; the never-joined socket nothing.
+              const target = a.state?.setlistId ?? (args[0] as { setlistId?: unknown } | null)?.setlistId;
+              const own = actor === 'outsider' && typeof target === 'string' && target.trim() === refs.setlistB;
+              expect(own, `${context}\n${e.event} was carried out for ${actor}`).toBe(true);
+            }
+          });
+          // Whatever refused events did, setlists changed only by steps someone was told of.
+          await expectNoSilentWrite(context);
+          const fromActor = new Set(
+            answers.flatMap((a) => (Array.isArray(a) && (a[0] as { state?: { version: number } })?.state ? [(a[0] as { state: { version: number } }).state.version] : [])),
+          );
+          for (const [id, versions] of watchedBefore) {
+            const fresh = [...watched.get(id)!.versions].filter((v) => !versions.has(v));
+            const unexplained = fresh.filter((v) => !drivenVersions.has(v) && !fromActor.has(v));
+            // A member's own events may step without an ack; nobody else's may step at all.
+            if (actor !== 'member' && !(actor === 'outsider' && id === refs.setlistB)) {
+              expect(unexplained, `${context}\nsteps of ${id} nobody asked for`).toEqual([]);
+            }
+          }
+          const changed = await tables.difference(before, await tables.take());
+          expect(changed, `${context}\nlive events changed the database`).toBe('');
+          // The outsider hears nothing but its own setlist; a socket that never joined, nothing.
+          for (const h of outsiderHeard) expect(leaks(h, refs.setlistB!), `${context}\noutsider heard`).toEqual([]);
+          if (actor === 'neverJoined') expect(leaks(heard, null), `${context}\nnever joined, yet heard`).toEqual([]);
+          socket.disconnect();
+        }),
+        RUNS_PER_ACTOR,
+      );
+    }, 180_000);
+  }
+
+  it('hostile handshakes: admitted only with a verified token from an allowed origin, never a fault', async () => {
+    const tokens = () => ({
+      memberToken: member.jwt,
+      outsiderToken: outsider.jwt,
+      leaderToken: leader.jwt,
+    });
+    const tokenSpec = fc.oneof(
+      fc.constantFrom(ref('memberToken'), ref('outsiderToken'), `Bearer ${ref('outsiderToken')}`, ` ${ref('memberToken')} `, `${ref('memberToken')}x`, `Basic ${ref('outsiderToken')}`, 'Bearer', 'x'.repeat(600)),
+      fc.constantFrom(...NASTY_STRINGS),
+    );
+    const authArb = fc.oneof(
+      fc.constant<Spec>(null),
+      fc.constant<Spec>(obj({})),
+      tokenSpec.map((token) => obj({ token })),
+      hostile.map((token) => obj({ token })),
+      hostile,
+      tokenSpec.map((token) => obj({ token: [token] })),
+    );
+    const origin = fc.constantFrom(
+      null,
+      'appUrl',
+      'same',
+      'https://evil.example',
+      'null',
+      'http://localhost:3000.evil.example',
+      'http://evil.example#@localhost:3000',
+      'http://localhost:3000@evil.example',
+      'file://',
+      '\u00ff\u00fe',
+    );
+    const header = fc.option(fc.oneof(tokenSpec.map((t) => (t.startsWith('Bearer') ? t : `Bearer ${t}`)), fc.constantFrom(...NASTY_STRINGS)), { nil: null });
+    // Only well-formed strings: the client library itself throws on a lone surrogate in a URL.
+    const query = fc.option(
+      fc.dictionary(
+        fc.constantFrom('EIO', 'transport', 'sid', 'token', '__proto__', 'x'),
+        fc.constantFrom(...NASTY_STRINGS.filter((v) => !LONE_SURROGATE.test(v)), '3', 'polling', '4', 'websocket'),
+      ),
+      { nil: null },
+    );
+
+    await check(
+      'hostile handshake',
+      fc.asyncProperty(fc.record({ auth: authArb, origin, header, query }), async (h) => {
+        const values = { ...refs, ...tokens() };
+        const headers: Record<string, string> = {};
+        if (h.origin === 'appUrl') headers.origin = 'http://localhost:3000';
+        else if (h.origin === 'same') headers.origin = url;
+        else if (h.origin !== null) headers.origin = headerSafe(h.origin);
+        if (h.header !== null) headers.authorization = headerSafe(fillRefs(h.header, values));
+        const auth = materialize(h.auth, values);
+        const socket = open(auth, headers, h.query ?? undefined);
+        const heard = record(socket);
+        const outcome = await handshake(socket);
+        const faults = await trap.drain();
+        const context = `handshake ${preview({ auth, headers, query: h.query })} -> ${outcome === 'connected' ? 'admitted' : outcome.message}`;
+        expect(faults, `${context}\nfaults`).toEqual([]);
+        expect(outcome instanceof Error ? outcome.message : outcome, context).not.toBe('handshake neither admitted nor refused');
+
+        const authToken =
+          auth && typeof auth === 'object' && typeof (auth as { token?: unknown }).token === 'string'
+            ? ((auth as { token: string }).token)
+            : null;
+        const valid = new Set([member.jwt, outsider.jwt, leader.jwt]);
+        const bearerOf = (v: string | undefined) => v?.replace(/^Bearer\s+/i, '').trim();
+        const anyValid = [authToken?.trim(), bearerOf(authToken ?? undefined), bearerOf(headers.authorization)].some((v) => v && valid.has(v));
+        const foreign = headers.origin !== undefined && !['http://localhost:3000', url].includes(headers.origin);
+        if (foreign || !anyValid) expect(outcome, `${context}\nadmitted`).not.toBe('connected');
+        if (!foreign && headers.origin !== url && authToken !== null && valid.has(authToken)) {
+          expect(outcome, `${context}\nrefused a valid token`).toBe('connected');
+        }
+        if (outcome === 'connected') {
+          // Whoever got in can reach only its own team's setlists.
+          const a = await send(socket, 'setlist:join', [refs.setlistA], true);
+          const b = await send(socket, 'setlist:join', [refs.setlistB], true);
+          const okA = Array.isArray(a) && (a[0] as { ok: boolean }).ok;
+          const okB = Array.isArray(b) && (b[0] as { ok: boolean }).ok;
+          expect(okA && okB, `${context}\none socket joined both teams' setlists`).toBe(false);
+          if (okB) {
+            outsiderHeard.push(heard);
+            expect(leaks(heard, refs.setlistB!), `${context}\noutsider heard`).toEqual([]);
+          }
+        }
+        socket.disconnect();
+      }),
+      HANDSHAKE_RUNS,
+    );
+  }, 180_000);
+
+  it('garbage socket.io frames do not bring the server down', async () => {
+    const frame = fc.oneof(
+      fc.constantFrom(
+        '2',
+        '2[',
+        '2["setlist:join"',
+        '2["setlist:join",',
+        '2[]',
+        '2[null]',
+        '2[{}]',
+        '2[1,2,3]',
+        '2["__proto__"]',
+        '2["setlist:join",{"__proto__":{"ok":true}}]',
+        '21["setlist:join","x"]',
+        '299999999999999999999["setlist:join","x"]',
+        '2/other,["setlist:join","x"]',
+        '0/admin,',
+        '0{"token":1}',
+        '1',
+        '3',
+        '30[]',
+        '4',
+        '5',
+        '51-["setlist:join",{"_placeholder":true,"num":0}]',
+        '2["setlist:join",{"_placeholder":true,"num":99}]',
+        '6',
+        '',
+        '9',
+        '2' + '['.repeat(1000) + ']'.repeat(1000),
+        `2["setlist:updatePart",{"setlistId":"${'x'.repeat(100)}","partIndex":"${'y'.repeat(60_000)}"}]`,
+      ),
+      fc.string({ unit: 'binary', maxLength: 64 }).map((s) => `2${s}`),
+      fc.string({ unit: 'binary', maxLength: 64 }),
+    );
+    await check(
+      'garbage frames',
+      fc.asyncProperty(fc.array(frame, { minLength: 1, maxLength: 5 }), async (frames) => {
+        const socket = await signedIn(member.jwt);
+        const engine = (socket.io as unknown as { engine: { write(data: string): void } }).engine;
+        for (const f of frames) engine.write(f);
+        await flush(socket);
+        await sleep(20);
+        const faults = await trap.drain();
+        expect(faults, `frames ${preview(frames)}\nfaults`).toEqual([]);
+        // Still serving: a new socket gets in and joins.
+        const fresh = await signedIn(member.jwt);
+        await join(fresh, refs.setlistA!);
+        fresh.disconnect();
+        socket.disconnect();
+      }),
+      FRAME_RUNS,
+    );
+  }, 120_000);
+
+  it('an outsider racing to join, leave and rejoin a setlist being stepped hears none of it', async () => {
+    const op = fc.record({
+      action: fc.constantFrom('join', 'join', 'joinNoAck', 'leave', 'step', 'announce'),
+      target: fc.constantFrom('setlistA', 'setlistA', 'setlistA2', 'setlistB'),
+      pauseMs: fc.integer({ min: 0, max: 15 }),
+    });
+    await check(
+      'join race',
+      fc.asyncProperty(fc.array(op, { minLength: 4, maxLength: 16 }), fc.integer({ min: 1, max: 3 }), async (ops, socketCount) => {
+        const outsiders = await Promise.all(Array.from({ length: socketCount }, () => signedIn(outsider.jwt)));
+        const heard = outsiders.map(record);
+        outsiderHeard.push(...heard);
+        drivenVersions.clear();
+        startDriving();
+        await Promise.all(
+          outsiders.map(async (socket) => {
+            for (const o of ops) {
+              const id = refs[o.target]!;
+              if (o.action === 'join') await send(socket, 'setlist:join', [id], true);
+              if (o.action === 'joinNoAck') await send(socket, 'setlist:join', [id], false);
+              if (o.action === 'leave') await send(socket, 'setlist:leave', [id], false);
+              if (o.action === 'step') await send(socket, 'setlist:updatePart', [{ setlistId: id, partIndex: 'Chorus' }], true);
+              if (o.action === 'announce') await send(socket, 'setlist:announce', [{ setlistId: id, message: 'hi' }], true);
+              await sleep(o.pauseMs);
+            }
+            await flush(socket);
+          }),
+        );
+        await sleep(50);
+        await stopDriving();
+        const faults = await trap.drain();
+        expect(faults).toEqual([]);
+        heard.forEach((h, i) => expect(leaks(h, refs.setlistB!), `outsider socket ${i} heard`).toEqual([]));
+        await expectNoSilentWrite(`race ${preview(ops)}`);
+        for (const s of outsiders) s.disconnect();
+      }),
+      RACE_RUNS,
+    );
+  }, 180_000);
+
+  it('a member who loses access (removed, left, logged out, signed out elsewhere, deleted) hears nothing more', async () => {
+    const emailOf = async (jwt: string) =>
+      json<{ email: string }>(await t.app.inject({ method: 'GET', url: '/api/account', headers: bearer(jwt) })).email;
+    await check(
+      'loss of access',
+      fc.asyncProperty(
+        fc.constantFrom('removed', 'left', 'loggedOut', 'signedOutElsewhere', 'passwordChanged', 'accountDeleted'),
+        fc.boolean(),
+        async (loss, bothSetlists) => {
+          const person = newPerson({ name: 'Attack Leaving' });
+          const p = await registerVerified(t, person);
+          const email = await emailOf(p.jwt);
+          const add = await t.app.inject({ method: 'POST', url: `/api/teams/${refs.teamA}/add`, headers: bearer(leader.jwt), payload: { email } });
+          expect(add.statusCode, add.body).toBe(201);
+          // The socket's session: the one that ends, or a second one that is ended from the first.
+          let socketToken = p.jwt;
+          if (loss === 'signedOutElsewhere' || loss === 'passwordChanged') {
+            const login = await t.app.inject({ method: 'POST', url: '/api/account/sessions/email', payload: { email, password: person.password }, remoteAddress: '198.51.100.250' });
+            expect(login.statusCode, login.body).toBe(201);
+            socketToken = json<{ jwt: string }>(login).jwt;
+          }
+          const socket = await signedIn(socketToken);
+          await join(socket, refs.setlistA!);
+          if (bothSetlists) await join(socket, refs.setlistA2!);
+          const heard = record(socket);
+
+          const action: Record<typeof loss, () => Promise<{ statusCode: number; body: string }>> = {
+            removed: () => t.app.inject({ method: 'DELETE', url: `/api/teams/${refs.teamA}/member`, headers: bearer(leader.jwt), payload: { userId: p.userId } }),
+            left: () => t.app.inject({ method: 'POST', url: `/api/teams/${refs.teamA}/leave`, headers: bearer(p.jwt) }),
+            loggedOut: () => t.app.inject({ method: 'DELETE', url: '/api/account/sessions/current', headers: bearer(socketToken) }),
+            signedOutElsewhere: () => t.app.inject({ method: 'DELETE', url: '/api/account/sessions', headers: bearer(p.jwt) }),
+            passwordChanged: () => t.app.inject({ method: 'PATCH', url: '/api/account/password', headers: bearer(p.jwt), payload: { oldPassword: person.password, password: 'a brand new horse battery', signOutOthers: true } }),
+            accountDeleted: () => t.app.inject({ method: 'DELETE', url: '/api/account', headers: bearer(p.jwt), payload: { email } }),
+          };
+          const res = await action[loss]();
+          expect(res.statusCode, `${loss}: ${res.body}`).toBeLessThan(300);
+          const cutAt = heard.length;
+
+          // From the moment the change was answered, nothing of team A reaches that socket.
+          const lead = driverSockets[0]!;
+          for (const step of [
+            ['setlist:updatePart', { setlistId: refs.setlistA, partIndex: 'Chorus' }],
+            ['setlist:updateCurrent', { setlistId: refs.setlistA, newIndex: 1 }],
+            ['setlist:announce', { setlistId: refs.setlistA, message: 'after you left' }],
+          ] as const) {
+            await send(lead, step[0], [step[1]], true);
+          }
+          const tried = await send(socket, 'setlist:updatePart', [{ setlistId: refs.setlistA, partIndex: 'Verse 1' }], true);
+          await sleep(150);
+          const faults = await trap.drain();
+          expect(faults).toEqual([]);
+          const after = heard
+            .slice(cutAt)
+            .filter((h) => h.event.startsWith('setlist:'))
+            .map((h) => `${h.event} ${preview(h.args, 200)}`);
+          expect(after, `${loss}: heard after losing access`).toEqual([]);
+          if (Array.isArray(tried)) {
+            expect((tried[0] as { ok: boolean }).ok, `${loss}: could still step the setlist`).toBe(false);
+          }
+          await expectNoSilentWrite(`loss ${loss}`);
+          socket.disconnect();
+        },
+      ),
+      LOSS_RUNS,
+    );
+  }, 180_000);
+
+  it('leaves no fault behind', async () => {
+    await stopDriving();
+    await sleep(50);
+    expect(await trap.drain()).toEqual([]);
+    console.info(`[attack-live ${backend}] ATTACK_SEED=${SEED}`);
+  });
+});
