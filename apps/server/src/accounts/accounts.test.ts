@@ -212,6 +212,7 @@ describe.each(backends)('accounts on %s', (backend) => {
       expect(known.statusCode).toBe(202);
       expect(unknown.statusCode).toBe(202);
       expect(unknown.body).toBe(known.body);
+      await t.app.mailQueue.idle();
       expect(t.inbox.mails.length).toBe(before + 1);
     });
 
