@@ -153,11 +153,13 @@ export function createLiveGateway(options: LiveGatewayOptions) {
     let queue: Promise<void> = Promise.resolve();
 
     /** Runs a handler if the socket is within its rate, answering errors on the ack or as live:error. */
+    type Ack = ((answer: unknown) => void) | undefined;
+    // socket.io puts the acknowledgement last; whatever else was sent after the payload is ignored.
     const guarded =
-      <A extends unknown[]>(handler: (...args: A) => Promise<void>) =>
-      (...args: A) => {
-        const ack = args.find((a) => typeof a === 'function') as
-          ((answer: unknown) => void) | undefined;
+      (handler: (payload: unknown, ack: Ack) => Promise<void>) =>
+      (...args: unknown[]) => {
+        const last = args.at(-1);
+        const ack = typeof last === 'function' ? (last as NonNullable<Ack>) : undefined;
         // Both budgets are always taken from, so a flood spent on one drains the other too.
         const withinSocket = socket.data.bucket.take();
         const withinAccount = mine.bucket.take();
@@ -168,7 +170,7 @@ export function createLiveGateway(options: LiveGatewayOptions) {
           return;
         }
         queue = queue.then(() =>
-          handler(...args).catch((error: unknown) => {
+          handler(ack && args.length === 1 ? undefined : args[0], ack).catch((error: unknown) => {
             const message = error instanceof LiveError ? error.message : LIVE_TEXTS.invalid;
             if (!(error instanceof LiveError)) logger.error({ err: error }, 'live event failed');
             if (ack) ack({ ok: false, error: message });
@@ -194,7 +196,7 @@ export function createLiveGateway(options: LiveGatewayOptions) {
 
     socket.on(
       'setlist:join',
-      guarded(async (setlistId: unknown, ack?: unknown) => {
+      guarded(async (setlistId, ack) => {
         const id = SetlistIdSchema.safeParse(setlistId);
         if (!id.success) throw new LiveError(LIVE_TEXTS.invalid);
         // Membership first: nobody enters a room, even for a moment, without it. A
@@ -219,7 +221,7 @@ export function createLiveGateway(options: LiveGatewayOptions) {
           version: found.version,
         };
         socket.emit('setlist:state', state);
-        if (typeof ack === 'function') ack({ ok: true, state });
+        ack?.({ ok: true, state });
       }),
     );
 
@@ -235,18 +237,18 @@ export function createLiveGateway(options: LiveGatewayOptions) {
       setlistId: string,
       result: StepResult,
       changed: { song: boolean },
-      ack: unknown,
+      ack: Ack,
     ) => {
       if (result.kind === 'missing') throw new LiveError(LIVE_TEXTS.notFound);
       if (result.kind === 'refused') throw new LiveError(LIVE_TEXTS.invalid);
       const state = { setlistId, ...result.state };
       broadcastState(state, changed);
-      if (typeof ack === 'function') ack({ ok: true, state });
+      ack?.({ ok: true, state });
     };
 
     socket.on(
       'setlist:updateCurrent',
-      guarded(async (payload: unknown, ack?: unknown) => {
+      guarded(async (payload, ack) => {
         const parsed = UpdateCurrentPayloadSchema.safeParse(payload);
         if (!parsed.success) throw new LiveError(LIVE_TEXTS.invalid);
         const { setlistId, teamId } = joinedTeam(parsed.data.setlistId);
@@ -258,7 +260,7 @@ export function createLiveGateway(options: LiveGatewayOptions) {
 
     socket.on(
       'setlist:updatePart',
-      guarded(async (payload: unknown, ack?: unknown) => {
+      guarded(async (payload, ack) => {
         const parsed = UpdatePartPayloadSchema.safeParse(payload);
         if (!parsed.success) throw new LiveError(LIVE_TEXTS.invalid);
         const { setlistId, teamId } = joinedTeam(parsed.data.setlistId);
@@ -269,7 +271,7 @@ export function createLiveGateway(options: LiveGatewayOptions) {
 
     socket.on(
       'setlist:announce',
-      guarded(async (payload: unknown, ack?: unknown) => {
+      guarded(async (payload, ack) => {
         const parsed = AnnouncePayloadSchema.safeParse(payload);
         if (!parsed.success) throw new LiveError(LIVE_TEXTS.invalid);
         const { setlistId } = joinedTeam(parsed.data.setlistId);
@@ -284,7 +286,7 @@ export function createLiveGateway(options: LiveGatewayOptions) {
             at: new Date().toISOString(),
           },
         );
-        if (typeof ack === 'function') ack({ ok: true });
+        ack?.({ ok: true });
       }),
     );
   });
