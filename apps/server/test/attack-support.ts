@@ -9,6 +9,7 @@
  */
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
+import { expect } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { rows, type TestDatabase } from './databases.ts';
 
@@ -372,6 +373,11 @@ export function headerSafe(text: string): string {
     })
     .join('')
     .trim();
+}
+
+/** Fails with every item written out in full (a vitest diff would shorten them). */
+export function expectNone(items: string[], message: string) {
+  if (items.length > 0) expect.fail(`${message}:\n${items.join('\n')}`);
 }
 
 /** A readable, bounded rendering for failure messages. */

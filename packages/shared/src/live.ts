@@ -59,6 +59,11 @@ export interface LiveState {
 export interface LiveMeta {
   setlistId: string;
   version: number;
+  /**
+   * The song index after this change. A part change carries it too, so each event alone
+   * says where the set stands: events of two leaders may arrive out of order.
+   */
+  currentIndex?: number;
 }
 
 export interface AnnouncementMeta {

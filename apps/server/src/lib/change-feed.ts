@@ -20,7 +20,7 @@ export interface Change {
  * A change, or `resync`: this instance may have missed changes of other instances
  * (its Redis subscription was down), so whatever listeners keep must be checked afresh.
  */
-type Listener = (change: Change | { kind: 'resync' }) => void;
+type Listener = (change: Change | { kind: 'resync' }) => void | Promise<void>;
 
 const KINDS = new Set<Change['kind']>(['team', 'setlist', 'user', 'session', 'members']);
 /** How long a Redis command may take before the feed counts Redis as unreachable. */
@@ -127,7 +127,9 @@ export class ChangeFeed {
    * writes avoid that case.
    */
   async publish(change: Change) {
-    this.deliver(change);
+    // This instance's listeners (live sockets to close or check again) finish before the
+    // write is answered; a listener's failure is theirs to log.
+    await Promise.allSettled(this.deliver(change));
     if (!this.redis) {
       if (COUNTED.has(change.kind)) this.bumpLocal(scopeOf(change));
       return;
@@ -254,9 +256,9 @@ export class ChangeFeed {
     this.highest = Math.max(this.highest, next);
   }
 
-  private deliver(change: Change | { kind: 'resync' }) {
+  private deliver(change: Change | { kind: 'resync' }): (void | Promise<void>)[] {
     const copy = change.kind === 'resync' ? change : { kind: change.kind, id: change.id };
-    for (const listener of this.listeners) listener(copy);
+    return this.listeners.map((listener) => listener(copy));
   }
 }
 

@@ -188,7 +188,11 @@ export function createLiveGateway(options: LiveGatewayOptions) {
     };
 
     const broadcastState = (state: LiveState, changed: { song: boolean }) => {
-      const meta = { setlistId: state.setlistId, version: state.version };
+      const meta = {
+        setlistId: state.setlistId,
+        version: state.version,
+        currentIndex: state.currentIndex,
+      };
       const target = io.to(room(state.setlistId));
       if (changed.song) target.emit('setlist:currentChanged', state.currentIndex, meta);
       target.emit('setlist:partChanged', state.currentPartLabel, meta);
@@ -322,14 +326,14 @@ export function createLiveGateway(options: LiveGatewayOptions) {
     }
   };
   const localSockets = () => [...io.of('/').sockets.values()] as LiveSocket[];
-  const recheckSome = (pick: (socket: LiveSocket) => boolean) => {
+  const recheckSome = (pick: (socket: LiveSocket) => boolean): Promise<void> =>
     recheck(localSockets().filter(pick)).catch((error: unknown) =>
       logger.error({ err: error }, 'live recheck failed'),
     );
-  };
 
   // Ended sessions and lost memberships reach the open sockets through the change feed:
   // at once on this instance, through Redis on the others.
+  // A change made on this instance is answered only once its sockets were dealt with.
   options.changes.on((change) => {
     switch (change.kind) {
       case 'session': {
@@ -337,19 +341,16 @@ export function createLiveGateway(options: LiveGatewayOptions) {
         for (const live of localSockets()) {
           if (live.data.tokenKey === change.id) live.disconnect(true);
         }
-        break;
+        return;
       }
       case 'user':
-        recheckSome((live) => live.data.account.userId === change.id);
-        break;
+        return recheckSome((live) => live.data.account.userId === change.id);
       case 'members':
-        recheckSome((live) => [...live.data.joined.values()].includes(change.id));
-        break;
+        return recheckSome((live) => [...live.data.joined.values()].includes(change.id));
       case 'resync':
-        recheckSome(() => true);
-        break;
+        return recheckSome(() => true);
       default:
-        break;
+        return;
     }
   });
 
@@ -357,7 +358,7 @@ export function createLiveGateway(options: LiveGatewayOptions) {
   const timer = setInterval(() => {
     const old = Date.now() - 60_000;
     for (const [key, at] of ended) if (at < old) ended.delete(key);
-    recheckSome(() => true);
+    void recheckSome(() => true);
   }, options.recheckMs ?? LIVE_RECHECK_MS);
   timer.unref();
 

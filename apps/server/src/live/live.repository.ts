@@ -36,7 +36,9 @@ const stepStatement = (index: string, label: string, allowed: string) => `
       and sg.id = case when jsonb_typeof(e.entry) = 'string' then e.entry #>> '{}' else e.entry ->> 'song' end
     where s.id = $1 and s.team_id = $2
   ),
-  target as (select s.current_index from setlist s where s.id = $1 and s.team_id = $2),
+  -- The row is locked before its index is read: a step that waited for another leader's
+  -- step reads the index that one wrote, not the one in this statement's snapshot.
+  target as (select s.current_index from setlist s where s.id = $1 and s.team_id = $2 for update),
   chosen as (
     select c.idx, (select en.id from entries en where en.pos = c.idx) as song_id
     from (select ${index} as idx from target s) c

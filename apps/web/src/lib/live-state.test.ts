@@ -30,6 +30,24 @@ describe('reduceLiveState', () => {
     ).toBe(shown);
   });
 
+  it("lands on the right song when another leader's song change arrives after a newer part change", () => {
+    // Version 6 moved to song 3; version 7 (a part of song 3) arrives first.
+    const afterPart = reduceLiveState(state(5, 0, 'Verse 1'), id, {
+      type: 'partChanged',
+      label: 'Bridge',
+      meta: { setlistId: id, version: 7, currentIndex: 3 },
+      indexIfUnknown: 0,
+    });
+    expect(afterPart).toEqual(state(7, 3, 'Bridge'));
+    const late = reduceLiveState(afterPart, id, {
+      type: 'currentChanged',
+      index: 3,
+      meta: { setlistId: id, version: 6, currentIndex: 3 },
+      firstPartLabel: 'Intro',
+    });
+    expect(late).toBe(afterPart);
+  });
+
   it('applies a song change and its part change of the same version', () => {
     const afterSong = reduceLiveState(state(5), id, {
       type: 'currentChanged',

@@ -52,7 +52,9 @@ export function reduceLiveState(
     case 'partChanged':
       return {
         setlistId,
-        currentIndex: shown?.currentIndex ?? update.indexIfUnknown,
+        // The server says which song the part belongs to: a song change of another
+        // leader may arrive after this newer part change, and is then ignored.
+        currentIndex: update.meta.currentIndex ?? shown?.currentIndex ?? update.indexIfUnknown,
         currentPartLabel: update.label,
         version: meta.version,
       };
