@@ -881,7 +881,8 @@ describe.each(backends)('HTTP attack on %s', (backend) => {
           if (json && unroutable(res)) return;
           if (unroutable(await inject(route.method, url, {}))) return;
           if (identity === 'garbage' && req.garbageToken.kind === 'unverified') {
-            if (gate.get(routeKey(route))?.verified) expect([401, 403], where).toContain(res.statusCode);
+            if (gate.get(routeKey(route))?.verified)
+              expect([401, 403], where).toContain(res.statusCode);
             return;
           }
           expect(res.statusCode, `${where}\nanswered before the session was checked`).toBe(401);
