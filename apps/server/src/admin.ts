@@ -15,6 +15,7 @@ import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { ChangeFeed } from './lib/change-feed.ts';
 import { MailQueue } from './lib/mail-queue.ts';
+import { connectRedis, REDIS_PREFIX } from './lib/redis.ts';
 
 const USAGE = `Usage: npm run admin -w @segue/server -- reset-2fa <email> [--force]
 
@@ -55,8 +56,20 @@ async function resetTwoFactor(email: string, force: boolean): Promise<number> {
     console.log('Database: DATABASE_URL');
   }
   const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir });
-  // No mail is sent and no other instance is told: their session caches drop the
-  // ended sessions within 30 seconds (SESSION_CACHE_MS).
+  // With REDIS_URL the running instances are told at once, as a logout would tell them:
+  // their session caches forget the ended sessions and close those live sockets.
+  const feed = new ChangeFeed();
+  const redis = config.redisUrl ? connectRedis(config.redisUrl, log) : null;
+  if (redis) {
+    await redis.ready();
+    await feed.connect({
+      commands: redis.commands,
+      subscriber: redis.feed,
+      prefix: REDIS_PREFIX,
+      onError: (error) => log.warn(error, 'Redis did not take a change'),
+    });
+  }
+  // No mail is sent.
   const mailer = new MailQueue(
     {
       async send() {
@@ -71,7 +84,7 @@ async function resetTwoFactor(email: string, force: boolean): Promise<number> {
       db: database.db,
       auth: createAuth({ db: database.db, secret: config.authSecret, appUrl: config.appUrl }),
       mailer,
-      sessions: new SessionResolver(database.db, new ChangeFeed()),
+      sessions: new SessionResolver(database.db, feed),
       config,
       log,
     });
@@ -88,6 +101,8 @@ async function resetTwoFactor(email: string, force: boolean): Promise<number> {
     return 0;
   } finally {
     await mailer.close();
+    feed.close();
+    await redis?.close();
     await database.close();
   }
 }

@@ -33,7 +33,7 @@ import { MailQueue } from './lib/mail-queue.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
 import { MemoryRateLimiter, type RateLimiter } from './lib/rate-limit.ts';
 import { ReadCache } from './lib/read-cache.ts';
-import { connectRedis } from './lib/redis.ts';
+import { connectRedis, REDIS_PREFIX } from './lib/redis.ts';
 import { RedisRateLimiter } from './lib/redis-rate-limit.ts';
 import { serveWebApp } from './web/static.ts';
 
@@ -186,7 +186,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     { log: app.log },
   );
   app.decorate('mailQueue', mailer);
-  const redisPrefix = options.redisPrefix ?? 'segue:';
+  const redisPrefix = options.redisPrefix ?? REDIS_PREFIX;
   const redis = config.redisUrl ? connectRedis(config.redisUrl, app.log) : null;
   await redis?.ready();
   const limiter =

@@ -1,3 +1,4 @@
+import { ATTEMPT_LIMITS } from './accounts.service.ts';
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -444,6 +445,22 @@ describe.each(backends)('account settings on %s', (backend) => {
   });
 
   describe('two-factor codes are used up', () => {
+    it('40 wrong codes at once: no more are checked than the attempt limit allows', async () => {
+      const { person, secret } = await withTwoFactor();
+      const valid = new Set([-30_000, 0, 30_000].map((d) => totp(secret, Date.now() + d)));
+      const wrong = ['000000', '111111', '222222'].find((c) => !valid.has(c))!;
+      const answers = await Promise.all(
+        Array.from({ length: 40 }, () => login(person.email, person.password, wrong)),
+      );
+      const statuses = answers.map((a) => a.statusCode);
+      expect(statuses.filter((s) => s === 401).length).toBe(ATTEMPT_LIMITS.failedLoginsPerAccount);
+      expect(statuses.filter((s) => s === 429).length).toBe(
+        40 - ATTEMPT_LIMITS.failedLoginsPerAccount,
+      );
+      // Even the right code waits for the window to end.
+      expect((await login(person.email, person.password, nextCode(secret))).statusCode).toBe(429);
+    });
+
     it('a code logs in once; the code that turned two-factor on does not log in', async () => {
       const { person, secret, enablingCode } = await withTwoFactor();
       const enabling = await login(person.email, person.password, enablingCode);

@@ -1,5 +1,8 @@
 import { Redis } from 'ioredis';
 
+/** The prefix of every Redis key and channel of a Segue installation. */
+export const REDIS_PREFIX = 'segue:';
+
 /**
  * The Redis connections one instance needs: commands, a pair for socket.io's pub/sub,
  * and a subscriber for the change feed (cache invalidation across instances).
