@@ -195,10 +195,18 @@ test('the song picker offers every song of a library past a thousand songs', asy
   expect(imported.status()).toBe(200);
 
   await logIn(page, leader);
+  // The library arrives late, as on a slow connection: what is typed meanwhile stays.
+  let release!: () => void;
+  const arrived = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/songs?fields=summary', async (route) => {
+    await arrived;
+    await route.continue();
+  });
   await page.goto('/setlists/new');
   const picker = page.getByRole('combobox', { name: 'Songs' });
   await picker.click();
   await picker.fill('Zion');
+  release();
   await page.getByRole('option', { name: /Zion Last/ }).click();
   await page.keyboard.press('Escape');
   expect(await songOrder(page)).toEqual(['Zion Last']);

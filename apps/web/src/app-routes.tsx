@@ -38,7 +38,7 @@ const VerifyReminderPage = lazy(() =>
   })),
 );
 const DashboardPage = lazy(() =>
-  import('./features/dashboard/components/dashboard-page.tsx').then((m) => ({
+  import('./routes/dashboard/dashboard-page.tsx').then((m) => ({
     default: m.DashboardPage,
   })),
 );

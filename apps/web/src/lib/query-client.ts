@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { connectSession } from '../features/accounts/api/current-account.ts';
+import { connectSession } from './session/current-account.ts';
 import { ApiRequestError } from './api-client.ts';
 
 export function createQueryClient(): QueryClient {

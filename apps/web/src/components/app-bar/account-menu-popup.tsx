@@ -7,7 +7,7 @@ import Switch from '@mui/material/Switch';
 import DarkModeIcon from '@mui/icons-material/DarkMode';
 import LogoutIcon from '@mui/icons-material/Logout';
 import SettingsIcon from '@mui/icons-material/Settings';
-import { useLogout } from '../../features/accounts/api/logout.ts';
+import { useLogout } from '../../lib/session/logout.ts';
 import { WithQueryClient } from '../routes/query-layer.tsx';
 import { useThemeMode } from '../theme-mode/theme-mode-context.ts';
 import { ACCOUNT_SETTINGS_LINK, DARK_MODE_LABEL, LOGOUT_LABEL } from './nav-items.ts';

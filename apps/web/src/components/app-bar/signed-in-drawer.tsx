@@ -6,7 +6,7 @@ import ListItemText from '@mui/material/ListItemText';
 import Switch from '@mui/material/Switch';
 import DarkModeIcon from '@mui/icons-material/DarkMode';
 import LogoutIcon from '@mui/icons-material/Logout';
-import { useLogout } from '../../features/accounts/api/logout.ts';
+import { useLogout } from '../../lib/session/logout.ts';
 import { WithQueryClient } from '../routes/query-layer.tsx';
 import { useThemeMode } from '../theme-mode/theme-mode-context.ts';
 import { ACCOUNT_SETTINGS_LINK, DARK_MODE_LABEL, LOGOUT_LABEL, MAIN_LINKS } from './nav-items.ts';

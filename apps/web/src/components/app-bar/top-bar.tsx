@@ -5,7 +5,7 @@ import Button from '@mui/material/Button';
 import Toolbar from '@mui/material/Toolbar';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
-import { useSession } from '../../features/accounts/api/session.ts';
+import { useSession } from '../../lib/session/session.ts';
 import { AccountMenu } from './account-menu.tsx';
 import { GUEST_LINKS, MAIN_LINKS } from './nav-items.ts';
 import { NavigationDrawer } from './navigation-drawer.tsx';

@@ -1,5 +1,5 @@
 import { Navigate, Outlet } from 'react-router';
-import { useCurrentAccount } from '../../features/accounts/api/current-account.ts';
+import { useCurrentAccount } from '../../lib/session/current-account.ts';
 import { PageLoading } from '../layout/page-loading.tsx';
 import { AccountLoadError } from './account-load-error.tsx';
 

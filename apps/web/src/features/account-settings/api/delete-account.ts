@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { apiFetch } from '../../../lib/api-client.ts';
 import { useToast } from '../../../components/toasts/toast-context.ts';
-import { forgetSession } from '../../accounts/api/logout.ts';
+import { forgetSession } from '../../../lib/session/logout.ts';
 import { SETTINGS_TEXTS } from '../components/account-settings-texts.ts';
 
 /**

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import type { ChangeEmailInputSchema, LinkInputSchema } from '@segue/shared';
 import { apiFetch } from '../../../lib/api-client.ts';
-import { currentAccountQueryKey } from '../../accounts/api/current-account.ts';
+import { currentAccountQueryKey } from '../../../lib/session/current-account.ts';
 
 const MessageSchema = z.object({ message: z.string() });
 

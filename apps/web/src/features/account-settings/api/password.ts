@@ -6,7 +6,7 @@ import type {
   RecoveryRequestInputSchema,
 } from '@segue/shared';
 import { apiFetch } from '../../../lib/api-client.ts';
-import { forgetSession } from '../../accounts/api/logout.ts';
+import { forgetSession } from '../../../lib/session/logout.ts';
 import { sessionsQueryKey } from './sessions.ts';
 
 const MessageSchema = z.object({ message: z.string() });

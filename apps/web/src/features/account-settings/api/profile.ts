@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { AccountSchema } from '@segue/shared';
 import type { Account } from '@segue/shared';
 import { apiFetch } from '../../../lib/api-client.ts';
-import { currentAccountQueryKey } from '../../accounts/api/current-account.ts';
+import { currentAccountQueryKey } from '../../../lib/session/current-account.ts';
 
 type ProfileField = 'name' | 'phone';
 

@@ -2,7 +2,7 @@ import Container from '@mui/material/Container';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { PageLoading } from '../../../components/layout/page-loading.tsx';
-import { useCurrentAccount } from '../../accounts/api/current-account.ts';
+import { useCurrentAccount } from '../../../lib/session/current-account.ts';
 import { DeleteAccountSection } from './delete-account-section.tsx';
 import { EmailSection } from './email-section.tsx';
 import { PasswordSection } from './password-section.tsx';

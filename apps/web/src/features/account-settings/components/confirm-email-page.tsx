@@ -6,8 +6,8 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import { ACCOUNT_SETTINGS_TEXTS, LIMITS } from '@segue/shared';
 import { errorMessage } from '../../../lib/api-client.ts';
-import { useCurrentAccount } from '../../accounts/api/current-account.ts';
-import { AccountFormCard } from '../../accounts/components/account-form-card.tsx';
+import { useCurrentAccount } from '../../../lib/session/current-account.ts';
+import { AccountFormCard } from '../../../components/account-form-card.tsx';
 import { useConfirmEmailChange } from '../api/email-change.ts';
 import { SETTINGS_TEXTS } from './account-settings-texts.ts';
 

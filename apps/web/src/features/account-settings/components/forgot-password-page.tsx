@@ -9,7 +9,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { LIMITS, RecoveryRequestInputSchema } from '@segue/shared';
 import { errorMessage } from '../../../lib/api-client.ts';
-import { AccountFormCard } from '../../accounts/components/account-form-card.tsx';
+import { AccountFormCard } from '../../../components/account-form-card.tsx';
 import { useRequestRecovery } from '../api/password.ts';
 import { SETTINGS_TEXTS } from './account-settings-texts.ts';
 

@@ -11,7 +11,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { LIMITS, PasswordSchema } from '@segue/shared';
 import { errorMessage } from '../../../lib/api-client.ts';
-import { AccountFormCard } from '../../accounts/components/account-form-card.tsx';
+import { AccountFormCard } from '../../../components/account-form-card.tsx';
 import { useResetPassword } from '../api/password.ts';
 import { SETTINGS_TEXTS } from './account-settings-texts.ts';
 

@@ -3,7 +3,7 @@ import type { LoginInput, SessionAnswer } from '@segue/shared';
 import { readSessionAnswer } from '../../../lib/answers.ts';
 import { apiFetch } from '../../../lib/api-client.ts';
 import { pendingVerificationEmail, sessionToken } from '../../../lib/storage.ts';
-import { setSessionAccount } from './session.ts';
+import { setSessionAccount } from '../../../lib/session/session.ts';
 
 export async function login(input: LoginInput): Promise<SessionAnswer> {
   const answer = await apiFetch('/account/sessions/email', { method: 'POST', body: input });

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { RegisterInput, SessionAnswer } from '@segue/shared';
 import { apiFetch } from '../../../lib/api-client.ts';
 import { pendingVerificationEmail, sessionToken } from '../../../lib/storage.ts';
-import { currentAccountQueryKey } from './current-account.ts';
+import { currentAccountQueryKey } from '../../../lib/session/current-account.ts';
 
 export async function register(input: RegisterInput): Promise<SessionAnswer> {
   const answer = await apiFetch('/account', { method: 'POST', body: input });

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ResendVerificationInput, VerifyEmailInput } from '@segue/shared';
 import { apiFetch } from '../../../lib/api-client.ts';
-import { currentAccountQueryKey } from './current-account.ts';
+import { currentAccountQueryKey } from '../../../lib/session/current-account.ts';
 
 export async function verifyEmail(input: VerifyEmailInput): Promise<void> {
   await apiFetch('/account/verification', { method: 'PUT', body: input });

@@ -12,8 +12,8 @@ import { pendingVerificationEmail } from '../../../lib/storage.ts';
 import { PlainTextField } from '../../../components/plain-text-field.tsx';
 import { useToast } from '../../../components/toasts/toast-context.ts';
 import { useLogin } from '../api/login.ts';
-import { useSession } from '../api/session.ts';
-import { AccountFormCard } from './account-form-card.tsx';
+import { useSession } from '../../../lib/session/session.ts';
+import { AccountFormCard } from '../../../components/account-form-card.tsx';
 import type { LoginForm, LoginValues } from './login-form-binding.tsx';
 
 // The fields paint at once; react-hook-form with the shared schema (and zod) arrives right after

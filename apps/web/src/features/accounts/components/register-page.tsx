@@ -9,9 +9,9 @@ import Typography from '@mui/material/Typography';
 import { LIMITS, RegisterInputSchema, TEXTS } from '@segue/shared';
 import { ApiRequestError, errorMessage } from '../../../lib/api-client.ts';
 import { useToast } from '../../../components/toasts/toast-context.ts';
-import { useCurrentAccount } from '../api/current-account.ts';
+import { useCurrentAccount } from '../../../lib/session/current-account.ts';
 import { useRegister } from '../api/register.ts';
-import { AccountFormCard } from './account-form-card.tsx';
+import { AccountFormCard } from '../../../components/account-form-card.tsx';
 
 export function RegisterPage() {
   const { account } = useCurrentAccount();

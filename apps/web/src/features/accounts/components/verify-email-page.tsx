@@ -6,9 +6,9 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { LIMITS, TEXTS } from '@segue/shared';
-import { useCurrentAccount } from '../api/current-account.ts';
+import { useCurrentAccount } from '../../../lib/session/current-account.ts';
 import { useVerifyEmail } from '../api/verification.ts';
-import { AccountFormCard } from './account-form-card.tsx';
+import { AccountFormCard } from '../../../components/account-form-card.tsx';
 
 type VerifyStatus = 'checking' | 'invalid' | 'verifying' | 'verified' | 'failed';
 

@@ -8,9 +8,9 @@ import Typography from '@mui/material/Typography';
 import { TEXTS } from '@segue/shared';
 import { PageLoading } from '../../../components/layout/page-loading.tsx';
 import { pendingVerificationEmail } from '../../../lib/storage.ts';
-import { useCurrentAccount } from '../api/current-account.ts';
+import { useCurrentAccount } from '../../../lib/session/current-account.ts';
 import { useResendVerification } from '../api/verification.ts';
-import { AccountFormCard } from './account-form-card.tsx';
+import { AccountFormCard } from '../../../components/account-form-card.tsx';
 
 /** While the link waits in the inbox, look again now and then so the page moves on by itself. */
 const VERIFICATION_POLL_MS = 10_000;

@@ -5,7 +5,7 @@ import Container from '@mui/material/Container';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { TEXTS } from '@segue/shared';
-import { useSession } from '../../accounts/api/session.ts';
+import { useSession } from '../../../lib/session/session.ts';
 
 export function HeroSection() {
   const { account, isPending } = useSession();

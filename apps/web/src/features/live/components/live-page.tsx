@@ -17,7 +17,7 @@ import type { SetlistDetails } from '@segue/shared';
 import { AnnouncementBanner } from '../../../components/announcement-banner.tsx';
 import { LiveConnectionStatus } from '../../../components/live-connection-status.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
-import { usePeople } from '../../teams/api/teams.ts';
+import { usePeople } from '../../../lib/teams/teams.ts';
 import { useLiveKeys } from '../hooks/use-live-keys.ts';
 import { useLiveSetlist } from '../hooks/use-live-setlist.ts';
 import type { LiveSetlist } from '../hooks/use-live-setlist.ts';

@@ -1,6 +1,6 @@
 import { clampSongIndex } from '@segue/shared';
 import { useJoinedSetlist } from '../../../lib/live-setlist.ts';
-import { useCurrentTeam } from '../../teams/api/current-team.ts';
+import { useCurrentTeam } from '../../../lib/teams/current-team.ts';
 
 /**
  * The live session of a setlist for the live view: the setlist (asked for the current team),

@@ -1,6 +1,6 @@
 import { clampSongIndex } from '@segue/shared';
 import { useJoinedSetlist } from '../../../lib/live-setlist.ts';
-import { useCurrentTeam } from '../../teams/api/current-team.ts';
+import { useCurrentTeam } from '../../../lib/teams/current-team.ts';
 
 /**
  * The setlist and the part the leader is on, for the projector. Only the server's state counts

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import type { Team } from '@segue/shared';
-import { usePeople } from '../../teams/api/teams.ts';
+import { usePeople } from '../../../lib/teams/teams.ts';
 
 /** A person who can lead a song or take a position. */
 export interface MemberChoice {

@@ -3,7 +3,7 @@ import Alert from '@mui/material/Alert';
 import type { Team } from '@segue/shared';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { PageLoading } from '../../../components/layout/page-loading.tsx';
-import { useCurrentTeam } from '../../teams/api/current-team.ts';
+import { useCurrentTeam } from '../../../lib/teams/current-team.ts';
 import { NoTeamMessage } from '../../../components/no-team-message.tsx';
 import { SETLIST_SCREEN_TEXTS } from './setlist-texts.ts';
 

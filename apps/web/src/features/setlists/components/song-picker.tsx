@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import Autocomplete, { createFilterOptions } from '@mui/material/Autocomplete';
 import ListItemText from '@mui/material/ListItemText';
 import TextField from '@mui/material/TextField';
@@ -41,11 +42,19 @@ export function SongPicker({
   error,
   disabled = false,
 }: SongPickerProps) {
+  // The typed text is kept here: Autocomplete empties its own on every new `value`, and the
+  // chosen songs are rebuilt when the library arrives, which erased what someone had already
+  // typed while it loaded. A pick or the clear button empties it, as before.
+  const [input, setInput] = useState('');
   return (
     <Autocomplete
       multiple
       options={options}
       value={value}
+      inputValue={input}
+      onInputChange={(_event, text, reason) => {
+        if (reason !== 'reset') setInput(text);
+      }}
       loading={loading}
       disabled={disabled}
       filterOptions={filterByTitle}
@@ -56,9 +65,13 @@ export function SongPicker({
       getOptionKey={(song) => song._id}
       isOptionEqualToValue={(option, chosen) => option._id === chosen._id}
       onChange={(_event, _value, reason, details) => {
-        if (reason === 'clear') onClear();
-        else if (reason === 'selectOption' && details) onAdd(details.option);
-        else if (reason === 'removeOption' && details) onRemove(details.option);
+        if (reason === 'clear') {
+          setInput('');
+          onClear();
+        } else if (reason === 'selectOption' && details) {
+          setInput('');
+          onAdd(details.option);
+        } else if (reason === 'removeOption' && details) onRemove(details.option);
       }}
       renderOption={(props, song) => {
         const { key, ...optionProps } = props;

@@ -15,7 +15,7 @@ import { SONG_LIMITS, SONG_TEXTS, songProblem } from '@segue/shared';
 import type { Song } from '@segue/shared';
 import { ApiRequestError, errorMessage } from '../../../lib/api-client.ts';
 import { PageLoading } from '../../../components/layout/page-loading.tsx';
-import { useCurrentTeam } from '../../teams/api/current-team.ts';
+import { useCurrentTeam } from '../../../lib/teams/current-team.ts';
 import { useSaveSong } from '../api/save-song.ts';
 import { useSong } from '../api/songs.ts';
 import { ADD_PART_BUTTON_ID, changeThenFocus, partLabelInputId } from './focus-control.ts';

@@ -9,7 +9,7 @@ import AddIcon from '@mui/icons-material/Add';
 import type { Team } from '@segue/shared';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { PageLoading } from '../../../components/layout/page-loading.tsx';
-import { useCurrentTeam } from '../../teams/api/current-team.ts';
+import { useCurrentTeam } from '../../../lib/teams/current-team.ts';
 import { LibraryFileButtons } from './library-file-buttons.tsx';
 import { NoTeamMessage } from '../../../components/no-team-message.tsx';
 import { SongSearchField } from './song-search-field.tsx';

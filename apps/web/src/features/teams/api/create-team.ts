@@ -2,7 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { TeamSchema } from '@segue/shared';
 import type { Team, TeamInput } from '@segue/shared';
 import { apiFetch } from '../../../lib/api-client.ts';
-import { teamKeys, useRefreshTeams } from './teams.ts';
+import { teamKeys } from '../../../lib/teams/teams.ts';
+import { useRefreshTeams } from './teams.ts';
 
 /** Creates a team owned (and administered) by the caller. */
 export function useCreateTeam() {

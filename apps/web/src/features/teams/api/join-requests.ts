@@ -2,7 +2,8 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { MessageAnswerSchema, PersonSchema } from '@segue/shared';
 import type { Person } from '@segue/shared';
 import { apiFetch } from '../../../lib/api-client.ts';
-import { teamKeys, useRefreshTeams } from './teams.ts';
+import { teamKeys } from '../../../lib/teams/teams.ts';
+import { useRefreshTeams } from './teams.ts';
 
 /** The people waiting to join the team (admins). */
 export function useJoinRequests(teamId: string) {

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { MessageAnswerSchema } from '@segue/shared';
 import type { TeamSearchResult } from '@segue/shared';
 import { apiFetch } from '../../../lib/api-client.ts';
-import { teamKeys } from './teams.ts';
+import { teamKeys } from '../../../lib/teams/teams.ts';
 
 /** Asks the team's admins to let the caller in; the search results then show 'Request Sent'. */
 export function useRequestToJoin() {

@@ -10,7 +10,7 @@ import type { Team } from '@segue/shared';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { useToast } from '../../../components/toasts/toast-context.ts';
-import { useCurrentTeam } from '../api/current-team.ts';
+import { useCurrentTeam } from '../../../lib/teams/current-team.ts';
 import { useLeaveTeam } from '../api/ownership.ts';
 import { TEAM_TEXTS, memberCountText } from './team-texts.ts';
 

@@ -12,7 +12,7 @@ import { ApiRequestError } from '../../../lib/api-client.ts';
 import { BackButton } from '../../../components/back-button.tsx';
 import { useToast } from '../../../components/toasts/toast-context.ts';
 import { useCreateTeam } from '../api/create-team.ts';
-import { selectTeam } from '../api/current-team.ts';
+import { selectTeam } from '../../../lib/teams/current-team.ts';
 import { TeamFormFields } from './team-form-fields.tsx';
 
 /** Spec section 8: the error field, then the error's message, then 'Something went wrong'. */

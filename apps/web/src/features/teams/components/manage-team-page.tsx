@@ -11,7 +11,7 @@ import { TEXTS } from '@segue/shared';
 import type { TeamDetails } from '@segue/shared';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { PageLoading } from '../../../components/layout/page-loading.tsx';
-import { useCurrentTeam } from '../api/current-team.ts';
+import { useCurrentTeam } from '../../../lib/teams/current-team.ts';
 import { useTeamDetails } from '../api/teams.ts';
 import { JoinRequestsTab } from './join-requests-tab.tsx';
 import { MembersAndRolesTab } from './members-and-roles-tab.tsx';

@@ -19,7 +19,7 @@ import { errorMessage } from '../../../lib/api-client.ts';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { useToast } from '../../../components/toasts/toast-context.ts';
 import { useChangeRole, useRemoveMember } from '../api/members.ts';
-import { usePeople } from '../api/teams.ts';
+import { usePeople } from '../../../lib/teams/teams.ts';
 import { personLabel } from './team-texts.ts';
 
 interface Member {

@@ -10,7 +10,7 @@ import type { TeamDetails } from '@segue/shared';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { useToast } from '../../../components/toasts/toast-context.ts';
-import { useCurrentTeam } from '../api/current-team.ts';
+import { useCurrentTeam } from '../../../lib/teams/current-team.ts';
 import { useDeleteTeam } from '../api/ownership.ts';
 import { EditTeamInfoDialog } from './edit-team-info-dialog.tsx';
 import { TransferOwnershipDialog } from './transfer-ownership-dialog.tsx';

@@ -7,7 +7,7 @@ import { TEXTS } from '@segue/shared';
 import type { TeamSearchResult } from '@segue/shared';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useToast } from '../../../components/toasts/toast-context.ts';
-import { useCurrentAccount } from '../../accounts/api/current-account.ts';
+import { useCurrentAccount } from '../../../lib/session/current-account.ts';
 import { useRequestToJoin } from '../api/request-to-join.ts';
 import { TEAM_TEXTS, memberCountText } from './team-texts.ts';
 

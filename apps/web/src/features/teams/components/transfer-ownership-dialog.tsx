@@ -10,9 +10,9 @@ import TextField from '@mui/material/TextField';
 import type { Team } from '@segue/shared';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useToast } from '../../../components/toasts/toast-context.ts';
-import { useCurrentTeam } from '../api/current-team.ts';
+import { useCurrentTeam } from '../../../lib/teams/current-team.ts';
 import { useTransferOwnership } from '../api/ownership.ts';
-import { usePeople } from '../api/teams.ts';
+import { usePeople } from '../../../lib/teams/teams.ts';
 import { TEAM_TEXTS, personLabel } from './team-texts.ts';
 
 interface TransferOwnershipDialogProps {

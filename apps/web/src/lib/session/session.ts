@@ -1,8 +1,8 @@
 import { useSyncExternalStore } from 'react';
 import type { Account } from '@segue/shared';
-import { readAccount } from '../../../lib/answers.ts';
-import { ApiRequestError, apiFetch, restoreSessionToken } from '../../../lib/api-client.ts';
-import { selectedTeamId, sessionToken } from '../../../lib/storage.ts';
+import { readAccount } from '../answers.ts';
+import { ApiRequestError, apiFetch, restoreSessionToken } from '../api-client.ts';
+import { selectedTeamId, sessionToken } from '../storage.ts';
 
 // The session as the first screen needs it (top bar, landing, login), without TanStack Query:
 // a signed-out visitor of Landing or Login never loads the query library. Once a screen that

@@ -7,7 +7,7 @@ const api = vi.hoisted(() => ({
   restoreSessionToken: vi.fn<() => Promise<string | null>>(),
 }));
 
-vi.mock('../../../lib/api-client.ts', () => ({
+vi.mock('../api-client.ts', () => ({
   ApiRequestError: class ApiRequestError extends Error {
     constructor(readonly status: number) {
       super(`status ${status}`);

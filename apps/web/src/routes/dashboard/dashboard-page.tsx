@@ -5,14 +5,14 @@ import Container from '@mui/material/Container';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { TEXTS, firstName } from '@segue/shared';
-import { errorMessage } from '../../../lib/api-client.ts';
-import { PageLoading } from '../../../components/layout/page-loading.tsx';
-import { useCurrentAccount } from '../../accounts/api/current-account.ts';
-import { useCurrentTeam } from '../../teams/api/current-team.ts';
-import { ActiveTeamCard } from '../../teams/components/active-team-card.tsx';
-import { TeamSelector } from '../../teams/components/team-selector.tsx';
-import { TEAM_TEXTS } from '../../teams/components/team-texts.ts';
-import { UpcomingSetlists } from '../../setlists/components/upcoming-setlists.tsx';
+import { errorMessage } from '../../lib/api-client.ts';
+import { PageLoading } from '../../components/layout/page-loading.tsx';
+import { useCurrentAccount } from '../../lib/session/current-account.ts';
+import { useCurrentTeam } from '../../lib/teams/current-team.ts';
+import { ActiveTeamCard } from '../../features/teams/components/active-team-card.tsx';
+import { TeamSelector } from '../../features/teams/components/team-selector.tsx';
+import { TEAM_TEXTS } from '../../features/teams/components/team-texts.ts';
+import { UpcomingSetlists } from '../../features/setlists/components/upcoming-setlists.tsx';
 import { NoTeamCard } from './no-team-card.tsx';
 
 export function DashboardPage() {

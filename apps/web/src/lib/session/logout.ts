@@ -2,9 +2,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { TEXTS } from '@segue/shared';
-import { ApiRequestError, apiFetch } from '../../../lib/api-client.ts';
-import { pendingVerificationEmail, selectedTeamId, sessionToken } from '../../../lib/storage.ts';
-import { useToast } from '../../../components/toasts/toast-context.ts';
+import { ApiRequestError, apiFetch } from '../api-client.ts';
+import { pendingVerificationEmail, selectedTeamId, sessionToken } from '../storage.ts';
+import { useToast } from '../../components/toasts/toast-context.ts';
 import { currentAccountQueryKey } from './current-account.ts';
 
 export async function logout(): Promise<void> {

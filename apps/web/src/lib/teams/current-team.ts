@@ -1,8 +1,8 @@
 import { useSyncExternalStore } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { Team } from '@segue/shared';
-import { selectedTeamId } from '../../../lib/storage.ts';
-import { useCurrentAccount } from '../../accounts/api/current-account.ts';
+import { selectedTeamId } from '../storage.ts';
+import { useCurrentAccount } from '../session/current-account.ts';
 import { fetchTeams, teamKeys } from './teams.ts';
 
 /** Makes a team the current one; every API call then names it in X-Team-ID. */
