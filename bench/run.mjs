@@ -29,7 +29,7 @@ const LIVE = { rooms: 100, perRoom: 10, parts: 50 };
 /**
  * Follower accounts: one per follower by default, so each socket has its own session
  * (as on a real Sunday) and the memory figure includes each one's cached session.
- * Fewer makes seeding faster (followers then share accounts): BENCH_FOLLOWER_ACCOUNTS=10.
+ * Fewer makes seeding faster (followers then share accounts): BENCH_FOLLOWER_ACCOUNTS=50 (at least 50: 20 live sockets per account, 30 join requests an hour).
  */
 const FOLLOWER_ACCOUNTS = Number(process.env.BENCH_FOLLOWER_ACCOUNTS ?? LIVE.rooms * LIVE.perRoom);
 /** The whole run stops by itself after this long, whatever is happening. */
@@ -143,11 +143,15 @@ async function main() {
     say('seeding: starting Segue (info log, for the mailed links)');
     const seeder = await startSegue({ databaseUrl: db.url, dataDir, logLevel: 'info' });
     try {
-      say(`seeding: registering ${FOLLOWER_ACCOUNTS + 1} accounts`);
-      const accounts = await registerAccounts(seeder, FOLLOWER_ACCOUNTS + 1, 'acct');
+      // One leader account per room, as each church has its own worship leader: Segue limits
+      // live sockets and events per account.
+      const total = FOLLOWER_ACCOUNTS + LIVE.rooms;
+      say(`seeding: registering ${total} accounts`);
+      const accounts = await registerAccounts(seeder, total, 'acct');
+      const leaders = accounts.slice(0, LIVE.rooms);
       fixtures.organizer = accounts[0];
       say(`seeding: ${LIVE.rooms} live rooms`);
-      fixtures.rooms = await seedLiveRooms(seeder, accounts[0], accounts.slice(1), LIVE).catch(
+      fixtures.rooms = await seedLiveRooms(seeder, leaders, accounts.slice(LIVE.rooms), LIVE).catch(
         (e) => {
           fixtures.roomsError = e;
           return undefined;

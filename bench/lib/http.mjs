@@ -18,7 +18,7 @@ export async function api(
   if (body !== undefined) headers['content-type'] = 'application/json';
   if (token) headers.authorization = `Bearer ${token}`;
   if (teamId) headers['x-team-id'] = teamId;
-  // With TRUST_PROXY=true the caller's address (and its rate limits) comes from here.
+  // With TRUST_PROXY=1 the bench plays the one proxy: the address it names here is the caller's.
   if (ip) headers['x-forwarded-for'] = ip;
   const res = await fetch(baseUrl + path, {
     method,

@@ -139,7 +139,7 @@ export async function startSegue({ databaseUrl, dataDir, logLevel = 'warn', with
       DATABASE_URL: databaseUrl,
       LOG_LEVEL: logLevel,
       // Registrations are limited per address; the bench gives each its own X-Forwarded-For.
-      TRUST_PROXY: 'true',
+      TRUST_PROXY: '1',
       NODE_ENV: 'production',
     },
   });

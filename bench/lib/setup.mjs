@@ -52,20 +52,21 @@ export async function createTeam(server, owner, name) {
 }
 
 /**
- * The live rooms: one team per room (a church, say), owned by the organizer who
- * leads; a 50-part song; a setlist holding it; the room's followers added as members.
+ * The live rooms: one team per room (a church, say), owned by its own leader; a
+ * 50-part song; a setlist holding it; the room's followers added as members.
  * @param {import('./servers.mjs').RunningServer} server
- * @param {Account} organizer
+ * @param {Account[]} leaders  room r is led by leaders[r]
  * @param {Account[]} followers  follower j of room r uses followers[(r * perRoom + j) % length]
  * @param {{ rooms: number, perRoom: number, parts: number }} shape
  */
-export async function seedLiveRooms(server, organizer, followers, { rooms, perRoom, parts }) {
-  const token = organizer.jwt;
+export async function seedLiveRooms(server, leaders, followers, { rooms, perRoom, parts }) {
   return mapLimit(
     Array.from({ length: rooms }, (_, r) => r),
     8,
     async (r) => {
-      const teamId = await createTeam(server, organizer, `Live bench room ${r}`);
+      const leader = leaders[r];
+      const token = leader.jwt;
+      const teamId = await createTeam(server, leader, `Live bench room ${r}`);
       const song = await api(server.url, 'POST', '/api/songs', {
         token,
         teamId,
@@ -84,11 +85,13 @@ export async function seedLiveRooms(server, organizer, followers, { rooms, perRo
         { length: perRoom },
         (_, j) => followers[(r * perRoom + j) % followers.length],
       );
-      // An account may follow this room on several screens; it joins the team once.
+      // An account may follow this room on several screens; it joins the team once, by a
+      // join request the leader approves (adds by e-mail are limited to 20 an hour per admin).
       for (const account of new Set(roomFollowers)) {
-        await api(server.url, 'POST', `/api/teams/${teamId}/add`, {
+        await api(server.url, 'POST', `/api/teams/${teamId}/request`, { token: account.jwt });
+        await api(server.url, 'POST', `/api/teams/${teamId}/approve`, {
           token,
-          body: { email: account.email },
+          body: { userId: account.userId },
         });
       }
       return {

@@ -26,8 +26,19 @@ interface StepRow extends Record<string, unknown> {
  * the part label. Entries are numbered from 0 as the views number them: an entry
  * whose song is gone is skipped, an old plain-id entry counts like a current one.
  * Only the chosen song's parts are read.
+ *
+ * `index` may name `setlist.current_index`: the row being updated. When another
+ * leader's step commits first, PostgreSQL evaluates the SET and WHERE again on the
+ * row that step wrote, so a part change is checked against, and written to, the song
+ * the set is on now, never the one in this statement's snapshot (and no lock is taken).
  */
-const stepStatement = (index: string, label: string, allowed: string) => `
+const stepStatement = (
+  index: string,
+  label: (song: string) => string,
+  allowed: (song: string) => string,
+) => {
+  const song = `(select en.id from entries en where en.pos = ${index})`;
+  return `
   with entries as (
     select (row_number() over (order by e.ord) - 1)::int as pos, sg.id
     from setlist s
@@ -36,37 +47,32 @@ const stepStatement = (index: string, label: string, allowed: string) => `
       and sg.id = case when jsonb_typeof(e.entry) = 'string' then e.entry #>> '{}' else e.entry ->> 'song' end
     where s.id = $1 and s.team_id = $2
   ),
-  -- The row is locked before its index is read: a step that waited for another leader's
-  -- step reads the index that one wrote, not the one in this statement's snapshot.
-  target as (select s.current_index from setlist s where s.id = $1 and s.team_id = $2 for update),
-  chosen as (
-    select c.idx, (select en.id from entries en where en.pos = c.idx) as song_id
-    from (select ${index} as idx from target s) c
-  ),
+  target as (select 1 from setlist s where s.id = $1 and s.team_id = $2),
   written as (
     update setlist
-    set current_index = chosen.idx, current_part_label = ${label}, live_version = setlist.live_version + 1
-    from chosen
-    where setlist.id = $1 and setlist.team_id = $2 and ${allowed}
+    set current_index = ${index}, current_part_label = ${label(song)},
+      live_version = setlist.live_version + 1
+    where setlist.id = $1 and setlist.team_id = $2 and ${allowed(song)}
     returning setlist.current_index, setlist.current_part_label, setlist.live_version
   )
   select exists (select 1 from target) as found, w.current_index, w.current_part_label, w.live_version
   from (select 1) as one left join written w on true`;
+};
 
 const songCount = '(select count(*) from entries)::int';
 
 /** Another song: the index kept within the songs, the part that song's first (spec 4). */
 const CHANGE_SONG = stepStatement(
   `greatest(0, least($3::int, ${songCount} - 1))`,
-  `(select sg.parts -> 0 ->> 'label' from song sg where sg.id = chosen.song_id)`,
-  'true',
+  (song) => `(select sg.parts -> 0 ->> 'label' from song sg where sg.id = ${song})`,
+  () => 'true',
 );
 
 /** A part of the current song, by label; a label the song does not have writes nothing. */
 const CHANGE_PART = stepStatement(
-  `greatest(0, least(s.current_index, ${songCount} - 1))`,
-  '$3::text',
-  `exists (select 1 from song sg where sg.id = chosen.song_id
+  `greatest(0, least(setlist.current_index, ${songCount} - 1))`,
+  () => '$3::text',
+  (song) => `exists (select 1 from song sg where sg.id = ${song}
     and sg.parts @> jsonb_build_array(jsonb_build_object('label', $3::text)))`,
 );
 
