@@ -27,7 +27,12 @@ import { SongsService } from './songs/songs.service.ts';
 import { teamsRoutes } from './teams/teams.routes.ts';
 import { TeamsService } from './teams/teams.service.ts';
 import { usersRoutes } from './users/users.routes.ts';
-import { HttpError, ServiceUnavailableError, TooManyRequestsError } from './lib/errors.ts';
+import {
+  HttpError,
+  isInvalidDatabaseInput,
+  ServiceUnavailableError,
+  TooManyRequestsError,
+} from './lib/errors.ts';
 import { ChangeFeed } from './lib/change-feed.ts';
 import { MailQueue } from './lib/mail-queue.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
@@ -59,19 +64,6 @@ declare module 'fastify' {
     /** Mail sent beside the requests; tests wait on its `idle()`. */
     mailQueue: MailQueue;
   }
-}
-
-/** PostgreSQL's class 22 (data exception): values the database cannot take, such as a NUL byte. */
-function isInvalidDatabaseInput(error: unknown): boolean {
-  for (
-    let e: unknown = error, depth = 0;
-    e && depth < 4;
-    e = (e as { cause?: unknown }).cause, depth++
-  ) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code)) return true;
-  }
-  return false;
 }
 
 export type FeaturePlugin = FastifyPluginAsyncZod<{ ctx: AppContext }>;

@@ -29,12 +29,15 @@ export const MIDI = {
   announceNote: 64,
 } as const;
 
-export const SetlistIdSchema = z.string().trim().min(1).max(200);
+/** Text PostgreSQL can store: no NUL character. */
+const storable = (text: string) => !text.includes('\u0000');
+
+export const SetlistIdSchema = z.string().trim().min(1).max(200).refine(storable);
 
 export const UpdatePartPayloadSchema = z.object({
   setlistId: SetlistIdSchema,
   /** Holds the part label, as the spec names it. */
-  partIndex: z.string().trim().min(1).max(LIVE_LIMITS.partLabelMaxLength),
+  partIndex: z.string().trim().min(1).max(LIVE_LIMITS.partLabelMaxLength).refine(storable),
 });
 
 export const UpdateCurrentPayloadSchema = z.object({

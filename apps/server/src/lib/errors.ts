@@ -58,3 +58,16 @@ export class ServiceUnavailableError extends HttpError {
     super(503, message, 'unavailable');
   }
 }
+
+/** PostgreSQL's class 22 (data exception): values the database cannot take, such as a NUL byte. */
+export function isInvalidDatabaseInput(error: unknown): boolean {
+  for (
+    let e: unknown = error, depth = 0;
+    e && depth < 4;
+    e = (e as { cause?: unknown }).cause, depth++
+  ) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code)) return true;
+  }
+  return false;
+}

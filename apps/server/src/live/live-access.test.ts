@@ -237,6 +237,20 @@ describe.each(backends)('live channel access on %s', (backend) => {
     for (const socket of open_) socket.disconnect();
   });
 
+  it('a NUL character in an id or a label is refused as invalid, not logged as our failure', async () => {
+    const lead = open(owner.jwt);
+    await connected(lead);
+    expect(await ask(lead, 'setlist:join', 'a\u0000b')).toEqual({
+      ok: false,
+      error: LIVE_TEXTS.invalid,
+    });
+    expect((await ask(lead, 'setlist:join', setlistId)).ok).toBe(true);
+    expect(await ask(lead, 'setlist:updatePart', { setlistId, partIndex: 'A\u0000' })).toEqual({
+      ok: false,
+      error: LIVE_TEXTS.invalid,
+    });
+  });
+
   it('refuses a foreign origin even when its host matches the Host header', async () => {
     const person = await member('Origin Access');
     // What DNS rebinding looks like: another site's origin, sent to this server's address.

@@ -18,6 +18,7 @@ import type { AuthenticatedAccount, SessionResolver } from '../accounts/sessions
 import { tokenFromAuthorization, tokenKey } from '../accounts/sessions.ts';
 import type { Db, PreparedQuery } from '../db/client.ts';
 import type { ChangeFeed } from '../lib/change-feed.ts';
+import { isInvalidDatabaseInput } from '../lib/errors.ts';
 import { LiveRepository, type StepResult } from './live.repository.ts';
 import { TokenBucket } from './token-bucket.ts';
 
@@ -172,7 +173,10 @@ export function createLiveGateway(options: LiveGatewayOptions) {
         queue = queue.then(() =>
           handler(ack && args.length === 1 ? undefined : args[0], ack).catch((error: unknown) => {
             const message = error instanceof LiveError ? error.message : LIVE_TEXTS.invalid;
-            if (!(error instanceof LiveError)) logger.error({ err: error }, 'live event failed');
+            // A value the database cannot take (class 22) is the sender's mistake, not ours.
+            if (!(error instanceof LiveError) && !isInvalidDatabaseInput(error)) {
+              logger.error({ err: error }, 'live event failed');
+            }
             if (ack) ack({ ok: false, error: message });
             else socket.emit('live:error', { message });
           }),
