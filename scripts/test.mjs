@@ -1,5 +1,7 @@
-// `npm test`: every check in order, then one closing line with the counts.
-import { spawnSync } from 'node:child_process';
+// `npm test`: every check, then one closing line with the counts.
+// Steps that do not depend on each other run at the same time, in stages; each
+// step's output is printed whole when it ends, so the log reads step by step.
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 
@@ -8,63 +10,64 @@ const reports = path.join(root, 'test-results', 'reports');
 rmSync(reports, { recursive: true, force: true });
 mkdirSync(reports, { recursive: true });
 
-const steps = [
-  ['chromium', 'node', ['scripts/ensure-chromium.mjs']],
-  ['typecheck', 'npm', ['run', 'typecheck', '--silent']],
-  ['lint', 'npm', ['run', 'lint', '--silent']],
+const vitest = (workspace, report) => [
+  'npx',
   [
-    'shared unit tests',
-    'npx',
-    [
-      'vitest',
-      'run',
-      '--root',
-      'packages/shared',
-      '--reporter=default',
-      '--reporter=json',
-      `--outputFile.json=${reports}/shared.json`,
-    ],
+    'vitest',
+    'run',
+    '--root',
+    workspace,
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${reports}/${report}.json`,
   ],
-  [
-    'web unit tests',
-    'npx',
-    [
-      'vitest',
-      'run',
-      '--root',
-      'apps/web',
-      '--reporter=default',
-      '--reporter=json',
-      `--outputFile.json=${reports}/web.json`,
-    ],
-  ],
-  [
-    'server tests',
-    'npx',
-    [
-      'vitest',
-      'run',
-      '--root',
-      'apps/server',
-      '--reporter=default',
-      '--reporter=json',
-      `--outputFile.json=${reports}/server.json`,
-    ],
-  ],
-  ['build', 'npm', ['run', 'build', '--silent']],
-  ['end-to-end tests', 'npx', ['playwright', 'test', '--config', 'e2e/playwright.config.ts']],
 ];
 
-let failedStep = null;
-for (const [name, command, args] of steps) {
-  console.log(`\n=== ${name}`);
-  const result = spawnSync(command, args, {
-    cwd: root,
-    stdio: 'inherit',
-    env: { ...process.env, SEGUE_REPORTS: reports },
+/** Stages run one after another; the steps of a stage run at once. */
+const stages = [
+  [['chromium', 'node', ['scripts/ensure-chromium.mjs']]],
+  [
+    ['typecheck', 'npm', ['run', 'typecheck', '--silent']],
+    ['lint', 'npm', ['run', 'lint', '--silent']],
+    ['shared unit tests', ...vitest('packages/shared', 'shared')],
+    ['web unit tests', ...vitest('apps/web', 'web')],
+    ['build', 'npm', ['run', 'build', '--silent']],
+  ],
+  [
+    ['server tests', ...vitest('apps/server', 'server')],
+    ['end-to-end tests', 'npx', ['playwright', 'test', '--config', 'e2e/playwright.config.ts']],
+  ],
+];
+
+const started = Date.now();
+const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
+
+/** Runs one step with its output kept, and prints it when the step ends. */
+function run([name, command, args]) {
+  return new Promise((resolve) => {
+    const begun = Date.now();
+    const child = spawn(command, args, {
+      cwd: root,
+      env: { ...process.env, SEGUE_REPORTS: reports, FORCE_COLOR: process.env.FORCE_COLOR ?? '0' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const output = [];
+    child.stdout.on('data', (chunk) => output.push(chunk));
+    child.stderr.on('data', (chunk) => output.push(chunk));
+    child.on('close', (code) => {
+      const ok = code === 0;
+      console.log(`\n=== ${name} (${ok ? 'passed' : 'FAILED'} in ${seconds(Date.now() - begun)})`);
+      process.stdout.write(Buffer.concat(output));
+      resolve(ok ? null : name);
+    });
   });
-  if (result.status !== 0) {
-    failedStep = name;
+}
+
+let failedStep = null;
+for (const stage of stages) {
+  const failures = (await Promise.all(stage.map(run))).filter(Boolean);
+  if (failures.length) {
+    failedStep = failures.join(', ');
     break;
   }
 }
@@ -90,4 +93,5 @@ if (existsSync(e2e)) {
 }
 if (failedStep) console.error(`\nFAILED at step: ${failedStep}`);
 console.log(`\nTests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
+console.log(`Time: ${seconds(Date.now() - started)}`);
 process.exit(failedStep ? 1 : 0);

@@ -9,13 +9,17 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { AccountSettingsService } from './accounts/account-settings.service.ts';
+import { AccountsRepository } from './accounts/accounts.repository.ts';
 import { createAuth } from './accounts/auth.ts';
 import { SessionResolver } from './accounts/sessions.ts';
+import { TwoFactorRepository } from './accounts/two-factor.repository.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { ChangeFeed } from './lib/change-feed.ts';
 import { MailQueue } from './lib/mail-queue.ts';
+import { MemoryRateLimiter } from './lib/rate-limit.ts';
 import { connectRedis, REDIS_PREFIX } from './lib/redis.ts';
+import { TeamsRepository } from './teams/teams.repository.ts';
 
 const USAGE = `Usage: npm run admin -w @segue/server -- reset-2fa <email> [--force]
 
@@ -80,13 +84,18 @@ async function resetTwoFactor(email: string, force: boolean): Promise<number> {
     { log },
   );
   try {
+    const teams = new TeamsRepository(database.db, feed);
     const settings = new AccountSettingsService({
-      db: database.db,
+      accounts: new AccountsRepository(database.db),
+      twoFactor: new TwoFactorRepository(database.db),
       auth: createAuth({ db: database.db, secret: config.authSecret, appUrl: config.appUrl }),
       mailer,
+      limiter: new MemoryRateLimiter(),
       sessions: new SessionResolver(database.db, feed),
       config,
       log,
+      teamIdsOf: (userId) => teams.teamIdsOf(userId),
+      teamsOwnedBy: (userId) => teams.namesOwnedBy(userId),
     });
     const result = await settings.resetTwoFactor(email);
     if (!result) {
@@ -112,9 +121,9 @@ async function main(args: string[]): Promise<number> {
   // the operator ran the command, as the server does when started from there.
   if (process.env.INIT_CWD) process.chdir(process.env.INIT_CWD);
   const force = args.includes('--force');
-  const [command, ...rest] = args.filter((a) => a !== '--force');
-  if (command === 'reset-2fa' && rest.length === 1 && rest[0]!.includes('@')) {
-    return resetTwoFactor(rest[0]!, force);
+  const [command, email, ...rest] = args.filter((a) => a !== '--force');
+  if (command === 'reset-2fa' && email?.includes('@') && rest.length === 0) {
+    return resetTwoFactor(email, force);
   }
   console.error(USAGE);
   return command === undefined || command === 'help' || command === '--help' ? 0 : 2;

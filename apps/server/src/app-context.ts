@@ -6,6 +6,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import type { Mailer } from './lib/mailer.ts';
 import type { RateLimiter } from './lib/rate-limit.ts';
+import type { TeamActors } from './policy/team-actors.ts';
 import type { SetlistsService } from './setlists/setlists.service.ts';
 import type { SongsService } from './songs/songs.service.ts';
 import type { TeamsService } from './teams/teams.service.ts';
@@ -18,6 +19,7 @@ export interface AppContext {
   mailer: Mailer;
   limiter: RateLimiter;
   sessions: SessionResolver;
+  teamActors: TeamActors;
   accounts: AccountsService;
   settings: AccountSettingsService;
   teams: TeamsService;

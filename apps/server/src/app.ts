@@ -13,8 +13,10 @@ import { accountSettingsRoutes } from './accounts/account-settings.routes.ts';
 import { AccountSettingsService } from './accounts/account-settings.service.ts';
 import { AccountsService } from './accounts/accounts.service.ts';
 import { accountsRoutes } from './accounts/accounts.routes.ts';
+import { AccountsRepository } from './accounts/accounts.repository.ts';
 import { createAuth } from './accounts/auth.ts';
 import { SessionResolver } from './accounts/sessions.ts';
+import { TwoFactorRepository } from './accounts/two-factor.repository.ts';
 import type { AppContext } from './app-context.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
@@ -24,6 +26,8 @@ import { setlistsRoutes } from './setlists/setlists.routes.ts';
 import { SetlistsService } from './setlists/setlists.service.ts';
 import { songsRoutes } from './songs/songs.routes.ts';
 import { SongsService } from './songs/songs.service.ts';
+import { resolveAccess, type Access } from './policy/http.ts';
+import { TeamActors } from './policy/team-actors.ts';
 import { teamsRoutes } from './teams/teams.routes.ts';
 import { TeamsService } from './teams/teams.service.ts';
 import { usersRoutes } from './users/users.routes.ts';
@@ -59,14 +63,23 @@ export interface BuildAppOptions {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    apiRoutes: { method: string; url: string }[];
+    apiRoutes: ApiRoute[];
     live: ReturnType<typeof createLiveGateway>;
     /** Mail sent beside the requests; tests wait on its `idle()`. */
     mailQueue: MailQueue;
+    /** What changed, for caches and live sockets; test factories write through it too. */
+    changes: ChangeFeed;
   }
 }
 
-export type FeaturePlugin = FastifyPluginAsyncZod<{ ctx: AppContext }>;
+/** An API route and the caller it needs, for the tests that go through all of them. */
+interface ApiRoute {
+  method: string;
+  url: string;
+  access: Access;
+}
+
+type FeaturePlugin = FastifyPluginAsyncZod<{ ctx: AppContext }>;
 
 /** Assembles one Segue instance. The caller owns the database and closes it after the app. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
@@ -87,18 +100,22 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   }).withTypeProvider<ZodTypeProvider>();
 
   // Every API route, for the test that throws malformed input at all of them.
-  const apiRoutes: { method: string; url: string }[] = [];
+  const apiRoutes: ApiRoute[] = [];
   app.decorate('apiRoutes', apiRoutes);
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith(API_PREFIX)) return;
+    // Every API route names the caller it needs: forgetting it is a start-up error.
+    const access = route.config?.access;
+    if (access === undefined) throw new Error(`${route.method} ${route.url} names no access`);
     for (const method of [route.method].flat()) {
-      if (method !== 'HEAD') apiRoutes.push({ method, url: route.url });
+      if (method !== 'HEAD') apiRoutes.push({ method, url: route.url, access });
     }
   });
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.decorateRequest('account', null);
+  app.decorateRequest('actor', null);
+  app.decorateRequest('teamActor', null);
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -206,38 +223,47 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       }
     });
   }
+  app.decorate('changes', changes);
   const cache = new ReadCache(changes);
   const sessions = new SessionResolver(database.db, changes);
+  const accountsRepo = new AccountsRepository(database.db);
   const teams = new TeamsService(database.db, changes, {
+    accounts: accountsRepo,
     limiter,
     sendLater: (mail) => mailer.enqueue(mail),
   });
-  const accounts = new AccountsService({
-    teamIdsOf: (userId) => teams.repo.teamIdsOf(userId),
-    db: database.db,
-    auth,
-    mailer,
-    limiter,
-    sessions,
-    config,
-    log: app.log,
-  });
-  const songs = new SongsService(database.db, teams.repo, changes, cache);
-  const setlists = new SetlistsService(database.db, teams.repo, changes, cache);
+  const songs = new SongsService(database.db, changes, cache);
+  const setlists = new SetlistsService(database.db, changes, cache);
+  const teamActors = new TeamActors(teams.repo, cache);
   teams.useStatsSource(async (teamId) => ({
     songs: await songs.repo.count(teamId),
     setlists: await setlists.repo.count(teamId),
   }));
   const settings = new AccountSettingsService({
-    db: database.db,
+    teamIdsOf: (userId) => teams.repo.teamIdsOf(userId),
+    teamsOwnedBy: (userId) => teams.repo.namesOwnedBy(userId),
+    accounts: accountsRepo,
+    twoFactor: new TwoFactorRepository(database.db),
     auth,
     mailer,
+    limiter,
     sessions,
     config,
     log: app.log,
   });
-  accounts.useSecondFactor(settings);
+  const accounts = new AccountsService({
+    teamIdsOf: (userId) => teams.repo.teamIdsOf(userId),
+    accounts: accountsRepo,
+    secondFactor: settings,
+    auth,
+    mailer,
+    limiter,
+    sessions,
+    config,
+    log: app.log,
+  });
   const ctx: AppContext = {
+    teamActors,
     settings,
     config,
     database,
@@ -253,6 +279,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(
     async (api) => {
+      // The caller each route needs (its `config.access`), resolved once before the body is read.
+      api.addHook('onRequest', resolveAccess({ sessions, teamActors }));
       await api.register(healthRoutes, { ctx });
       await api.register(accountsRoutes, { ctx });
       await api.register(accountSettingsRoutes, { ctx });
@@ -283,6 +311,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     liveStep: database.liveStep,
     changes,
     sessions,
+    teamActors,
     appUrl: config.appUrl,
     appUrlIsDefault: config.appUrlIsDefault,
     logger: app.log,

@@ -1,10 +1,7 @@
-import { randomBytes, randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVER_ERRORS } from '@segue/shared';
-import { session as sessionTable } from '../src/db/schema.ts';
-import { TeamsRepository } from '../src/teams/teams.repository.ts';
 import {
   baseSeed,
   DatabaseSnapshot,
@@ -25,13 +22,13 @@ import {
 } from './attack-support.ts';
 import { backends, rows } from './databases.ts';
 import {
-  bearer,
-  newPerson,
-  registerVerified,
-  startTestApp,
-  uniqueAddress,
-  type TestApp,
-} from './harness.ts';
+  createAccount,
+  createSession,
+  createSetlist,
+  createSong,
+  createTeam,
+} from './factories.ts';
+import { bearer, newPerson, startTestApp, uniqueAddress, type TestApp } from './harness.ts';
 
 /**
  * A standing attack on every HTTP route (`app.apiRoutes`): fast-check sends hostile
@@ -517,16 +514,13 @@ describe.each(backends)('HTTP attack on %s', (backend) => {
   async function people() {
     rebuilt.people += 1;
     const [owner, member, outsider] = await Promise.all(
-      ['Owner', 'Member', 'Outsider'].map((n) =>
-        registerVerified(t, newPerson({ name: `Attack ${n}` })),
-      ),
+      ['Owner', 'Member', 'Outsider'].map((n) => createAccount(t, { name: `Attack ${n}` })),
     );
-    const register = async () => {
-      const person = newPerson({ name: 'Attack Unverified' });
-      const body = await ok('register', 'POST', '/api/account', {}, person);
-      return { person, jwt: body.jwt as string, userId: (body.user as { $id: string }).$id };
-    };
-    const [unverified, loggedOut] = await Promise.all([register(), register()]);
+    const unverifiedPerson = { name: 'Attack Unverified', verified: false };
+    const [unverified, loggedOut] = await Promise.all([
+      createAccount(t, unverifiedPerson),
+      createAccount(t, unverifiedPerson),
+    ]);
     await ok('logout', 'DELETE', '/api/account/sessions/current', bearer(loggedOut.jwt));
     world = {
       ownerId: owner!.userId,
@@ -547,58 +541,42 @@ describe.each(backends)('HTTP attack on %s', (backend) => {
   }
 
   /**
-   * Their teams, built through the API: team A (owner, member, the outsider's pending
-   * request, a song, a setlist) and the outsider's team B (a song, a setlist).
+   * Their teams, written straight to the database (the API's per-hour limits on adding
+   * and requesting are run up by the attack itself, and a rebuilt world must not depend
+   * on them): team A (owner, member, the outsider's pending request, a song, a setlist)
+   * and the outsider's team B (a song, a setlist).
    */
   async function teams() {
     rebuilt.teams += 1;
     const w = world;
-    const as = (jwt: string, teamId?: string) => ({
-      ...bearer(jwt),
-      ...(teamId ? { 'x-team-id': teamId } : {}),
+    const owner = { userId: w.ownerId! };
+    const member = { userId: w.memberId! };
+    const outsider = { userId: w.outsiderId! };
+    const teamA = await createTeam(t, {
+      owner,
+      name: 'Attack A',
+      members: [member],
+      requesters: [outsider],
     });
-    const teamA = (
-      await ok('team A', 'POST', '/api/teams', as(w.ownerToken!), { name: 'Attack A' })
-    )._id as string;
-    const teamB = (
-      await ok('team B', 'POST', '/api/teams', as(w.outsiderToken!), { name: 'Attack B' })
-    )._id as string;
-    // Through the repository: the API's per-hour limits on adding and requesting are
-    // run up by the attack itself, and a rebuilt world must not depend on them.
-    const repo = new TeamsRepository(t.database.db);
-    await repo.addMember(teamA, w.memberId!, { requireRequest: false });
-    await repo.addRequest(teamA, w.outsiderId!);
-    const song = {
-      title: 'Fixture',
-      parts: [{ label: 'Verse 1', lines: [{ chords: 'C', lyrics: 'x' }] }],
-    };
-    const songA = (await ok('song A', 'POST', '/api/songs', as(w.memberToken!, teamA), song))
-      ._id as string;
-    const songB = (await ok('song B', 'POST', '/api/songs', as(w.outsiderToken!, teamB), song))
-      ._id as string;
-    const setlist = (songId: string, leader: string) => ({
-      name: 'Fixture',
-      date: '2030-01-01',
-      songs: [{ song: songId, leader }],
-    });
-    const setlistA = (
-      await ok(
-        'setlist A',
-        'POST',
-        '/api/setlist',
-        as(w.memberToken!, teamA),
-        setlist(songA, w.memberId!),
-      )
-    )._id as string;
-    const setlistB = (
-      await ok(
-        'setlist B',
-        'POST',
-        '/api/setlist',
-        as(w.outsiderToken!, teamB),
-        setlist(songB, w.outsiderId!),
-      )
-    )._id as string;
+    const teamB = await createTeam(t, { owner: outsider, name: 'Attack B' });
+    const song = (teamId: string, by: { userId: string }) =>
+      createSong(t, {
+        teamId,
+        by,
+        title: 'Fixture',
+        parts: [{ label: 'Verse 1', lines: [{ chords: 'C', lyrics: 'x' }] }],
+      });
+    const songA = await song(teamA, member);
+    const songB = await song(teamB, outsider);
+    const setlist = (teamId: string, by: { userId: string }, songId: string) =>
+      createSetlist(t, {
+        teamId,
+        by,
+        name: 'Fixture',
+        songs: [{ song: songId, leader: by.userId }],
+      });
+    const setlistA = await setlist(teamA, member, songA);
+    const setlistB = await setlist(teamB, outsider, songB);
     const currentSession = async (jwt: string) => {
       const res = await inject('GET', '/api/account/sessions', bearer(jwt));
       const list = res.json() as { $id: string; current: boolean }[];
@@ -652,15 +630,7 @@ describe.each(backends)('HTTP attack on %s', (backend) => {
       // The unverified account may have deleted itself: its token then stays dead.
       if (found!.live > 0 || found!.user === 0) continue;
       rebuilt.sessions += 1;
-      const token = randomBytes(24).toString('base64url');
-      await t.database.db.insert(sessionTable).values({
-        id: randomUUID(),
-        token,
-        userId: w[userRef]!,
-        expiresAt: new Date(Date.now() + 7 * 24 * 3600_000),
-        ipAddress: '198.51.100.1',
-        userAgent: 'attack suite',
-      });
+      const { token } = await createSession(t, w[userRef]!);
       world = { ...world, [tokenRef]: token };
     }
     const [state] = await rows<Record<string, string | number | null>>(

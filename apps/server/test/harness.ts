@@ -1,6 +1,5 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireVerifiedAccount } from '../src/accounts/request-auth.ts';
 import type { AppContext } from '../src/app-context.ts';
 import { buildApp } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
@@ -24,8 +23,8 @@ export class Inbox implements Mailer {
 }
 
 /** A route behind the product API's gate, so the gate is tested before product routes exist. */
-const verifiedOnlyProbe: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  app.get('/test/verified-only', { onRequest: requireVerifiedAccount(ctx) }, async () => ({
+const verifiedOnlyProbe: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app) => {
+  app.get('/test/verified-only', { config: { access: 'verified' } }, async () => ({
     ok: true,
   }));
 };
@@ -145,42 +144,4 @@ export async function registerVerified(t: TestApp, person = newPerson()) {
   if (verified.statusCode !== 200) throw new Error(`verify failed: ${verified.body}`);
   const body = json<{ user: { $id: string }; jwt: string }>(registered);
   return { person, userId: body.user.$id, jwt: body.jwt };
-}
-
-/** A team owned by `owner`, with one song of these part labels and a setlist that holds it. */
-export async function teamWithSetlist(
-  t: TestApp,
-  owner: { jwt: string },
-  name: string,
-  labels: string[] = ['V'],
-): Promise<{ teamId: string; songId: string; setlistId: string }> {
-  const created = await t.app.inject({
-    method: 'POST',
-    url: '/api/teams',
-    headers: bearer(owner.jwt),
-    payload: { name, description: '' },
-  });
-  if (created.statusCode !== 201) throw new Error(`team failed: ${created.body}`);
-  const teamId = json<{ _id: string }>(created)._id;
-  const headers = { ...bearer(owner.jwt), 'x-team-id': teamId };
-  const songId = json<{ _id: string }>(
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/songs',
-      headers,
-      payload: {
-        title: `${name} song`,
-        parts: labels.map((label) => ({ label, lines: [{ chords: '', lyrics: label }] })),
-      },
-    }),
-  )._id;
-  const setlistId = json<{ _id: string }>(
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/setlist',
-      headers,
-      payload: { name: `${name} set`, date: '2030-01-01', songs: [{ song: songId, leader: null }] },
-    }),
-  )._id;
-  return { teamId, songId, setlistId };
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends } from './databases.ts';
-import { bearer, registerVerified, startTestApp, type TestApp } from './harness.ts';
+import { createAccount, createTeam } from './factories.ts';
+import { bearer, startTestApp, type TestApp } from './harness.ts';
 
 /** No input a caller can send produces a 500: every API route, signed in, with hostile values. */
 describe.each(backends)('malformed input on %s', (backend) => {
@@ -10,14 +11,9 @@ describe.each(backends)('malformed input on %s', (backend) => {
 
   beforeAll(async () => {
     t = await startTestApp(backend);
-    jwt = (await registerVerified(t)).jwt;
-    const team = await t.app.inject({
-      method: 'POST',
-      url: '/api/teams',
-      headers: bearer(jwt),
-      payload: { name: 'Fuzz Team' },
-    });
-    teamId = team.json()._id;
+    const owner = await createAccount(t);
+    jwt = owner.jwt;
+    teamId = await createTeam(t, { owner, name: 'Fuzz Team' });
   });
   afterAll(async () => {
     await t?.close();

@@ -5,21 +5,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io as connect, type Socket } from 'socket.io-client';
 import { LIVE_TEXTS, type ClientToServerEvents, type ServerToClientEvents } from '@segue/shared';
 import { ATTEMPT_LIMITS } from '../src/accounts/accounts.service.ts';
-import { createTestDatabase, rows, type TestDatabase } from './databases.ts';
 import {
-  bearer,
-  json,
-  newPerson,
-  registerVerified,
-  startTestApp,
-  teamWithSetlist,
-  uniqueAddress,
-  type TestApp,
-} from './harness.ts';
+  createTestDatabase,
+  multiInstance,
+  redisUrl,
+  rows,
+  type TestDatabase,
+} from './databases.ts';
+import { createAccount, createTeamWithSetlist, type FactoryAccount } from './factories.ts';
+import { bearer, json, startTestApp, uniqueAddress, type TestApp } from './harness.ts';
 import { sql } from 'drizzle-orm';
 
 type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
-const enabled = Boolean(process.env.DATABASE_URL && process.env.REDIS_URL);
 
 /**
  * A TCP relay to Redis that a test can cut, as a network failure between one
@@ -68,20 +65,20 @@ async function redisRelay(target: URL) {
  * tests cut): what one instance does reaches the other's sockets and caches at once,
  * and a write whose change could not be shared is not done.
  */
-describe.skipIf(!enabled)('two instances: hardening', () => {
+describe.skipIf(!multiInstance)('two instances: hardening', () => {
   let database: TestDatabase;
   let relay: Awaited<ReturnType<typeof redisRelay>>;
   let a: TestApp;
   let b: TestApp;
   let urlB: string;
-  let owner: Awaited<ReturnType<typeof registerVerified>>;
+  let owner: FactoryAccount;
   let teamId: string;
   let setlistId: string;
   const sockets: Client[] = [];
 
   beforeAll(async () => {
     database = await createTestDatabase('postgres');
-    relay = await redisRelay(new URL(process.env.REDIS_URL!));
+    relay = await redisRelay(new URL(redisUrl!));
     const prefix = `segue-test:${randomUUID()}:`;
     // The periodic live re-check is off (an hour): only the change feed can act in time.
     a = await startTestApp('postgres', {
@@ -92,14 +89,14 @@ describe.skipIf(!enabled)('two instances: hardening', () => {
     });
     b = await startTestApp('postgres', {
       database,
-      redis: { url: process.env.REDIS_URL!, prefix },
+      redis: { url: redisUrl!, prefix },
       ownPool: true,
       liveRecheckMs: 3_600_000,
     });
     await b.app.listen({ port: 0, host: '127.0.0.1' });
     urlB = `http://127.0.0.1:${(b.app.server.address() as AddressInfo).port}`;
-    owner = await registerVerified(a, newPerson({ name: 'Owner Multi Hardening' }));
-    ({ teamId, setlistId } = await teamWithSetlist(a, owner, 'Multi Hardening'));
+    owner = await createAccount(a, { name: 'Owner Multi Hardening' });
+    ({ teamId, setlistId } = await createTeamWithSetlist(a, owner, 'Multi Hardening'));
   }, 60_000);
 
   afterAll(async () => {
@@ -113,7 +110,7 @@ describe.skipIf(!enabled)('two instances: hardening', () => {
   });
 
   const member = async (name: string) => {
-    const person = await registerVerified(a, newPerson({ name }));
+    const person = await createAccount(a, { name });
     const added = await a.app.inject({
       method: 'POST',
       url: `/api/teams/${teamId}/add`,
@@ -183,7 +180,7 @@ describe.skipIf(!enabled)('two instances: hardening', () => {
   });
 
   it('parallel wrong passwords spread over both instances are counted before they are checked', async () => {
-    const victim = await registerVerified(a, newPerson());
+    const victim = await createAccount(a);
     const answers = await Promise.all(
       Array.from({ length: 40 }, (_, i) =>
         (i % 2 ? a : b).app.inject({
@@ -201,7 +198,7 @@ describe.skipIf(!enabled)('two instances: hardening', () => {
 
   it('a logout racing lookups of its token on both instances leaves it refused everywhere', async () => {
     for (let trial = 0; trial < 15; trial++) {
-      const person = await registerVerified(a, newPerson());
+      const person = await createAccount(a);
       const ask = (app: TestApp) =>
         app.app.inject({ method: 'GET', url: '/api/account', headers: bearer(person.jwt) });
       const lookups = Array.from({ length: 6 }, (_, i) => ask(i % 2 ? a : b));

@@ -7,24 +7,23 @@ import { sql } from 'drizzle-orm';
 import { ATTEMPT_LIMITS } from '../src/accounts/accounts.service.ts';
 import { openDatabase } from '../src/db/client.ts';
 import { TeamsRepository } from '../src/teams/teams.repository.ts';
-import { createTestDatabase, type TestDatabase } from './databases.ts';
 import {
-  bearer,
-  json,
-  newPerson,
-  registerVerified,
-  startTestApp,
-  type TestApp,
-} from './harness.ts';
+  createTestDatabase,
+  multiInstance,
+  postgresUrl,
+  redisUrl,
+  type TestDatabase,
+} from './databases.ts';
+import { createAccount, createSetlist, createSong, createTeam, partsOf } from './factories.ts';
+import { bearer, json, startTestApp, type TestApp } from './harness.ts';
 
 type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
-const enabled = Boolean(process.env.DATABASE_URL && process.env.REDIS_URL);
 
 /**
  * Two Segue instances on one PostgreSQL and one Redis, as behind a load
  * balancer: a leader on one, followers on the other.
  */
-describe.skipIf(!enabled)('two instances on PostgreSQL and Redis', () => {
+describe.skipIf(!multiInstance)('two instances on PostgreSQL and Redis', () => {
   let database: TestDatabase;
   let a: TestApp;
   let b: TestApp;
@@ -41,48 +40,31 @@ describe.skipIf(!enabled)('two instances on PostgreSQL and Redis', () => {
 
   beforeAll(async () => {
     database = await createTestDatabase('postgres');
-    const redis = { url: process.env.REDIS_URL!, prefix: `segue-test:${randomUUID()}:` };
+    const redis = { url: redisUrl!, prefix: `segue-test:${randomUUID()}:` };
     a = await startTestApp('postgres', { database, redis, ownPool: true });
     b = await startTestApp('postgres', { database, redis, ownPool: true });
     for (const app of [a, b]) await app.app.listen({ port: 0, host: '127.0.0.1' });
     urlA = `http://127.0.0.1:${(a.app.server.address() as AddressInfo).port}`;
     urlB = `http://127.0.0.1:${(b.app.server.address() as AddressInfo).port}`;
 
-    const leader = await registerVerified(a, newPerson({ name: 'Leader Multi' }));
-    // Registered on A, verified through B's API: both read one database.
-    const follower = await registerVerified(b, newPerson({ name: 'Follower Multi' }));
+    // Both instances read one database: people and data written once serve both.
+    const leader = await createAccount(a, { name: 'Leader Multi' });
+    const follower = await createAccount(a, { name: 'Follower Multi' });
     leaderJwt = leader.jwt;
     followerJwt = follower.jwt;
     followerId = follower.userId;
-    teamId = randomUUID();
-    const teams = new TeamsRepository(a.database.db);
-    await teams.create({ id: teamId, name: 'Multi', description: '', ownerId: leader.userId });
-    await teams.addMember(teamId, follower.userId, { requireRequest: false });
-    const headers = { ...bearer(leaderJwt), 'x-team-id': teamId };
+    teamId = await createTeam(a, { owner: leader, name: 'Multi', members: [follower] });
     const songs: string[] = [];
     for (const title of ['One', 'Two', 'Three']) {
-      const res = await a.app.inject({
-        method: 'POST',
-        url: '/api/songs',
-        headers,
-        payload: {
-          title,
-          parts: labels.map((label) => ({ label, lines: [{ chords: '', lyrics: label }] })),
-        },
-      });
-      songs.push(json<{ _id: string }>(res)._id);
+      songs.push(await createSong(a, { teamId, by: leader, title, parts: partsOf(labels) }));
     }
-    const created = await b.app.inject({
-      method: 'POST',
-      url: '/api/setlist',
-      headers: { ...bearer(followerJwt), 'x-team-id': teamId },
-      payload: {
-        name: 'Multi Set',
-        date: '2030-05-05',
-        songs: songs.map((song) => ({ song, leader: null })),
-      },
+    setlistId = await createSetlist(b, {
+      teamId,
+      by: follower,
+      name: 'Multi Set',
+      date: '2030-05-05',
+      songs,
     });
-    setlistId = json<{ _id: string }>(created)._id;
     songIds = songs;
   }, 60_000);
 
@@ -218,13 +200,13 @@ describe.skipIf(!enabled)('two instances on PostgreSQL and Redis', () => {
       (await b.app.inject({ method: 'GET', url: '/api/songs', headers: followerHeaders }))
         .statusCode,
     ).toBe(404);
-    await new TeamsRepository(a.database.db).addMember(teamId, followerId, {
+    await new TeamsRepository(a.database.db, a.app.changes).addMember(teamId, followerId, {
       requireRequest: false,
     });
   });
 
   it('a session ended on one instance is refused by the other at once', async () => {
-    const person = await registerVerified(a, newPerson({ name: 'Short Session' }));
+    const person = await createAccount(a, { name: 'Short Session' });
     const asked = () =>
       b.app.inject({ method: 'GET', url: '/api/account', headers: bearer(person.jwt) });
     expect((await asked()).statusCode).toBe(200);
@@ -240,7 +222,7 @@ describe.skipIf(!enabled)('two instances on PostgreSQL and Redis', () => {
   });
 
   it('rate limits count across instances', async () => {
-    const person = await registerVerified(a, newPerson());
+    const person = await createAccount(a);
     const login = (app: TestApp, i: number) =>
       app.app.inject({
         method: 'POST',
@@ -248,15 +230,19 @@ describe.skipIf(!enabled)('two instances on PostgreSQL and Redis', () => {
         payload: { email: person.person.email, password: `wrong-${i}-password` },
         remoteAddress: `198.51.100.${(i % 200) + 1}`,
       });
-    for (let i = 0; i < ATTEMPT_LIMITS.failedLoginsPerAccount; i++) {
-      expect((await login(i % 2 === 0 ? a : b, i)).statusCode).toBe(401);
-    }
+    // At once: each attempt is counted (in Redis) before it is checked.
+    const answers = await Promise.all(
+      Array.from({ length: ATTEMPT_LIMITS.failedLoginsPerAccount }, (_, i) =>
+        login(i % 2 === 0 ? a : b, i),
+      ),
+    );
+    for (const answer of answers) expect(answer.statusCode).toBe(401);
     expect((await login(a, 99)).statusCode).toBe(429);
     expect((await login(b, 98)).statusCode).toBe(429);
   });
 });
 
-describe.skipIf(!process.env.DATABASE_URL)('instances starting together', () => {
+describe.skipIf(!postgresUrl)('instances starting together', () => {
   it('take turns on the migrations of a fresh database', async () => {
     const fresh = await createTestDatabase('postgres');
     // createTestDatabase migrated it; start over from an empty schema.

@@ -1,21 +1,41 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import { ACCOUNT_SETTINGS_TEXTS, SERVER_ERRORS } from '@segue/shared';
-import type { SessionInfo } from '@segue/shared';
+import type {
+  Account,
+  ChangeEmailInputSchema,
+  ChangePasswordInputSchema,
+  DeleteAccountInputSchema,
+  LinkInputSchema,
+  MfaStatusSchema,
+  RecoveryCompleteInputSchema,
+  RecoveryRequestInputSchema,
+  SessionInfo,
+  TotpConfirmInputSchema,
+  TotpDisableInputSchema,
+  TotpSetupInputSchema,
+  UpdateNameInputSchema,
+  UpdatePhoneInputSchema,
+} from '@segue/shared';
 import type { Config } from '../config.ts';
-import type { Db } from '../db/client.ts';
-import { account, session, team, twoFactor, user, verification } from '../db/schema.ts';
 import {
   ConflictError,
   ForbiddenError,
   HttpError,
   NotFoundError,
+  TooManyRequestsError,
   ValidationError,
 } from '../lib/errors.ts';
 import type { MailQueue } from '../lib/mail-queue.ts';
+import type { RateLimiter } from '../lib/rate-limit.ts';
+import type { Actor } from '../policy/actor.ts';
 import type { Auth } from './auth.ts';
+import { presentAccount } from './accounts.presenter.ts';
+import type { AccountsRepository } from './accounts.repository.ts';
+import type { RequestMeta } from './accounts.service.ts';
 import { assertPasswordNotCommon } from './password-policy.ts';
-import type { AuthenticatedAccount, SessionResolver } from './sessions.ts';
+import type { SessionResolver } from './sessions.ts';
+import type { TwoFactorRepository } from './two-factor.repository.ts';
 import {
   hashBackupCode,
   matchTotp,
@@ -27,6 +47,16 @@ import {
 } from './totp.ts';
 
 const HOUR = 60 * 60 * 1000;
+
+/** Limits on attempts; each is counted per window of an hour. */
+const SETTINGS_LIMITS = {
+  emailChangesPerAccount: 10,
+  passwordChangesPerAccount: 10,
+  recoveriesPerAddress: 20,
+  recoveriesPerEmail: 5,
+  totpConfirmsPerAccount: 20,
+  totpDisablesPerAccount: 20,
+} as const;
 
 /*
  * Link secrets are part of a verification row's identifier, which better-auth stores
@@ -48,33 +78,41 @@ export const AUTH_SECRET_CHANGED_MESSAGE =
 export class AccountSettingsService {
   constructor(
     private readonly deps: {
-      db: Db;
+      accounts: AccountsRepository;
+      twoFactor: TwoFactorRepository;
       auth: Auth;
       mailer: MailQueue;
+      limiter: RateLimiter;
       sessions: SessionResolver;
       config: Config;
       log: { error(obj: unknown, msg: string): void };
+      /** The ids of the teams an account belongs to (User.teams in the spec). */
+      teamIdsOf: (userId: string) => Promise<string[]>;
+      /** The names of the teams an account owns (it may not be deleted while it owns one). */
+      teamsOwnedBy: (userId: string) => Promise<string[]>;
     },
   ) {}
 
-  async updateName(me: AuthenticatedAccount, name: string) {
-    await this.deps.db
-      .update(user)
-      .set({ name, updatedAt: new Date() })
-      .where(eq(user.id, me.userId));
+  /** Renames the account; answers it as it now is. */
+  async updateName(me: Actor, { name }: z.infer<typeof UpdateNameInputSchema>): Promise<Account> {
+    await this.deps.accounts.setName(me.userId, name);
     await this.deps.sessions.forgetUser(me.userId);
+    return this.present({ ...me, name });
   }
 
-  async updatePhone(me: AuthenticatedAccount, phone: string) {
-    await this.deps.db
-      .update(user)
-      .set({ phone, updatedAt: new Date() })
-      .where(eq(user.id, me.userId));
+  /** Sets the account's phone number; answers the account as it now is. */
+  async updatePhone(
+    me: Actor,
+    { phone }: z.infer<typeof UpdatePhoneInputSchema>,
+  ): Promise<Account> {
+    await this.deps.accounts.setPhone(me.userId, phone);
     await this.deps.sessions.forgetUser(me.userId);
+    return this.present({ ...me, phone });
   }
 
   /** Sends a confirmation link to the new address; the change waits for it. The old address is told. */
-  async requestEmailChange(me: AuthenticatedAccount, email: string, password: string) {
+  async requestEmailChange(me: Actor, { email, password }: z.infer<typeof ChangeEmailInputSchema>) {
+    await this.count(`email-change:${me.userId}`, SETTINGS_LIMITS.emailChangesPerAccount);
     await this.checkPassword(me.userId, password);
     if (email === me.email) throw new ValidationError(ACCOUNT_SETTINGS_TEXTS.sameEmail);
     if (await this.emailTaken(email)) throw new ConflictError(SERVER_ERRORS.emailTaken);
@@ -99,14 +137,12 @@ export class AccountSettingsService {
     });
   }
 
-  async confirmEmailChange(userId: string, secret: string) {
+  /** Follows the link mailed to the new address: the account moves there, verified. */
+  async confirmEmailChange({ userId, secret }: z.infer<typeof LinkInputSchema>) {
     const row = await this.consume(`email-change:${userId}`, secret);
     const { email } = JSON.parse(row.value) as { email: string };
     if (await this.emailTaken(email)) throw new ConflictError(SERVER_ERRORS.emailTaken);
-    await this.deps.db
-      .update(user)
-      .set({ email, emailVerified: true, updatedAt: new Date() })
-      .where(eq(user.id, userId));
+    await this.deps.accounts.setVerifiedEmail(userId, email);
     await this.deps.sessions.forgetUser(userId);
   }
 
@@ -115,7 +151,12 @@ export class AccountSettingsService {
    * outstanding reset and e-mail change links are voided: whoever knew the old
    * password, or read the mailbox, is shut out.
    */
-  async changePassword(me: AuthenticatedAccount, oldPassword: string, password: string) {
+  async changePassword(
+    me: Actor,
+    // signOutOthers is still accepted and no longer read: other sessions always end.
+    { oldPassword, password }: z.infer<typeof ChangePasswordInputSchema>,
+  ) {
+    await this.count(`password-change:${me.userId}`, SETTINGS_LIMITS.passwordChangesPerAccount);
     await this.checkPassword(me.userId, oldPassword);
     assertPasswordNotCommon(password);
     await this.setPassword(me.userId, password);
@@ -128,12 +169,11 @@ export class AccountSettingsService {
    * mail happen after the answer, so the answer and its timing are the same for every
    * address, whether or not the mail goes out.
    */
-  requestRecovery(email: string) {
+  async requestRecovery({ email }: z.infer<typeof RecoveryRequestInputSchema>, meta: RequestMeta) {
+    await this.count(`recovery:ip:${meta.ip}`, SETTINGS_LIMITS.recoveriesPerAddress);
+    await this.count(`recovery:email:${email}`, SETTINGS_LIMITS.recoveriesPerEmail);
     this.deps.mailer.defer('password reset mail', async () => {
-      const [found] = await this.deps.db
-        .select({ id: user.id })
-        .from(user)
-        .where(eq(user.email, email));
+      const found = await this.deps.accounts.findByEmail(email);
       if (!found) return;
       const secret = await this.issue(
         `password-reset:${found.id}`,
@@ -151,7 +191,11 @@ export class AccountSettingsService {
   }
 
   /** Sets the new password, signs out every session and voids the account's other links. */
-  async completeRecovery(userId: string, secret: string, password: string) {
+  async completeRecovery({
+    userId,
+    secret,
+    password,
+  }: z.infer<typeof RecoveryCompleteInputSchema>) {
     assertPasswordNotCommon(password);
     const row = await this.consume(`password-reset:${userId}`, secret);
     // Links from before the value named their purpose are refused (they lived an hour).
@@ -163,12 +207,9 @@ export class AccountSettingsService {
     await this.voidLinks(userId, ['password-reset', 'email-change']);
   }
 
-  async listSessions(me: AuthenticatedAccount): Promise<SessionInfo[]> {
-    const rows = await this.deps.db
-      .select()
-      .from(session)
-      .where(eq(session.userId, me.userId))
-      .orderBy(session.updatedAt);
+  /** The account's live sessions, the most recently active first, this one marked. */
+  async listSessions(me: Actor): Promise<SessionInfo[]> {
+    const rows = await this.deps.accounts.sessionsOf(me.userId);
     return rows
       .filter((r) => r.expiresAt.getTime() > Date.now())
       .reverse()
@@ -183,21 +224,20 @@ export class AccountSettingsService {
       }));
   }
 
-  async signOutSession(me: AuthenticatedAccount, sessionId: string) {
-    const rows = await this.deps.db
-      .delete(session)
-      .where(and(eq(session.id, sessionId), eq(session.userId, me.userId)))
-      .returning({ token: session.token });
-    if (rows.length === 0) throw new NotFoundError(ACCOUNT_SETTINGS_TEXTS.sessionNotFound);
-    await Promise.all(rows.map((r) => this.deps.sessions.forget(r.token)));
+  /** Ends one of the account's sessions; another account's is not found. */
+  async signOutSession(me: Actor, sessionId: string) {
+    const tokens = await this.deps.accounts.deleteSessionOf(me.userId, sessionId);
+    if (tokens.length === 0) throw new NotFoundError(ACCOUNT_SETTINGS_TEXTS.sessionNotFound);
+    await Promise.all(tokens.map((token) => this.deps.sessions.forget(token)));
   }
 
-  async signOutOtherSessions(me: AuthenticatedAccount) {
+  /** Ends every session of the account but this one. */
+  async signOutOtherSessions(me: Actor) {
     await this.signOutSessions(me.userId, me.sessionId);
   }
 
-  async mfaStatus(me: AuthenticatedAccount) {
-    const row = await this.twoFactorOf(me.userId);
+  async mfaStatus(me: Actor): Promise<z.infer<typeof MfaStatusSchema>> {
+    const row = await this.deps.twoFactor.find(me.userId);
     return {
       totp: Boolean(row?.enabledAt),
       backupCodesLeft: row?.enabledAt ? row.backupCodes.length : 0,
@@ -205,19 +245,15 @@ export class AccountSettingsService {
   }
 
   /** Starts setting up an authenticator: a new secret, not active until a code confirms it. */
-  async startTotp(me: AuthenticatedAccount, password: string) {
+  async startTotp(me: Actor, { password }: z.infer<typeof TotpSetupInputSchema>) {
     await this.checkPassword(me.userId, password);
-    const existing = await this.twoFactorOf(me.userId);
+    const existing = await this.deps.twoFactor.find(me.userId);
     if (existing?.enabledAt) throw new ConflictError(ACCOUNT_SETTINGS_TEXTS.mfaAlreadyOn);
     const secret = newTotpSecret();
-    const sealed = sealSecret(secret, this.deps.config.authSecret);
-    await this.deps.db
-      .insert(twoFactor)
-      .values({ userId: me.userId, secret: sealed, backupCodes: [], enabledAt: null })
-      .onConflictDoUpdate({
-        target: twoFactor.userId,
-        set: { secret: sealed, backupCodes: [], enabledAt: null, lastTotpStep: null },
-      });
+    await this.deps.twoFactor.startSetup(
+      me.userId,
+      sealSecret(secret, this.deps.config.authSecret),
+    );
     return { secret, uri: otpauthUri(secret, me.email) };
   }
 
@@ -226,29 +262,23 @@ export class AccountSettingsService {
    * code is used up, every other session ends and outstanding reset links are voided:
    * from now on, getting in takes the second factor.
    */
-  async confirmTotp(me: AuthenticatedAccount, otp: string) {
-    const row = await this.twoFactorOf(me.userId);
+  async confirmTotp(me: Actor, { otp }: z.infer<typeof TotpConfirmInputSchema>) {
+    await this.count(`mfa-confirm:${me.userId}`, SETTINGS_LIMITS.totpConfirmsPerAccount);
+    const row = await this.deps.twoFactor.find(me.userId);
     if (!row) throw new ValidationError(ACCOUNT_SETTINGS_TEXTS.mfaNotStarted);
     if (row.enabledAt) throw new ConflictError(ACCOUNT_SETTINGS_TEXTS.mfaAlreadyOn);
     const secret = this.openTotpSecret(row);
     const step = secret === null ? null : matchTotp(secret, otp.trim());
     if (step === null) throw new ValidationError(ACCOUNT_SETTINGS_TEXTS.mfaInvalid);
     const codes = newBackupCodes();
-    const enabled = await this.deps.db
-      .update(twoFactor)
-      .set({ enabledAt: new Date(), backupCodes: codes.map(hashBackupCode), lastTotpStep: step })
-      .where(
-        and(
-          eq(twoFactor.userId, me.userId),
-          // Not enabled meanwhile, nor set up again with another secret.
-          isNull(twoFactor.enabledAt),
-          eq(twoFactor.secret, row.secret),
-          or(isNull(twoFactor.lastTotpStep), lt(twoFactor.lastTotpStep, step)),
-        ),
-      )
-      .returning({ userId: twoFactor.userId });
-    if (enabled.length === 0) {
-      if ((await this.twoFactorOf(me.userId))?.enabledAt) {
+    const enabled = await this.deps.twoFactor.enable(me.userId, {
+      // Not enabled meanwhile, nor set up again with another secret.
+      sealedSecret: row.secret,
+      step,
+      backupCodeHashes: codes.map(hashBackupCode),
+    });
+    if (!enabled) {
+      if ((await this.deps.twoFactor.find(me.userId))?.enabledAt) {
         throw new ConflictError(ACCOUNT_SETTINGS_TEXTS.mfaAlreadyOn);
       }
       throw new ValidationError(ACCOUNT_SETTINGS_TEXTS.mfaInvalid);
@@ -258,11 +288,10 @@ export class AccountSettingsService {
     return { backupCodes: codes };
   }
 
-  async disableTotp(
-    me: AuthenticatedAccount,
-    proof: { otp?: string | undefined; password?: string | undefined },
-  ) {
-    const row = await this.twoFactorOf(me.userId);
+  /** Turns two-factor off, after a current code (or a backup code) or the password. */
+  async disableTotp(me: Actor, proof: z.infer<typeof TotpDisableInputSchema>) {
+    await this.count(`mfa-disable:${me.userId}`, SETTINGS_LIMITS.totpDisablesPerAccount);
+    const row = await this.deps.twoFactor.find(me.userId);
     if (!row?.enabledAt) throw new ValidationError(ACCOUNT_SETTINGS_TEXTS.mfaOff);
     if (proof.otp) {
       if (!(await this.checkSecondFactor(me.userId, proof.otp))) {
@@ -271,48 +300,29 @@ export class AccountSettingsService {
     } else {
       await this.checkPassword(me.userId, proof.password ?? '');
     }
-    await this.deps.db.delete(twoFactor).where(eq(twoFactor.userId, me.userId));
+    await this.deps.twoFactor.remove(me.userId);
   }
 
   /** Whether the account needs a second factor to log in. */
   async requiresSecondFactor(userId: string): Promise<boolean> {
-    return Boolean((await this.twoFactorOf(userId))?.enabledAt);
+    return Boolean((await this.deps.twoFactor.find(userId))?.enabledAt);
   }
 
   /**
    * A current authenticator code not accepted before, or an unused backup code; either
-   * is then used up. Two logins racing on one code: only one wins.
+   * is then used up, each in one conditional statement: two logins racing on one code,
+   * only one wins.
    */
   async checkSecondFactor(userId: string, code: string): Promise<boolean> {
-    const row = await this.twoFactorOf(userId);
+    const row = await this.deps.twoFactor.find(userId);
     if (!row?.enabledAt) return false;
     const secret = this.openTotpSecret(row);
     const step = secret === null ? null : matchTotp(secret, code.trim());
-    if (step !== null) {
-      // Accepted only if its step is later than the last one accepted, in one statement.
-      const accepted = await this.deps.db
-        .update(twoFactor)
-        .set({ lastTotpStep: step })
-        .where(
-          and(
-            eq(twoFactor.userId, userId),
-            isNotNull(twoFactor.enabledAt),
-            or(isNull(twoFactor.lastTotpStep), lt(twoFactor.lastTotpStep, step)),
-          ),
-        )
-        .returning({ userId: twoFactor.userId });
-      return accepted.length > 0;
-    }
+    // A current authenticator code: accepted only if its step is later than the last one.
+    if (step !== null) return this.deps.twoFactor.acceptTotpStep(userId, step);
     const hash = hashBackupCode(code);
     if (!row.backupCodes.includes(hash)) return false;
-    const left = row.backupCodes.filter((c) => c !== hash);
-    const updated = await this.deps.db
-      .update(twoFactor)
-      .set({ backupCodes: left })
-      .where(and(eq(twoFactor.userId, userId), eq(twoFactor.backupCodes, row.backupCodes)))
-      .returning({ userId: twoFactor.userId });
-    // Two logins racing on one backup code: only one wins.
-    return updated.length > 0;
+    return this.deps.twoFactor.useBackupCode(userId, hash);
   }
 
   /**
@@ -320,41 +330,27 @@ export class AccountSettingsService {
    * way back in when AUTH_SECRET was lost (src/admin.ts). Null when no account has it.
    */
   async resetTwoFactor(email: string) {
-    const [found] = await this.deps.db
-      .select({ id: user.id })
-      .from(user)
-      .where(eq(user.email, email.trim().toLowerCase()));
+    const found = await this.deps.accounts.findByEmail(email.trim());
     if (!found) return null;
-    const removed = await this.deps.db
-      .delete(twoFactor)
-      .where(eq(twoFactor.userId, found.id))
-      .returning({ enabledAt: twoFactor.enabledAt });
+    const { wasEnabled } = await this.deps.twoFactor.remove(found.id);
     const sessionsEnded = await this.signOutSessions(found.id, null);
-    return {
-      userId: found.id,
-      hadTwoFactor: removed.some((r) => r.enabledAt !== null),
-      sessionsEnded,
-    };
+    return { userId: found.id, hadTwoFactor: wasEnabled, sessionsEnded };
   }
 
   /** Deletes the account after the typed e-mail matches; refused while it owns a team. */
-  async deleteAccount(me: AuthenticatedAccount, typedEmail: string) {
+  async deleteAccount(me: Actor, { email: typedEmail }: z.infer<typeof DeleteAccountInputSchema>) {
     if (typedEmail !== me.email)
       throw new ValidationError(ACCOUNT_SETTINGS_TEXTS.confirmEmailMismatch);
-    const owned = await this.deps.db
-      .select({ name: team.name })
-      .from(team)
-      .where(eq(team.createdBy, me.userId));
-    if (owned.length > 0)
-      throw new ConflictError(ACCOUNT_SETTINGS_TEXTS.ownsTeams(owned.map((t) => t.name)));
+    const owned = await this.deps.teamsOwnedBy(me.userId);
+    if (owned.length > 0) throw new ConflictError(ACCOUNT_SETTINGS_TEXTS.ownsTeams(owned));
     // Sessions, memberships, requests and two-factor rows cascade; songs and setlists stay with their teams.
-    await this.deps.db.delete(user).where(eq(user.id, me.userId));
+    await this.deps.accounts.delete(me.userId);
     await this.deps.sessions.forgetUser(me.userId);
   }
 
-  private async twoFactorOf(userId: string) {
-    const [row] = await this.deps.db.select().from(twoFactor).where(eq(twoFactor.userId, userId));
-    return row ?? null;
+  /** The account as the API shows it, with its teams. */
+  private async present(me: Actor): Promise<Account> {
+    return presentAccount({ ...me, id: me.userId }, await this.deps.teamIdsOf(me.userId));
   }
 
   /**
@@ -371,53 +367,44 @@ export class AccountSettingsService {
   }
 
   private async checkPassword(userId: string, password: string) {
-    const [row] = await this.deps.db
-      .select({ hash: account.password })
-      .from(account)
-      .where(and(eq(account.userId, userId), eq(account.providerId, 'credential')));
+    const hash = await this.deps.accounts.passwordHashOf(userId);
     const ctx = await this.deps.auth.$context;
-    const ok = row?.hash ? await ctx.password.verify({ hash: row.hash, password }) : false;
+    const ok = hash ? await ctx.password.verify({ hash, password }) : false;
     // 403, not 401: the session is fine, the password is not (clients retry 401s with a fresh token).
     if (!ok) throw new ForbiddenError(ACCOUNT_SETTINGS_TEXTS.wrongPassword, 'wrong_password');
   }
 
   private async setPassword(userId: string, password: string) {
     const ctx = await this.deps.auth.$context;
-    const hash = await ctx.password.hash(password);
-    await this.deps.db
-      .update(account)
-      .set({ password: hash, updatedAt: new Date() })
-      .where(and(eq(account.userId, userId), eq(account.providerId, 'credential')));
+    await this.deps.accounts.setPasswordHash(userId, await ctx.password.hash(password));
   }
 
-  /** Ends the account's sessions but one (or all) and answers how many ended. */
+  /**
+   * Ends the account's sessions but one (or all), everywhere: caches and live sockets
+   * on every instance let go of their tokens. Answers how many ended.
+   */
   private async signOutSessions(userId: string, keepSessionId: string | null) {
-    const where = keepSessionId
-      ? and(eq(session.userId, userId), ne(session.id, keepSessionId))
-      : eq(session.userId, userId);
-    const rows = await this.deps.db
-      .delete(session)
-      .where(where)
-      .returning({ token: session.token });
-    await Promise.all(rows.map((r) => this.deps.sessions.forget(r.token)));
-    return rows.length;
+    const tokens = await this.deps.accounts.deleteSessionsOf(userId, keepSessionId);
+    await Promise.all(tokens.map((token) => this.deps.sessions.forget(token)));
+    return tokens.length;
   }
 
   private async voidLinks(userId: string, kinds: LinkKind[]) {
-    const matches = kinds.map((kind) =>
-      kind === 'password-reset'
-        ? eq(verification.value, passwordResetValue(userId))
-        : sql`starts_with(${verification.value}, ${emailChangePrefix(userId)})`,
-    );
-    await this.deps.db.delete(verification).where(or(...matches));
+    await this.deps.accounts.deleteLinks({
+      values: kinds.includes('password-reset') ? [passwordResetValue(userId)] : [],
+      valuePrefixes: kinds.includes('email-change') ? [emailChangePrefix(userId)] : [],
+    });
   }
 
   private async emailTaken(email: string) {
-    const [row] = await this.deps.db
-      .select({ id: user.id })
-      .from(user)
-      .where(eq(user.email, email));
-    return Boolean(row);
+    return (await this.deps.accounts.findByEmail(email)) !== null;
+  }
+
+  private async count(key: string, limit: number) {
+    const decision = await this.deps.limiter.hit(key, limit, HOUR);
+    if (!decision.allowed) {
+      throw new TooManyRequestsError(SERVER_ERRORS.tooManyAttempts, decision.retryAfterSeconds);
+    }
   }
 
   /** A single-use secret for a link, stored hashed by better-auth's verification table. */

@@ -6,11 +6,11 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { ACCOUNT_SETTINGS_TEXTS, ERROR_CODES } from '@segue/shared';
 import { backends, rows } from '../../test/databases.ts';
+import { createAccount, createSession, createTeam } from '../../test/factories.ts';
 import {
   bearer,
   json,
   newPerson,
-  registerVerified,
   startTestApp,
   uniqueAddress,
   type TestApp,
@@ -19,7 +19,14 @@ import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import type { Mail, Mailer } from '../lib/mailer.ts';
 import { TeamsRepository } from '../teams/teams.repository.ts';
-import { AUTH_SECRET_CHANGED_MESSAGE } from './account-settings.service.ts';
+import { ChangeFeed } from '../lib/change-feed.ts';
+import { MailQueue } from '../lib/mail-queue.ts';
+import { MemoryRateLimiter } from '../lib/rate-limit.ts';
+import { AccountSettingsService, AUTH_SECRET_CHANGED_MESSAGE } from './account-settings.service.ts';
+import { AccountsRepository } from './accounts.repository.ts';
+import { createAuth } from './auth.ts';
+import { SessionResolver } from './sessions.ts';
+import { TwoFactorRepository } from './two-factor.repository.ts';
 import { totp } from './totp.ts';
 
 /** The code an authenticator shows in the next 30 s step: still accepted (clock drift). */
@@ -108,7 +115,7 @@ describe.each(backends)('account settings on %s', (backend) => {
 
   /** A verified person who turned two-factor on (with the current code). */
   async function withTwoFactor() {
-    const { person, jwt, userId } = await registerVerified(t);
+    const { person, jwt, userId } = await createAccount(t);
     const setup = await call('POST', '/api/account/mfa/authenticators/totp', jwt, {
       password: person.password,
     });
@@ -120,6 +127,30 @@ describe.each(backends)('account settings on %s', (backend) => {
     expect(confirmed.statusCode).toBe(200);
     const { backupCodes } = json<{ backupCodes: string[] }>(confirmed);
     return { person, jwt, userId, secret, enablingCode, backupCodes };
+  }
+
+  /**
+   * The settings service on the test's database, built as src/admin.ts builds it (no
+   * mail goes out): for what no route reaches, or to call a check straight.
+   */
+  function settingsService(authSecret = 'test-secret-test-secret-test-secret-0123') {
+    const { db } = t.database;
+    const config = loadConfig({}, { authSecret, dataDir: '/tmp/segue-test-unused' });
+    const quiet = { warn() {}, error() {} };
+    const feed = new ChangeFeed();
+    const teams = new TeamsRepository(db, feed);
+    return new AccountSettingsService({
+      accounts: new AccountsRepository(db),
+      twoFactor: new TwoFactorRepository(db),
+      auth: createAuth({ db, secret: config.authSecret, appUrl: config.appUrl }),
+      mailer: new MailQueue(slowMailer(0), { log: quiet }),
+      limiter: new MemoryRateLimiter(),
+      sessions: new SessionResolver(db, feed),
+      config,
+      log: quiet,
+      teamIdsOf: (userId) => teams.teamIdsOf(userId),
+      teamsOwnedBy: (userId) => teams.namesOwnedBy(userId),
+    });
   }
 
   /** Asks for a reset link and waits for its mail. */
@@ -171,7 +202,7 @@ describe.each(backends)('account settings on %s', (backend) => {
   });
 
   it('changes name and phone', async () => {
-    const { jwt } = await registerVerified(t);
+    const { jwt } = await createAccount(t);
     const named = await call('PATCH', '/api/account/name', jwt, { name: '  Deborah Judge ' });
     expect(json(named).name).toBe('Deborah Judge');
     expect(json(await me(jwt)).name).toBe('Deborah Judge');
@@ -181,8 +212,8 @@ describe.each(backends)('account settings on %s', (backend) => {
   });
 
   it('changes the password with the current one, refusing common ones, signing out other sessions', async () => {
-    const { person, jwt } = await registerVerified(t);
-    const other = json<{ jwt: string }>(await login(person.email, person.password)).jwt;
+    const { person, jwt, userId } = await createAccount(t);
+    const other = (await createSession(t, userId)).token;
     const wrong = await call('PATCH', '/api/account/password', jwt, {
       oldPassword: 'nope-nope',
       password: 'a brand new secret',
@@ -227,7 +258,7 @@ describe.each(backends)('account settings on %s', (backend) => {
   });
 
   it('resets a forgotten password once, within the hour, signing out every session', async () => {
-    const { person, jwt } = await registerVerified(t);
+    const { person, jwt } = await createAccount(t);
     const known = await call('POST', '/api/account/recovery', null, { email: person.email });
     const unknown = await call('POST', '/api/account/recovery', null, {
       email: 'nobody-at-all@example.com',
@@ -269,7 +300,7 @@ describe.each(backends)('account settings on %s', (backend) => {
   });
 
   it('changes the e-mail only after the link sent to the new address, telling the old one', async () => {
-    const { person, jwt } = await registerVerified(t);
+    const { person, jwt } = await createAccount(t);
     const newEmail = `moved-${randomUUID().slice(0, 8)}@example.com`;
     const wrong = await call('PATCH', '/api/account/email', jwt, {
       email: newEmail,
@@ -315,9 +346,9 @@ describe.each(backends)('account settings on %s', (backend) => {
   });
 
   it('lists sessions with this one marked, and signs out one or all others', async () => {
-    const { person, jwt } = await registerVerified(t);
-    const second = json<{ jwt: string }>(await login(person.email, person.password)).jwt;
-    const third = json<{ jwt: string }>(await login(person.email, person.password)).jwt;
+    const { jwt, userId } = await createAccount(t);
+    const second = (await createSession(t, userId)).token;
+    const third = (await createSession(t, userId)).token;
     const list = json<{ $id: string; current: boolean; ip: string; lastActiveAt: string }[]>(
       await call('GET', '/api/account/sessions', jwt),
     );
@@ -332,7 +363,7 @@ describe.each(backends)('account settings on %s', (backend) => {
     expect((await me(second)).statusCode).toBe(401);
     expect((await me(third)).statusCode).toBe(200);
 
-    const stranger = await registerVerified(t);
+    const stranger = await createAccount(t);
     const theirs = json<{ $id: string }[]>(
       await call('GET', '/api/account/sessions', stranger.jwt),
     )[0]!.$id;
@@ -345,7 +376,7 @@ describe.each(backends)('account settings on %s', (backend) => {
   });
 
   it('two-factor: set up with a code, log in with a code or a backup code (once), disable', async () => {
-    const { person, jwt } = await registerVerified(t);
+    const { person, jwt } = await createAccount(t);
     const setup = await call('POST', '/api/account/mfa/authenticators/totp', jwt, {
       password: person.password,
     });
@@ -405,12 +436,9 @@ describe.each(backends)('account settings on %s', (backend) => {
   });
 
   it('deletes an account after the typed e-mail, never while it owns a team, keeping team songs', async () => {
-    const owner = await registerVerified(t);
-    const member = await registerVerified(t);
-    const teams = new TeamsRepository(t.database.db);
-    const teamId = randomUUID();
-    await teams.create({ id: teamId, name: 'Kept Team', description: '', ownerId: owner.userId });
-    await teams.addMember(teamId, member.userId, { requireRequest: false });
+    const owner = await createAccount(t);
+    const member = await createAccount(t);
+    const teamId = await createTeam(t, { owner, name: 'Kept Team', members: [member] });
     const song = await t.app.inject({
       method: 'POST',
       url: '/api/songs',
@@ -491,12 +519,56 @@ describe.each(backends)('account settings on %s', (backend) => {
       );
       expect(Number(stored!.last_totp_step)).toBe(Math.floor(codeAt / 30_000));
     });
+
+    it('two logins racing with the same backup code: exactly one gets in', async () => {
+      const { person, jwt, backupCodes } = await withTwoFactor();
+      const code = backupCodes[0]!;
+      const answers = await Promise.all(
+        Array.from({ length: 4 }, () => login(person.email, person.password, code)),
+      );
+      expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 401, 401, 401]);
+      for (const refused of answers.filter((a) => a.statusCode === 401)) {
+        expect(json(refused)).toMatchObject({
+          error: ACCOUNT_SETTINGS_TEXTS.mfaInvalid,
+          code: ERROR_CODES.mfaRequired,
+        });
+        expect(refused.headers['set-cookie']).toBeUndefined();
+      }
+      expect(json(await call('GET', '/api/account/mfa', jwt))).toEqual({
+        totp: true,
+        backupCodesLeft: 9,
+      });
+      // Used up for good: a later try is refused too.
+      expect((await login(person.email, person.password, code)).statusCode).toBe(401);
+    });
+
+    it('two-factor checks racing with the same backup code: exactly one passes', async () => {
+      const { userId, backupCodes } = await withTwoFactor();
+      const checks = settingsService();
+      const code = backupCodes[1]!;
+      // Straight at the check login and turning two-factor off rely on, so the uses
+      // overlap on the database's connections rather than behind password hashing.
+      const passed = await Promise.all(
+        Array.from({ length: 8 }, () => checks.checkSecondFactor(userId, code)),
+      );
+      expect(passed.filter(Boolean)).toHaveLength(1);
+    });
+
+    it('different backup codes used at once all pass, each once', async () => {
+      const { userId, backupCodes } = await withTwoFactor();
+      const checks = settingsService();
+      const codes = backupCodes.slice(2, 6);
+      const passed = await Promise.all(codes.map((code) => checks.checkSecondFactor(userId, code)));
+      expect(passed).toEqual([true, true, true, true]);
+      const again = await Promise.all(codes.map((code) => checks.checkSecondFactor(userId, code)));
+      expect(again).toEqual([false, false, false, false]);
+    });
   });
 
   describe('turning two-factor on and changing the password shut out whoever else was in', () => {
     it('enabling two-factor ends the other sessions and voids reset links', async () => {
-      const { person, jwt } = await registerVerified(t);
-      const other = json<{ jwt: string }>(await login(person.email, person.password)).jwt;
+      const { person, jwt, userId } = await createAccount(t);
+      const other = (await createSession(t, userId)).token;
       const link = await resetLink(person.email);
       const { secret } = json<{ secret: string }>(
         await call('POST', '/api/account/mfa/authenticators/totp', jwt, {
@@ -517,8 +589,8 @@ describe.each(backends)('account settings on %s', (backend) => {
     });
 
     it('a password change ends the other sessions even unticked, and voids reset and e-mail change links', async () => {
-      const { person, jwt } = await registerVerified(t);
-      const other = json<{ jwt: string }>(await login(person.email, person.password)).jwt;
+      const { person, jwt, userId } = await createAccount(t);
+      const other = (await createSession(t, userId)).token;
       const reset = await resetLink(person.email);
       const moving = await emailChangeLink(jwt, person.password);
       const changed = await call('PATCH', '/api/account/password', jwt, {
@@ -536,7 +608,7 @@ describe.each(backends)('account settings on %s', (backend) => {
     });
 
     it('a reset through the link voids the other reset and e-mail change links', async () => {
-      const { person, jwt } = await registerVerified(t);
+      const { person, jwt } = await createAccount(t);
       const first = await resetLink(person.email);
       const second = await resetLink(person.email);
       const moving = await emailChangeLink(jwt, person.password);
@@ -550,8 +622,8 @@ describe.each(backends)('account settings on %s', (backend) => {
     });
 
     it('leaves other accounts’ links alone', async () => {
-      const changer = await registerVerified(t);
-      const bystander = await registerVerified(t);
+      const changer = await createAccount(t);
+      const bystander = await createAccount(t);
       const link = await resetLink(bystander.person.email);
       const moving = await emailChangeLink(bystander.jwt, bystander.person.password);
       await call('PATCH', '/api/account/password', changer.jwt, {
@@ -566,7 +638,7 @@ describe.each(backends)('account settings on %s', (backend) => {
   describe('a changed AUTH_SECRET', () => {
     it('refuses authenticator codes with 401 and a clear log line, and lets backup codes in', async () => {
       const { person, jwt, secret, backupCodes } = await withTwoFactor();
-      const pending = await registerVerified(t);
+      const pending = await createAccount(t);
       const started = json<{ secret: string }>(
         await call('POST', '/api/account/mfa/authenticators/totp', pending.jwt, {
           password: pending.person.password,
@@ -612,21 +684,7 @@ describe.each(backends)('account settings on %s', (backend) => {
 
     it('the admin reset turns two-factor off and ends every session', async () => {
       const { person, jwt, userId } = await withTwoFactor();
-      const { AccountSettingsService } = await import('./account-settings.service.ts');
-      const { createAuth } = await import('./auth.ts');
-      const { SessionResolver } = await import('./sessions.ts');
-      const { ChangeFeed } = await import('../lib/change-feed.ts');
-      const { MailQueue } = await import('../lib/mail-queue.ts');
-      const config = loadConfig({}, { authSecret: 'lost', dataDir: '/tmp/segue-test-unused' });
-      const quiet = { warn() {}, error() {} };
-      const admin = new AccountSettingsService({
-        db: t.database.db,
-        auth: createAuth({ db: t.database.db, secret: config.authSecret, appUrl: config.appUrl }),
-        mailer: new MailQueue(slowMailer(0), { log: quiet }),
-        sessions: new SessionResolver(t.database.db, new ChangeFeed()),
-        config,
-        log: quiet,
-      });
+      const admin = settingsService('lost');
       expect(await admin.resetTwoFactor(person.email.toUpperCase())).toEqual({
         userId,
         hadTwoFactor: true,
@@ -662,14 +720,8 @@ describe.each(backends)('account settings on %s', (backend) => {
     const unknownAddress = () => `nobody-${randomUUID().slice(0, 12)}@example.com`;
 
     it('the same status and body, and no 502, when the mail server is down', async () => {
-      const known = await registerVerified(t);
-      const unverified = newPerson();
-      await t.app.inject({
-        method: 'POST',
-        url: '/api/account',
-        payload: unverified,
-        remoteAddress: uniqueAddress(),
-      });
+      const known = await createAccount(t);
+      const unverified = (await createAccount(t, { verified: false })).person;
       const down = slowMailer(0, true);
       await withSideApp({ mailer: down }, async (app) => {
         const pairs = [
@@ -687,7 +739,7 @@ describe.each(backends)('account settings on %s', (backend) => {
     });
 
     it('retries a mail that failed, and it arrives', async () => {
-      const { person } = await registerVerified(t);
+      const { person } = await createAccount(t);
       let tries = 0;
       const flaky: Mailer & { sent: Mail[] } = {
         sent: [],
@@ -714,16 +766,10 @@ describe.each(backends)('account settings on %s', (backend) => {
 
     it('in the same time: the lookup and the mail happen after the answer', async () => {
       const slow = slowMailer(200);
-      const people = await Promise.all([0, 1, 2].map(() => registerVerified(t)));
-      const unverified = [0, 1, 2].map(() => newPerson());
-      for (const person of unverified) {
-        await t.app.inject({
-          method: 'POST',
-          url: '/api/account',
-          payload: person,
-          remoteAddress: uniqueAddress(),
-        });
-      }
+      const people = await Promise.all([0, 1, 2].map(() => createAccount(t)));
+      const unverified = (
+        await Promise.all([0, 1, 2].map(() => createAccount(t, { verified: false })))
+      ).map((p) => p.person);
       const timings: Record<string, { known: number[]; unknown: number[] }> = {};
       await withSideApp({ mailer: slow }, async (app) => {
         const time = async (ask: Promise<{ statusCode: number }>) => {

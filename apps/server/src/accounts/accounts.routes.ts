@@ -10,17 +10,21 @@ import {
   VerifyEmailInputSchema,
 } from '@segue/shared';
 import type { AppContext } from '../app-context.ts';
-import { requestMeta, requireAccount } from './request-auth.ts';
+import { actorOf } from '../policy/http.ts';
+import { requestMeta } from './request-auth.ts';
 
 const OkSchema = z.object({ ok: z.literal(true) });
 
 /** The account service's calls (spec section 7), served by Segue itself. */
 export const accountsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const { accounts } = ctx;
+  const { accounts, sessions } = ctx;
 
   app.post(
     '/account',
-    { schema: { body: RegisterInputSchema, response: { 201: SessionAnswerSchema } } },
+    {
+      config: { access: 'public' },
+      schema: { body: RegisterInputSchema, response: { 201: SessionAnswerSchema } },
+    },
     async (request, reply) => {
       const result = await accounts.register(request.body, requestMeta(request));
       reply.header('set-cookie', result.setCookies);
@@ -30,13 +34,16 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
 
   app.get(
     '/account',
-    { onRequest: requireAccount(ctx), schema: { response: { 200: AccountSchema } } },
-    async (request) => accounts.current(request.account!),
+    { config: { access: 'account' }, schema: { response: { 200: AccountSchema } } },
+    async (request) => accounts.current(actorOf(request)),
   );
 
   app.post(
     '/account/sessions/email',
-    { schema: { body: LoginInputSchema, response: { 201: SessionAnswerSchema } } },
+    {
+      config: { access: 'public' },
+      schema: { body: LoginInputSchema, response: { 201: SessionAnswerSchema } },
+    },
     async (request, reply) => {
       const result = await accounts.login(request.body, requestMeta(request));
       reply.header('set-cookie', result.setCookies);
@@ -46,9 +53,9 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
 
   app.delete(
     '/account/sessions/current',
-    { onRequest: requireAccount(ctx) },
+    { config: { access: 'account' } },
     async (request, reply) => {
-      const cookies = await accounts.logout(request.account!, requestMeta(request));
+      const cookies = await accounts.logout(actorOf(request), requestMeta(request));
       if (cookies.length) reply.header('set-cookie', cookies);
       return reply.code(204).send();
     },
@@ -56,7 +63,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
 
   app.post(
     '/account/jwts',
-    { schema: { response: { 201: JwtAnswerSchema } } },
+    { config: { access: 'public' }, schema: { response: { 201: JwtAnswerSchema } } },
     async (request, reply) => {
       const jwt = await accounts.tokenFromCookie(requestMeta(request));
       return reply.code(201).send({ jwt });
@@ -65,19 +72,28 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
 
   app.post(
     '/account/verification',
-    { schema: { body: ResendVerificationInputSchema.nullish(), response: { 202: OkSchema } } },
+    {
+      // Public: a signed-in account resends for itself, anyone else names an address.
+      config: { access: 'public' },
+      schema: { body: ResendVerificationInputSchema.nullish(), response: { 202: OkSchema } },
+    },
     async (request, reply) => {
-      const account = await ctx.sessions.resolveRequest(request);
-      await accounts.resendVerification(account, request.body?.email, requestMeta(request));
+      // The session is optional here, so it is read as the route runs: none (or an
+      // ended one) is the anonymous caller, not a 401.
+      const actor = await sessions.resolveRequest(request);
+      await accounts.resendVerification(actor, request.body, requestMeta(request));
       return reply.code(202).send({ ok: true as const });
     },
   );
 
   app.put(
     '/account/verification',
-    { schema: { body: VerifyEmailInputSchema, response: { 200: OkSchema } } },
+    {
+      config: { access: 'public' },
+      schema: { body: VerifyEmailInputSchema, response: { 200: OkSchema } },
+    },
     async (request) => {
-      await accounts.verifyEmail(request.body.userId, request.body.secret);
+      await accounts.verifyEmail(request.body);
       return { ok: true as const };
     },
   );

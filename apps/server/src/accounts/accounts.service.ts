@@ -1,11 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import { isAPIError } from 'better-auth/api';
 import { ACCOUNT_SETTINGS_TEXTS, ERROR_CODES, LIMITS, SERVER_ERRORS } from '@segue/shared';
-import type { Account, LoginInput, RegisterInput } from '@segue/shared';
+import type {
+  Account,
+  LoginInput,
+  RegisterInput,
+  ResendVerificationInput,
+  VerifyEmailInput,
+} from '@segue/shared';
 import type { Config } from '../config.ts';
-import type { Db } from '../db/client.ts';
-import { session, user } from '../db/schema.ts';
+import type { Actor } from '../policy/actor.ts';
 import {
   ConflictError,
   ForbiddenError,
@@ -18,8 +22,9 @@ import type { MailQueue } from '../lib/mail-queue.ts';
 import type { RateLimiter } from '../lib/rate-limit.ts';
 import type { Auth } from './auth.ts';
 import { presentAccount } from './accounts.presenter.ts';
+import type { AccountsRepository } from './accounts.repository.ts';
 import { assertPasswordNotCommon } from './password-policy.ts';
-import type { AuthenticatedAccount, SessionResolver } from './sessions.ts';
+import type { SessionResolver } from './sessions.ts';
 import { verificationMail } from './verification-mail.ts';
 
 const HOUR = 60 * 60 * 1000;
@@ -33,7 +38,9 @@ export const ATTEMPT_LIMITS = {
   resendsPerAddress: 20,
 } as const;
 
+/** What a service is told of the HTTP request behind a call (request-auth.ts makes it). */
 export interface RequestMeta {
+  /** The caller's address, as the HTTP server resolved it (honouring TRUST_PROXY). */
   ip: string;
   /** Headers handed to better-auth (user agent, the caller's address, cookies). */
   headers: Headers;
@@ -56,15 +63,11 @@ export interface SecondFactor {
 }
 
 export class AccountsService {
-  private secondFactor: SecondFactor | null = null;
-
-  useSecondFactor(secondFactor: SecondFactor) {
-    this.secondFactor = secondFactor;
-  }
-
   constructor(
     private readonly deps: {
-      db: Db;
+      accounts: AccountsRepository;
+      /** Required: a login never skips two-factor because it was not wired. */
+      secondFactor: SecondFactor;
       auth: Auth;
       mailer: MailQueue;
       limiter: RateLimiter;
@@ -141,14 +144,14 @@ export class AccountsService {
       throw error;
     }
     const { response, headers } = result;
-    if (this.secondFactor && (await this.secondFactor.requiresSecondFactor(response.user.id))) {
+    if (await this.deps.secondFactor.requiresSecondFactor(response.user.id)) {
       const code = input.otp?.trim();
       const passed = code
-        ? await this.secondFactor.checkSecondFactor(response.user.id, code)
+        ? await this.deps.secondFactor.checkSecondFactor(response.user.id, code)
         : false;
       if (!passed) {
         // No session without the second factor.
-        await this.deps.db.delete(session).where(eq(session.token, response.token));
+        await this.deps.accounts.deleteSessionByToken(response.token);
         // Asking for the code after a right password is no failure; a wrong code is one.
         if (!code) await giveBack();
         throw new HttpError(
@@ -161,31 +164,26 @@ export class AccountsService {
     await giveBack();
     if (!response.user.emailVerified) {
       // The spec's login does not complete for an unverified address: drop the new session.
-      await this.deps.db.delete(session).where(eq(session.token, response.token));
+      await this.deps.accounts.deleteSessionByToken(response.token);
       throw new ForbiddenError(SERVER_ERRORS.emailNotVerified, ERROR_CODES.emailNotVerified);
     }
-    const [row] = await this.deps.db
-      .select({ phone: user.phone })
-      .from(user)
-      .where(eq(user.id, response.user.id));
+    const phone = await this.deps.accounts.phoneOf(response.user.id);
     return {
-      account: presentAccount({ ...response.user, phone: row?.phone ?? '' }),
+      account: presentAccount({ ...response.user, phone }),
       jwt: response.token,
       setCookies: headers.getSetCookie(),
     };
   }
 
-  async current(account: AuthenticatedAccount): Promise<Account> {
-    return presentAccount(
-      { ...account, id: account.userId },
-      await this.deps.teamIdsOf(account.userId),
-    );
+  /** The signed-in account, with its teams. */
+  async current(actor: Actor): Promise<Account> {
+    return presentAccount({ ...actor, id: actor.userId }, await this.deps.teamIdsOf(actor.userId));
   }
 
   /** Ends the session of the bearer token, and the cookie session of this browser. */
-  async logout(account: AuthenticatedAccount, meta: RequestMeta): Promise<string[]> {
-    await this.deps.db.delete(session).where(eq(session.token, account.token));
-    await this.deps.sessions.forget(account.token);
+  async logout(actor: Actor, meta: RequestMeta): Promise<string[]> {
+    await this.deps.accounts.deleteSessionByToken(actor.token);
+    await this.deps.sessions.forget(actor.token);
     try {
       const { headers } = await this.deps.auth.api.signOut({
         headers: meta.headers,
@@ -211,39 +209,34 @@ export class AccountsService {
    * the mail goes out: the lookup, the link and the mail happen after the answer.
    */
   async resendVerification(
-    account: AuthenticatedAccount | null,
-    email: string | undefined,
+    actor: Actor | null,
+    input: ResendVerificationInput | null | undefined,
     meta: RequestMeta,
   ) {
     await this.count(`resend:ip:${meta.ip}`, ATTEMPT_LIMITS.resendsPerAddress);
-    if (account) {
-      if (account.emailVerified) throw new ConflictError(SERVER_ERRORS.alreadyVerified);
-      await this.count(`resend:account:${account.userId}`, ATTEMPT_LIMITS.resendsPerAccount);
-      await this.sendVerification(account.userId, account.email, { throwOnFailure: true });
+    if (actor) {
+      if (actor.emailVerified) throw new ConflictError(SERVER_ERRORS.alreadyVerified);
+      await this.count(`resend:account:${actor.userId}`, ATTEMPT_LIMITS.resendsPerAccount);
+      await this.sendVerification(actor.userId, actor.email, { throwOnFailure: true });
       return;
     }
+    const email = input?.email;
     if (!email) throw new ValidationError('Email is required.');
     await this.count(`resend:account:${email}`, ATTEMPT_LIMITS.resendsPerAccount);
     this.deps.mailer.defer('verification mail', async () => {
-      const [found] = await this.deps.db
-        .select({ id: user.id, email: user.email, emailVerified: user.emailVerified })
-        .from(user)
-        .where(eq(user.email, email.toLowerCase()));
+      const found = await this.deps.accounts.findByEmail(email);
       if (found && !found.emailVerified) await this.sendVerification(found.id, found.email);
     });
   }
 
   /** Consumes a mailed link: it works once and only before it expires. */
-  async verifyEmail(userId: string, secret: string): Promise<void> {
+  async verifyEmail({ userId, secret }: VerifyEmailInput): Promise<void> {
     const ctx = await this.deps.auth.$context;
     const row = await ctx.internalAdapter.consumeVerificationValue(
       verificationIdentifier(userId, secret),
     );
     if (!row || row.value !== userId) throw new ValidationError(SERVER_ERRORS.verificationFailed);
-    await this.deps.db
-      .update(user)
-      .set({ emailVerified: true, updatedAt: new Date() })
-      .where(eq(user.id, userId));
+    await this.deps.accounts.markEmailVerified(userId);
     await this.deps.sessions.forgetUser(userId);
   }
 

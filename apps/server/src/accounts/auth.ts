@@ -4,7 +4,7 @@ import { LIMITS } from '@segue/shared';
 import type { Db } from '../db/client.ts';
 import * as schema from '../db/schema.ts';
 
-export const SESSION_COOKIE_PREFIX = 'segue';
+const SESSION_COOKIE_PREFIX = 'segue';
 
 /**
  * better-auth holds Segue's accounts: password hashing, users, sessions and

@@ -1,36 +1,5 @@
-import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
-import { SERVER_ERRORS, ERROR_CODES } from '@segue/shared';
-import type { AppContext } from '../app-context.ts';
-import { ForbiddenError, UnauthorizedError } from '../lib/errors.ts';
+import type { FastifyRequest } from 'fastify';
 import type { RequestMeta } from './accounts.service.ts';
-import type { AuthenticatedAccount } from './sessions.ts';
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    account: AuthenticatedAccount | null;
-  }
-}
-
-/** Any signed-in account, verified or not (the account's own calls). */
-export function requireAccount(ctx: AppContext): onRequestAsyncHookHandler {
-  return async function (request: FastifyRequest, _reply: FastifyReply) {
-    const account = await ctx.sessions.resolveRequest(request);
-    if (!account) throw new UnauthorizedError(SERVER_ERRORS.unauthorized);
-    request.account = account;
-  };
-}
-
-/** A signed-in account whose e-mail is verified: the product API's gate. */
-export function requireVerifiedAccount(ctx: AppContext): onRequestAsyncHookHandler {
-  return async function (request: FastifyRequest, _reply: FastifyReply) {
-    const account = await ctx.sessions.resolveRequest(request);
-    if (!account) throw new UnauthorizedError(SERVER_ERRORS.unauthorized);
-    if (!account.emailVerified) {
-      throw new ForbiddenError(SERVER_ERRORS.verifyFirst, ERROR_CODES.emailNotVerified);
-    }
-    request.account = account;
-  };
-}
 
 /**
  * What better-auth is told about a request: its cookies and user agent, and the

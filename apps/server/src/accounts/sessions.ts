@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { session, user } from '../db/schema.ts';
-import type { ChangeFeed } from '../lib/change-feed.ts';
+import { scope, type ChangeFeed } from '../lib/change-feed.ts';
 
 export interface AuthenticatedAccount {
   sessionId: string;
@@ -17,10 +17,12 @@ export interface AuthenticatedAccount {
 interface CacheEntry {
   account: AuthenticatedAccount | null;
   until: number;
+  /** The session's generation (change feed) read before the row was. */
+  generation: string;
 }
 
 /** How long a looked-up token is trusted before the database is asked again. */
-export const SESSION_CACHE_MS = 30_000;
+const SESSION_CACHE_MS = 30_000;
 const CACHE_MAX_ENTRIES = 50_000;
 /** Tokens looked up in one query. */
 const LOOKUP_CHUNK = 500;
@@ -78,13 +80,17 @@ export class SessionResolver {
     const now = this.now();
     const found = new Map<string, AuthenticatedAccount | null>();
     const missing = new Map<string, string>(); // token -> its cache key
+    const keys = new Map(tokens.map((token) => [token, tokenKey(token)]));
+    // Each session's generation, read before its row: a logout on another instance bumps
+    // it before that logout is answered, so nothing cached before it is used after it.
+    const generations = await this.generations([...keys.values()]);
     // Without the other instances' endings (Redis subscription down), nothing cached is trusted.
-    const trusted = this.feed.healthy;
-    for (const token of tokens) {
-      const key = tokenKey(token);
+    const trusted = this.feed.healthy && generations !== null;
+    for (const [token, key] of keys) {
       const cached = trusted ? this.cache.get(key) : undefined;
-      if (cached && cached.until > now) found.set(token, cached.account);
-      else missing.set(token, key);
+      if (cached && cached.until > now && cached.generation === generations?.get(key)) {
+        found.set(token, cached.account);
+      } else missing.set(token, key);
     }
     const lookups = [...missing.keys()];
     for (let i = 0; i < lookups.length; i += LOOKUP_CHUNK) {
@@ -102,9 +108,11 @@ export class SessionResolver {
         found.set(row.token, account);
         live.push(row.sessionId);
         if (cacheable) {
-          this.remember(missing.get(row.token)!, {
+          const key = missing.get(row.token) ?? tokenKey(row.token);
+          this.remember(key, {
             account,
             until: Math.min(now + SESSION_CACHE_MS, expiresAt.getTime()),
+            generation: generations?.get(key) ?? '',
           });
         }
       }
@@ -112,7 +120,12 @@ export class SessionResolver {
         if (found.has(token)) continue;
         found.set(token, null);
         if (cacheable) {
-          this.remember(missing.get(token)!, { account: null, until: now + SESSION_CACHE_MS });
+          const key = missing.get(token) ?? tokenKey(token);
+          this.remember(key, {
+            account: null,
+            until: now + SESSION_CACHE_MS,
+            generation: generations?.get(key) ?? '',
+          });
         }
       }
       // "Last active" on the sessions list: at most once per cache period, off the request's path.
@@ -120,7 +133,7 @@ export class SessionResolver {
         this.db
           .update(session)
           .set({ updatedAt: new Date(now) })
-          .where(live.length === 1 ? eq(session.id, live[0]!) : inArray(session.id, live))
+          .where(inArray(session.id, live))
           .catch(() => {});
       }
     }
@@ -142,7 +155,19 @@ export class SessionResolver {
       })
       .from(session)
       .innerJoin(user, eq(user.id, session.userId))
-      .where(tokens.length === 1 ? eq(session.token, tokens[0]!) : inArray(session.token, tokens));
+      .where(inArray(session.token, tokens));
+  }
+
+  /** The generations of some sessions by key, or null when they cannot be read (Redis down). */
+  private async generations(keys: string[]): Promise<Map<string, string> | null> {
+    try {
+      const values = await Promise.all(
+        keys.map((key) => this.feed.generations([scope.session(key)])),
+      );
+      return new Map(keys.map((key, i) => [key, values[i] ?? '']));
+    } catch {
+      return null;
+    }
   }
 
   /** The account behind a request's `Authorization` header, or null. */
@@ -155,12 +180,12 @@ export class SessionResolver {
 
   /** Forgets one token everywhere (its session ended). */
   forget(token: string): Promise<void> {
-    return this.feed.publish({ kind: 'session', id: tokenKey(token) });
+    return this.feed.publish(scope.session(tokenKey(token)));
   }
 
   /** Forgets every token of an account everywhere (its sessions, verification or details changed). */
   forgetUser(userId: string): Promise<void> {
-    return this.feed.publish({ kind: 'user', id: userId });
+    return this.feed.publish(scope.user(userId));
   }
 
   private remember(key: string, entry: CacheEntry) {

@@ -11,7 +11,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema.ts';
 
-export type Schema = typeof schema;
+type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
 export interface Database {
@@ -134,4 +134,11 @@ export async function queryRows<T extends Record<string, unknown>>(
 ): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
+}
+
+/** The one row an INSERT … RETURNING wrote (it always writes one, or throws). */
+export function inserted<T>(rows: T[]): T {
+  const [row] = rows;
+  if (row === undefined) throw new Error('the insert returned no row');
+  return row;
 }

@@ -7,6 +7,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
   app.get(
     '/health',
     {
+      config: { access: 'public' },
       schema: {
         response: {
           200: z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']) }),

@@ -4,17 +4,42 @@ import { ServiceUnavailableError } from './errors.ts';
 
 /**
  * Something that cached answers may depend on changed:
- * - `team`: the team itself, its memberships or roles, or its song library;
- * - `setlist`: one setlist's content or its live state;
+ * - `team`: the team itself, its memberships or roles;
+ * - `library`: a team's song library (a song added, edited, deleted or imported);
+ * - `setlist`: one setlist's content, its live state, or a song it holds;
  * - `user`: an account (deleted, verified, its sessions ended);
  * - `session`: one session ended, named by the SHA-256 of its token;
  * - `members`: a team lost members (removed, left, or the team deleted): open live
  *   sockets of that team are checked again at once.
  */
 export interface Change {
-  kind: 'team' | 'setlist' | 'user' | 'session' | 'members';
+  kind: 'team' | 'library' | 'setlist' | 'user' | 'session' | 'members';
   id: string;
 }
+
+/** The kinds a cached answer may depend on: each has a generation. */
+type CountedKind = 'team' | 'library' | 'setlist' | 'user' | 'session';
+/** A scope a cached answer depends on. */
+export type Scope = Change & { kind: CountedKind };
+
+/** The changes and scopes there are, built by name so no code spells one by hand. */
+export const scope = {
+  team: (teamId: string) => ({ kind: 'team', id: teamId }) as const satisfies Scope,
+  library: (teamId: string) => ({ kind: 'library', id: teamId }) as const satisfies Scope,
+  setlist: (setlistId: string) => ({ kind: 'setlist', id: setlistId }) as const satisfies Scope,
+  user: (userId: string) => ({ kind: 'user', id: userId }) as const satisfies Scope,
+  /** A session ended, named by tokenKey(token). */
+  session: (key: string) => ({ kind: 'session', id: key }) as const satisfies Scope,
+  members: (teamId: string) => ({ kind: 'members', id: teamId }) as const satisfies Change,
+};
+
+/**
+ * What a write changes: a list, or a function that reads it (asked before the write
+ * and again after it commits, e.g. the setlists that hold a song).
+ */
+export type Changes = Change[] | (() => Promise<Change[]>);
+
+const listOf = async (changes: Changes) => (typeof changes === 'function' ? changes() : changes);
 
 /**
  * A change, or `resync`: this instance may have missed changes of other instances
@@ -22,7 +47,7 @@ export interface Change {
  */
 type Listener = (change: Change | { kind: 'resync' }) => void | Promise<void>;
 
-const KINDS = new Set<Change['kind']>(['team', 'setlist', 'user', 'session', 'members']);
+const KINDS = new Set<Change['kind']>(['team', 'library', 'setlist', 'user', 'session', 'members']);
 /** How long a Redis command may take before the feed counts Redis as unreachable. */
 const REDIS_TIMEOUT_MS = 2_000;
 /** Retries of a change Redis did not take after its write committed. */
@@ -34,14 +59,20 @@ const REDIS_COUNTER_SECONDS = 24 * 60 * 60;
 
 const scopeOf = (change: Change) => `${change.kind}:${change.id}`;
 /** Kinds that cached answers name as scopes: they get a generation. */
-const COUNTED = new Set<Change['kind']>(['team', 'setlist', 'user']);
+const COUNTED = new Set<Change['kind']>([
+  'team',
+  'library',
+  'setlist',
+  'user',
+  'session',
+] satisfies CountedKind[]);
 /** Kinds the other instances' listeners (the session cache) act on: they cross pub/sub. */
 const HEARD = new Set<Change['kind']>(['session', 'user', 'members']);
 
 /**
  * What changed, for the caches of this instance and of every other one.
  *
- * Each scope (`team:<id>`, `setlist:<id>`, `user:<id>`) has a generation that a
+ * Each scope (a team, a library, a setlist, a user: see `scope`) has a generation that a
  * change bumps. A cached answer remembers the generations it was read under and is
  * used only while they are unchanged. Alone, the generations live in memory; with
  * Redis they live there, so an answer cached on one instance is never used after a
@@ -82,11 +113,12 @@ export class ChangeFeed {
    * Redis fail between the two, the second is retried in the background and logged.
    * A write that throws publishes nothing after it.
    */
-  async after<T>(changes: Change | Change[], write: () => PromiseLike<T>): Promise<T> {
-    const list = [changes].flat();
-    await this.prepare(list);
+  async after<T>(changes: Changes, write: () => PromiseLike<T>): Promise<T> {
+    await this.prepare(await listOf(changes));
     const result = await write();
-    await Promise.all(list.map((change) => this.publish(change)));
+    // Asked again once committed: what the write touched may have grown meanwhile.
+    const committed = await listOf(changes);
+    await Promise.all(committed.map((change) => this.publish(change)));
     return result;
   }
 
@@ -135,7 +167,7 @@ export class ChangeFeed {
       return;
     }
     try {
-      await this.share(change);
+      await this.share(this.redis, change);
     } catch (error) {
       this.redis.onError(error);
       this.retry(change, 0);
@@ -147,8 +179,8 @@ export class ChangeFeed {
     return !this.redis || this.subscribed;
   }
 
-  private async share(change: Change) {
-    const { commands, channel, prefix } = this.redis!;
+  private async share(redis: NonNullable<typeof this.redis>, change: Change) {
+    const { commands, channel, prefix } = redis;
     const work: Promise<unknown>[] = [];
     if (HEARD.has(change.kind)) {
       work.push(commands.publish(channel, JSON.stringify({ ...change, origin: this.origin })));
@@ -169,10 +201,11 @@ export class ChangeFeed {
 
   private retry(change: Change, attempt: number) {
     const delay = RETRY_DELAYS_MS[attempt];
-    if (delay === undefined || this.closed) return;
+    const redis = this.redis;
+    if (delay === undefined || this.closed || !redis) return;
     const timer = setTimeout(() => {
-      this.share(change).catch((error: unknown) => {
-        this.redis?.onError(error);
+      this.share(redis, change).catch((error: unknown) => {
+        redis.onError(error);
         this.retry(change, attempt + 1);
       });
     }, delay);
@@ -190,11 +223,12 @@ export class ChangeFeed {
    * restarted empty gets a new epoch, so its counters starting again from zero never
    * match an answer cached before.
    */
-  async generations(scopes: string[]): Promise<string> {
-    if (!this.redis) return scopes.map((s) => this.local.get(s) ?? this.floor).join(',');
+  async generations(scopes: Scope[]): Promise<string> {
+    const names = scopes.map(scopeOf);
+    if (!this.redis) return names.map((s) => this.local.get(s) ?? this.floor).join(',');
     const { commands, prefix } = this.redis;
     const epochKey = `${prefix}epoch`;
-    const [epoch, ...values] = await commands.mget(epochKey, ...scopes.map((s) => `${prefix}${s}`));
+    const [epoch, ...values] = await commands.mget(epochKey, ...names.map((s) => `${prefix}${s}`));
     if (epoch === null || epoch === undefined) {
       await commands.set(epochKey, randomUUID(), 'NX');
       return `new:${randomUUID()}`; // matches nothing cached: read afresh this once

@@ -1,6 +1,6 @@
 import type { Mail, Mailer } from './mailer.ts';
 
-export interface MailQueueLog {
+interface MailQueueLog {
   warn(obj: unknown, msg: string): void;
   error(obj: unknown, msg: string): void;
 }
@@ -16,7 +16,7 @@ export interface MailQueueOptions {
 }
 
 /** 1 s, 5 s, 30 s: a mail server that hiccups or restarts gets about half a minute. */
-export const MAIL_RETRY_DELAYS_MS = [1_000, 5_000, 30_000] as const;
+const MAIL_RETRY_DELAYS_MS = [1_000, 5_000, 30_000] as const;
 
 const describe = (mail: Mail) => ({ to: mail.to, subject: mail.subject });
 
@@ -64,8 +64,7 @@ export class MailQueue implements Mailer {
    * left to the background retries. Never throws.
    */
   deliver(mail: Mail): Promise<void> {
-    let firstTryOver!: () => void;
-    const over = new Promise<void>((resolve) => (firstTryOver = resolve));
+    const { promise: over, resolve: firstTryOver } = withResolvers();
     if (!this.track(() => this.sendWithRetries(mail, firstTryOver), describe(mail))) firstTryOver();
     return over;
   }
@@ -182,4 +181,11 @@ export class MailQueue implements Mailer {
       this.waits.add(entry);
     });
   }
+}
+
+/** A promise and its resolve function (Promise.withResolvers, which Node 20 lacks). */
+function withResolvers(): { promise: Promise<void>; resolve: () => void } {
+  let resolve: () => void = () => {};
+  const promise = new Promise<void>((done) => (resolve = done));
+  return { promise, resolve };
 }

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ChangeFeed } from './change-feed.ts';
+import { redisUrl } from '../../test/databases.ts';
+import { ChangeFeed, scope } from './change-feed.ts';
 import { ReadCache } from './read-cache.ts';
 
 /** A load that counts its calls and answers what `value` holds when it is called. */
@@ -20,7 +21,7 @@ describe('ReadCache', () => {
     const cache = new ReadCache(feed);
     let title = 'One';
     const load = counter(() => title);
-    const read = () => cache.get('setlist:t1:s1', ['team:t1', 'setlist:s1'], load);
+    const read = () => cache.get('setlist:t1:s1', [scope.team('t1'), scope.setlist('s1')], load);
 
     expect(await read()).toBe('One');
     expect(await read()).toBe('One');
@@ -54,21 +55,21 @@ describe('ReadCache', () => {
       await new Promise<void>((resolve) => (release = resolve));
       return seen;
     };
-    const first = cache.get('k', ['team:t'], slow);
+    const first = cache.get('k', [scope.team('t')], slow);
     await reading;
     // The write commits and is published while the read above is still running.
     title = 'New';
     await feed.publish({ kind: 'team', id: 't' });
     release();
     expect(await first).toBe('Old');
-    expect(await cache.get('k', ['team:t'], async () => title)).toBe('New');
+    expect(await cache.get('k', [scope.team('t')], async () => title)).toBe('New');
   });
 
   it('shares one load between readers asking at the same time, and keeps no errors', async () => {
     const cache = new ReadCache(new ChangeFeed());
     const load = counter(() => 'value');
     const answers = await Promise.all(
-      Array.from({ length: 5 }, () => cache.get('k', ['team:t'], load)),
+      Array.from({ length: 5 }, () => cache.get('k', [scope.team('t')], load)),
     );
     expect(answers).toEqual(Array(5).fill('value'));
     expect(load.calls).toBe(1);
@@ -78,9 +79,9 @@ describe('ReadCache', () => {
       if (fail) throw new Error('not found');
       return 'found';
     });
-    await expect(cache.get('e', ['team:t'], flaky)).rejects.toThrow('not found');
+    await expect(cache.get('e', [scope.team('t')], flaky)).rejects.toThrow('not found');
     fail = false;
-    expect(await cache.get('e', ['team:t'], flaky)).toBe('found');
+    expect(await cache.get('e', [scope.team('t')], flaky)).toBe('found');
     expect(flaky.calls).toBe(2);
   });
 
@@ -124,16 +125,15 @@ describe('ChangeFeed', () => {
   it('never goes back to a generation a cached value may hold, even after starting afresh', async () => {
     const feed = new ChangeFeed();
     await feed.publish({ kind: 'team', id: 'kept' });
-    const before = Number(await feed.generations(['team:kept']));
+    const before = Number(await feed.generations([scope.team('kept')]));
     // Past 100,000 scopes it forgets them all, and every scope then reads above all old values.
     for (let i = 0; i < 100_001; i++) await feed.publish({ kind: 'setlist', id: String(i) });
-    const after = Number(await feed.generations(['team:kept']));
+    const after = Number(await feed.generations([scope.team('kept')]));
     expect(after).not.toBe(before);
-    const untouched = Number(await feed.generations(['team:never-changed']));
+    const untouched = Number(await feed.generations([scope.team('never-changed')]));
     expect(untouched).toBeGreaterThan(before);
   });
 
-  const redisUrl = process.env.REDIS_URL;
   describe.skipIf(!redisUrl)('through Redis', () => {
     const clients: Redis[] = [];
     afterAll(async () => {
@@ -161,25 +161,27 @@ describe('ChangeFeed', () => {
       const cacheOnTwo = new ReadCache(two);
       let title = 'One';
       const load = counter(() => title);
-      expect(await cacheOnTwo.get('k', ['team:t'], load)).toBe('One');
+      expect(await cacheOnTwo.get('k', [scope.team('t')], load)).toBe('One');
       title = 'Uno';
       // Published through the first instance: the second's very next read sees it.
       await one.publish({ kind: 'team', id: 't' });
-      expect(await cacheOnTwo.get('k', ['team:t'], load)).toBe('Uno');
-      expect(await one.generations(['team:t'])).toEqual(await two.generations(['team:t']));
+      expect(await cacheOnTwo.get('k', [scope.team('t')], load)).toBe('Uno');
+      expect(await one.generations([scope.team('t')])).toEqual(
+        await two.generations([scope.team('t')]),
+      );
 
       // Redis restarted empty: counters start again from zero, under a new epoch.
       await one.publish({ kind: 'team', id: 'u' });
       let name = 'Before';
       const other = counter(() => name);
-      expect(await cacheOnTwo.get('u', ['team:u'], other)).toBe('Before');
+      expect(await cacheOnTwo.get('u', [scope.team('u')], other)).toBe('Before');
       const admin = new Redis(redisUrl!);
       clients.push(admin);
       const keys = await admin.keys(`${prefix}*`);
       await admin.del(...keys);
       name = 'After';
       await one.publish({ kind: 'team', id: 'u' }); // the counter is 1 again, as when cached
-      expect(await cacheOnTwo.get('u', ['team:u'], other)).toBe('After');
+      expect(await cacheOnTwo.get('u', [scope.team('u')], other)).toBe('After');
 
       await one.publish({ kind: 'session', id: 'abc' });
       await expect.poll(() => heard).toContain('session:abc');

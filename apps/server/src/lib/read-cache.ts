@@ -1,9 +1,9 @@
-import type { ChangeFeed } from './change-feed.ts';
+import type { ChangeFeed, Scope } from './change-feed.ts';
 
 /** A cached value is used at most this long, even if no change was heard (a safety net). */
-export const READ_CACHE_TTL_MS = 60_000;
+const READ_CACHE_TTL_MS = 60_000;
 /** What the cached values may take in all; the least recently used go first. */
-export const READ_CACHE_MAX_BYTES = 64 * 1024 * 1024;
+const READ_CACHE_MAX_BYTES = 64 * 1024 * 1024;
 interface Entry {
   value: unknown;
   /** The generations of the entry's scopes when it was read, joined. */
@@ -21,7 +21,7 @@ export interface ReadCacheOptions {
 /**
  * Answers of hot reads (a populated setlist, a team's library, a caller's team
  * access), kept until something they depend on changes. Each value names its
- * scopes (`team:<id>`, `setlist:<id>`, `user:<id>`) and is tagged with their
+ * scopes (built by `scope`: a team, a library, a setlist, a user) and is tagged with their
  * generations (from the change feed) as they were before it was read from the
  * database; it is used only while they are the same. A change that lands while
  * a value is being read therefore makes that value stale at once.
@@ -50,7 +50,7 @@ export class ReadCache {
    */
   async get<T>(
     key: string,
-    scopes: string[],
+    scopes: Scope[],
     load: () => Promise<T>,
     size: (value: T) => number = () => 1,
   ): Promise<T> {

@@ -56,5 +56,3 @@ export function connectRedis(url: string, logger: { warn(obj: unknown, msg: stri
     },
   };
 }
-
-export type RedisConnections = ReturnType<typeof connectRedis>;

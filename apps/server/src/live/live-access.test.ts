@@ -9,15 +9,12 @@ import {
 } from '@segue/shared';
 import { backends } from '../../test/databases.ts';
 import {
-  bearer,
-  json,
-  newPerson,
-  registerVerified,
-  startTestApp,
-  teamWithSetlist,
-  uniqueAddress,
-  type TestApp,
-} from '../../test/harness.ts';
+  createAccount,
+  createSession,
+  createTeamWithSetlist,
+  type FactoryAccount,
+} from '../../test/factories.ts';
+import { bearer, startTestApp, type TestApp } from '../../test/harness.ts';
 import { LIVE_ACCOUNT_RATE, LIVE_SOCKETS_PER_ACCOUNT } from './live.gateway.ts';
 
 type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
@@ -34,7 +31,7 @@ describe.each(backends)('live channel access on %s', (backend) => {
   let url: string;
   let port: number;
   const sockets: Client[] = [];
-  let owner: { userId: string; jwt: string; person: { email: string; password: string } };
+  let owner: FactoryAccount;
   let teamId: string;
   let setlistId: string;
 
@@ -76,7 +73,7 @@ describe.each(backends)('live channel access on %s', (backend) => {
 
   /** A verified member of the team, with a fresh login token of their own. */
   const member = async (name: string) => {
-    const person = await registerVerified(t, newPerson({ name }));
+    const person = await createAccount(t, { name });
     const added = await t.app.inject({
       method: 'POST',
       url: `/api/teams/${teamId}/add`,
@@ -92,8 +89,8 @@ describe.each(backends)('live channel access on %s', (backend) => {
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     port = (t.app.server.address() as AddressInfo).port;
     url = `http://127.0.0.1:${port}`;
-    owner = await registerVerified(t, newPerson({ name: 'Owner Access' }));
-    ({ teamId, setlistId } = await teamWithSetlist(t, owner, 'Access Team', ['A', 'B', 'C']));
+    owner = await createAccount(t, { name: 'Owner Access' });
+    ({ teamId, setlistId } = await createTeamWithSetlist(t, owner, 'Access Team', ['A', 'B', 'C']));
   });
 
   afterAll(async () => {
@@ -104,7 +101,7 @@ describe.each(backends)('live channel access on %s', (backend) => {
   it('an outsider joining over and over never hears a step', async () => {
     // Several outsiders, so their joins stay within each account's event budget.
     const outsiders = await Promise.all(
-      [1, 2, 3, 4, 5].map((n) => registerVerified(t, newPerson({ name: `Outsider ${n}` }))),
+      [1, 2, 3, 4, 5].map((n) => createAccount(t, { name: `Outsider ${n}` })),
     );
     const lead = open(owner.jwt);
     await connected(lead);
@@ -153,13 +150,8 @@ describe.each(backends)('live channel access on %s', (backend) => {
 
   it('"sign out other sessions" disconnects the others’ sockets within a second', async () => {
     const person = await member('Others Access');
-    const login = await t.app.inject({
-      method: 'POST',
-      url: '/api/account/sessions/email',
-      payload: { email: person.person.email, password: person.person.password },
-      remoteAddress: uniqueAddress(),
-    });
-    const second = json<{ jwt: string }>(login).jwt;
+    // A second session, as a login on another device makes it.
+    const second = (await createSession(t, person.userId)).token;
     const stays = open(person.jwt);
     const other = open(second);
     await Promise.all([connected(stays), connected(other)]);

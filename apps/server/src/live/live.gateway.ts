@@ -18,7 +18,10 @@ import type { AuthenticatedAccount, SessionResolver } from '../accounts/sessions
 import { tokenFromAuthorization, tokenKey } from '../accounts/sessions.ts';
 import type { Db, PreparedQuery } from '../db/client.ts';
 import type { ChangeFeed } from '../lib/change-feed.ts';
-import { isInvalidDatabaseInput } from '../lib/errors.ts';
+import { HttpError, isInvalidDatabaseInput, NotFoundError } from '../lib/errors.ts';
+import type { TeamActor } from '../policy/actor.ts';
+import { authorize, type Action } from '../policy/policy.ts';
+import type { TeamActors } from '../policy/team-actors.ts';
 import { LiveRepository, type StepResult } from './live.repository.ts';
 import { TokenBucket } from './token-bucket.ts';
 
@@ -26,8 +29,8 @@ interface SocketData {
   account: AuthenticatedAccount;
   /** The session's name on the change feed (the SHA-256 of its token). */
   tokenKey: string;
-  /** setlist id -> team id, for the setlists this socket joined. */
-  joined: Map<string, string>;
+  /** setlist id -> the socket's account in that setlist's team, for the setlists it joined. */
+  joined: Map<string, TeamActor>;
   bucket: TokenBucket;
 }
 
@@ -47,11 +50,24 @@ type LiveSocket = Socket<
 const room = (setlistId: string) => `setlist:${setlistId}`;
 
 /**
+ * The policy's action for each event a client may send; `null` for one that changes
+ * nothing anyone else sees. A new event must name its action here (the type says so,
+ * and the policy tests check the table).
+ */
+export const LIVE_EVENT_ACTIONS = {
+  'setlist:join': 'followLive',
+  'setlist:leave': null,
+  'setlist:updateCurrent': 'driveLive',
+  'setlist:updatePart': 'driveLive',
+  'setlist:announce': 'announceLive',
+} as const satisfies Record<keyof ClientToServerEvents, Action | null>;
+
+/**
  * How often every connected socket's session and memberships are checked again. A
  * safety net: an ended session or a lost membership reaches the sockets on every
  * instance at once through the change feed.
  */
-export const LIVE_RECHECK_MS = 30_000;
+const LIVE_RECHECK_MS = 30_000;
 /** Live sockets one account may hold open on one instance (phones, laptop, projector, stage). */
 export const LIVE_SOCKETS_PER_ACCOUNT = 20;
 /**
@@ -69,6 +85,7 @@ export interface LiveGatewayOptions {
   liveStep: PreparedQuery;
   changes: ChangeFeed;
   sessions: SessionResolver;
+  teamActors: TeamActors;
   appUrl: string;
   /** APP_URL was not set: the same port on another loopback name is Segue's own origin too. */
   appUrlIsDefault?: boolean;
@@ -84,7 +101,7 @@ export interface LiveGatewayOptions {
  * setlist so a late or reconnecting screen lands on the leader's part.
  */
 export function createLiveGateway(options: LiveGatewayOptions) {
-  const { sessions, logger } = options;
+  const { sessions, teamActors, logger } = options;
   const repo = new LiveRepository(options.db, options.liveStep, options.changes);
   const allowedOrigins = originsOf(options.appUrl, options.appUrlIsDefault ?? false);
   /** Per account on this instance: its open sockets and their shared event budget. */
@@ -138,7 +155,12 @@ export function createLiveGateway(options: LiveGatewayOptions) {
   });
 
   io.on('connection', (socket: LiveSocket) => {
-    const mine = accounts.get(socket.data.account.userId)!;
+    const mine = accounts.get(socket.data.account.userId);
+    if (!mine) {
+      // Counted at the handshake; gone only if the instance is closing.
+      socket.disconnect(true);
+      return;
+    }
     socket.on('disconnect', () => {
       mine.sockets -= 1;
       if (mine.sockets <= 0) accounts.delete(socket.data.account.userId);
@@ -172,9 +194,11 @@ export function createLiveGateway(options: LiveGatewayOptions) {
         }
         queue = queue.then(() =>
           handler(ack && args.length === 1 ? undefined : args[0], ack).catch((error: unknown) => {
-            const message = error instanceof LiveError ? error.message : LIVE_TEXTS.invalid;
+            // Refusals (LiveError, or the policy's HttpError) are said as they are.
+            const known = error instanceof LiveError || error instanceof HttpError;
+            const message = known ? error.message : LIVE_TEXTS.invalid;
             // A value the database cannot take (class 22) is the sender's mistake, not ours.
-            if (!(error instanceof LiveError) && !isInvalidDatabaseInput(error)) {
+            if (!known && !isInvalidDatabaseInput(error)) {
               logger.error({ err: error }, 'live event failed');
             }
             if (ack) ack({ ok: false, error: message });
@@ -183,12 +207,31 @@ export function createLiveGateway(options: LiveGatewayOptions) {
         );
       };
 
-    const joinedTeam = (setlistId: unknown): { setlistId: string; teamId: string } => {
+    /** The socket's team actor in a setlist it joined, allowed to do `action` there. */
+    const joinedAs = (
+      setlistId: unknown,
+      action: Action,
+    ): { setlistId: string; teamId: string; actor: TeamActor } => {
       const id = SetlistIdSchema.safeParse(setlistId);
       if (!id.success) throw new LiveError(LIVE_TEXTS.invalid);
-      const teamId = socket.data.joined.get(id.data);
-      if (!teamId) throw new LiveError(LIVE_TEXTS.notJoined);
-      return { setlistId: id.data, teamId };
+      const actor = socket.data.joined.get(id.data);
+      if (!actor) throw new LiveError(LIVE_TEXTS.notJoined);
+      authorize(actor, action);
+      return { setlistId: id.data, teamId: actor.team.id, actor };
+    };
+
+    /**
+     * The socket's account in the team of a setlist, allowed to `action` there, with
+     * the setlist's live state; a setlist of another team answers like a missing one.
+     */
+    const actorIn = async (setlistId: string, action: Action) => {
+      const found = await repo.find(setlistId);
+      if (!found) throw new LiveError(LIVE_TEXTS.notFound);
+      const actor = await teamActors.resolve(socket.data.account, found.teamId).catch((error) => {
+        throw error instanceof NotFoundError ? new LiveError(LIVE_TEXTS.notFound) : error;
+      });
+      authorize(actor, action);
+      return { actor, state: found };
     };
 
     const broadcastState = (state: LiveState, changed: { song: boolean }) => {
@@ -207,21 +250,22 @@ export function createLiveGateway(options: LiveGatewayOptions) {
       guarded(async (setlistId, ack) => {
         const id = SetlistIdSchema.safeParse(setlistId);
         if (!id.success) throw new LiveError(LIVE_TEXTS.invalid);
-        // Membership first: nobody enters a room, even for a moment, without it. A
-        // setlist of another team answers like one that does not exist.
-        const allowed = await repo.accessible(id.data, socket.data.account.userId);
-        if (!allowed || !socket.connected) throw new LiveError(LIVE_TEXTS.notFound);
+        // The policy first: nobody enters a room, even for a moment, without it.
+        const allowed = await actorIn(id.data, LIVE_EVENT_ACTIONS['setlist:join']);
+        if (!socket.connected) throw new LiveError(LIVE_TEXTS.notFound);
         // Then into the room, then read the state: a step made in between is then both
         // read and heard (screens keep the higher version).
-        socket.data.joined.set(id.data, allowed.teamId);
+        socket.data.joined.set(id.data, allowed.actor);
         await socket.join(room(id.data));
-        const found = await repo.accessible(id.data, socket.data.account.userId);
-        if (!found || found.teamId !== allowed.teamId) {
+        const again = await actorIn(id.data, LIVE_EVENT_ACTIONS['setlist:join']).catch(() => null);
+        const found = again?.state;
+        if (!again || !found || found.teamId !== allowed.state.teamId) {
           // Removed from the team (or the setlist deleted) meanwhile.
           socket.data.joined.delete(id.data);
           await socket.leave(room(id.data));
           throw new LiveError(LIVE_TEXTS.notFound);
         }
+        socket.data.joined.set(id.data, again.actor);
         const state: LiveState = {
           setlistId: id.data,
           currentIndex: found.currentIndex,
@@ -259,7 +303,10 @@ export function createLiveGateway(options: LiveGatewayOptions) {
       guarded(async (payload, ack) => {
         const parsed = UpdateCurrentPayloadSchema.safeParse(payload);
         if (!parsed.success) throw new LiveError(LIVE_TEXTS.invalid);
-        const { setlistId, teamId } = joinedTeam(parsed.data.setlistId);
+        const { setlistId, teamId } = joinedAs(
+          parsed.data.setlistId,
+          LIVE_EVENT_ACTIONS['setlist:updateCurrent'],
+        );
         // Changing song resets the part to the new song's first part (spec 4).
         const result = await repo.changeSong(setlistId, teamId, parsed.data.newIndex);
         finishStep(setlistId, result, { song: true }, ack);
@@ -271,7 +318,10 @@ export function createLiveGateway(options: LiveGatewayOptions) {
       guarded(async (payload, ack) => {
         const parsed = UpdatePartPayloadSchema.safeParse(payload);
         if (!parsed.success) throw new LiveError(LIVE_TEXTS.invalid);
-        const { setlistId, teamId } = joinedTeam(parsed.data.setlistId);
+        const { setlistId, teamId } = joinedAs(
+          parsed.data.setlistId,
+          LIVE_EVENT_ACTIONS['setlist:updatePart'],
+        );
         const result = await repo.changePart(setlistId, teamId, parsed.data.partIndex);
         finishStep(setlistId, result, { song: false }, ack);
       }),
@@ -282,7 +332,10 @@ export function createLiveGateway(options: LiveGatewayOptions) {
       guarded(async (payload, ack) => {
         const parsed = AnnouncePayloadSchema.safeParse(payload);
         if (!parsed.success) throw new LiveError(LIVE_TEXTS.invalid);
-        const { setlistId } = joinedTeam(parsed.data.setlistId);
+        const { setlistId } = joinedAs(
+          parsed.data.setlistId,
+          LIVE_EVENT_ACTIONS['setlist:announce'],
+        );
         const message = parsed.data.message.trim();
         if (!message) throw new LiveError(LIVE_TEXTS.emptyAnnouncement);
         io.to(room(setlistId)).emit(
@@ -311,21 +364,25 @@ export function createLiveGateway(options: LiveGatewayOptions) {
     if (sockets.length === 0) return;
     const found = await sessions.resolveMany(sockets.map((s) => s.data.account.token));
     const pairs = sockets.flatMap((s) =>
-      [...s.data.joined.values()].map((teamId) => ({ teamId, userId: s.data.account.userId })),
+      [...s.data.joined.values()].map((a) => ({ teamId: a.team.id, userId: a.actor.userId })),
     );
-    const members = await repo.memberships(pairs);
+    const roles = await repo.roles(pairs);
     for (const live of sockets) {
       const account = found.get(live.data.account.token);
       if (!account?.emailVerified) {
         live.disconnect(true);
         continue;
       }
-      for (const [setlistId, teamId] of live.data.joined) {
-        if (!members.has(`${teamId}:${live.data.account.userId}`)) {
-          live.data.joined.delete(setlistId);
-          await live.leave(room(setlistId));
-          live.emit('live:error', { message: LIVE_TEXTS.notAllowed });
+      for (const [setlistId, actor] of live.data.joined) {
+        const role = roles.get(`${actor.team.id}:${actor.actor.userId}`);
+        if (role) {
+          // A changed role (promoted, demoted, made owner) holds from the next event on.
+          live.data.joined.set(setlistId, { ...actor, role });
+          continue;
         }
+        live.data.joined.delete(setlistId);
+        await live.leave(room(setlistId));
+        live.emit('live:error', { message: LIVE_TEXTS.notAllowed });
       }
     }
   };
@@ -350,7 +407,11 @@ export function createLiveGateway(options: LiveGatewayOptions) {
       case 'user':
         return recheckSome((live) => live.data.account.userId === change.id);
       case 'members':
-        return recheckSome((live) => [...live.data.joined.values()].includes(change.id));
+      case 'team':
+        // Members lost, or roles changed: that team's sockets are checked again.
+        return recheckSome((live) =>
+          [...live.data.joined.values()].some((a) => a.team.id === change.id),
+        );
       case 'resync':
         return recheckSome(() => true);
       default:

@@ -1,9 +1,10 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { queryRows, type Db, type PreparedQuery } from '../db/client.ts';
-import { setlist, teamMember } from '../db/schema.ts';
-import type { ChangeFeed } from '../lib/change-feed.ts';
+import { setlist } from '../db/schema.ts';
+import { roleIn, type TeamRole } from '../policy/actor.ts';
+import { scope, type ChangeFeed } from '../lib/change-feed.ts';
 
-export interface StoredLiveState {
+interface StoredLiveState {
   currentIndex: number;
   currentPartLabel: string | null;
   version: number;
@@ -84,8 +85,8 @@ export class LiveRepository {
     private readonly changes: ChangeFeed,
   ) {}
 
-  /** The setlist's team and live state, if the user is a member of that team. */
-  async accessible(setlistId: string, userId: string) {
+  /** A setlist's team and live state, or null. Who may see it is the policy's to say. */
+  async find(setlistId: string) {
     const [row] = await this.db
       .select({
         teamId: setlist.teamId,
@@ -94,26 +95,36 @@ export class LiveRepository {
         version: setlist.liveVersion,
       })
       .from(setlist)
-      .innerJoin(
-        teamMember,
-        and(eq(teamMember.teamId, setlist.teamId), eq(teamMember.userId, userId)),
-      )
       .where(eq(setlist.id, setlistId))
       .limit(1);
     return row ?? null;
   }
 
-  /** Which of the (team, user) pairs are memberships, as `team:user` keys. */
-  async memberships(pairs: { teamId: string; userId: string }[]): Promise<Set<string>> {
-    if (pairs.length === 0) return new Set();
-    const rows = await queryRows<{ team_id: string; user_id: string }>(
+  /**
+   * The roles, now, of some (team, user) pairs, keyed `team:user`; a pair that is no
+   * longer a membership is missing. One query for all of an instance's sockets.
+   */
+  async roles(pairs: { teamId: string; userId: string }[]): Promise<Map<string, TeamRole>> {
+    if (pairs.length === 0) return new Map();
+    const rows = await queryRows<{
+      team_id: string;
+      user_id: string;
+      role: 'admin' | 'member';
+      created_by: string;
+    }>(
       this.db,
       sql`
-      select m.team_id, m.user_id
+      select m.team_id, m.user_id, m.role, t.created_by
       from jsonb_to_recordset(${JSON.stringify(pairs)}::jsonb) as p("teamId" text, "userId" text)
-      join team_member m on m.team_id = p."teamId" and m.user_id = p."userId"`,
+      join team_member m on m.team_id = p."teamId" and m.user_id = p."userId"
+      join team t on t.id = m.team_id`,
     );
-    return new Set(rows.map((r) => `${r.team_id}:${r.user_id}`));
+    return new Map(
+      rows.map((r) => [
+        `${r.team_id}:${r.user_id}`,
+        roleIn({ createdBy: r.created_by }, r.user_id, r.role),
+      ]),
+    );
   }
 
   /** Moves to another song; one statement, so concurrent leaders never share a version. */
@@ -136,7 +147,7 @@ export class LiveRepository {
     if (row.current_index === null || row.live_version === null) return { kind: 'refused' };
     // The populated setlist shows the live state too. Not awaited: the followers hear
     // the step without waiting for Redis; a change Redis does not take is retried.
-    void this.changes.publish({ kind: 'setlist', id: String(values[0]) });
+    void this.changes.publish(scope.setlist(String(values[0])));
     return {
       kind: 'written',
       state: {

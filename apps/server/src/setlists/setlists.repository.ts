@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
-import { ChangeFeed } from '../lib/change-feed.ts';
+import { inserted, type Db } from '../db/client.ts';
+import { scope, type ChangeFeed } from '../lib/change-feed.ts';
 import {
   setlist,
   song,
@@ -23,12 +23,12 @@ export interface SetlistValues {
 export class SetlistsRepository {
   constructor(
     private readonly db: Db,
-    private readonly changes: ChangeFeed = new ChangeFeed(),
+    private readonly changes: ChangeFeed,
   ) {}
 
   /** Runs a write of one setlist, then tells the caches it changed. */
   private writing<T>(setlistId: string, write: () => PromiseLike<T>): Promise<T> {
-    return this.changes.after({ kind: 'setlist', id: setlistId }, write);
+    return this.changes.after([scope.setlist(setlistId)], write);
   }
 
   list(teamId: string): Promise<SetlistRow[]> {
@@ -54,11 +54,12 @@ export class SetlistsRepository {
     id: string,
     values: SetlistValues,
   ): Promise<SetlistRow> {
-    const [row] = await this.db
-      .insert(setlist)
-      .values({ id, teamId, createdBy, ...values })
-      .returning();
-    return row!;
+    return inserted(
+      await this.db
+        .insert(setlist)
+        .values({ id, teamId, createdBy, ...values })
+        .returning(),
+    );
   }
 
   async update(teamId: string, id: string, values: SetlistValues): Promise<SetlistRow | null> {

@@ -1,17 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyRequest } from 'fastify';
 import { SETLIST_TEXTS, type SetlistInputSchema } from '@segue/shared';
 import type { Setlist, SetlistDetails } from '@segue/shared';
 import type { z } from 'zod';
-import type { AuthenticatedAccount } from '../accounts/sessions.ts';
 import type { Db } from '../db/client.ts';
 import { NotFoundError, ValidationError } from '../lib/errors.ts';
 import { presentSong } from '../songs/songs.presenter.ts';
-import type { ChangeFeed } from '../lib/change-feed.ts';
+import { scope, type ChangeFeed } from '../lib/change-feed.ts';
 import { jsonBytes } from '../lib/plain-json.ts';
 import type { ReadCache } from '../lib/read-cache.ts';
-import { currentTeam, currentTeamCached } from '../teams/team-context.ts';
-import type { TeamsRepository } from '../teams/teams.repository.ts';
+import type { TeamActor } from '../policy/actor.ts';
+import { authorize } from '../policy/policy.ts';
 import { entryOf, presentSetlist, presentSetlistDetails } from './setlists.presenter.ts';
 import { SetlistsRepository, type SetlistRow, type SetlistValues } from './setlists.repository.ts';
 
@@ -22,27 +20,27 @@ export class SetlistsService {
 
   constructor(
     db: Db,
-    private readonly teams: TeamsRepository,
     changes: ChangeFeed,
     private readonly cache: ReadCache,
   ) {
     this.repo = new SetlistsRepository(db, changes);
   }
 
-  async list(account: AuthenticatedAccount, request: FastifyRequest): Promise<Setlist[]> {
-    const { team } = await currentTeam(this.teams, request, account);
-    return (await this.repo.list(team.id)).map(presentSetlist);
+  async list(actor: TeamActor): Promise<Setlist[]> {
+    authorize(actor, 'readSetlists');
+    return (await this.repo.list(actor.team.id)).map(presentSetlist);
   }
 
   /**
    * A setlist with its songs, as JSON bytes. Kept in the read cache until the
-   * setlist (its content or live state) or the team's library or memberships change.
+   * setlist (its content, its live state, or a song it holds) changes.
    */
-  async get(account: AuthenticatedAccount, request: FastifyRequest, id: string): Promise<Buffer> {
-    const { team } = await currentTeamCached(this.cache, this.teams, request, account);
+  async get(actor: TeamActor, id: string): Promise<Buffer> {
+    authorize(actor, 'readSetlists');
+    const { team } = actor;
     return this.cache.get(
       `setlist:${team.id}:${id}`,
-      [`team:${team.id}`, `setlist:${id}`],
+      [scope.setlist(id)],
       async () => {
         const row = await this.repo.find(team.id, id);
         if (!row) throw new NotFoundError(SETLIST_TEXTS.notFound);
@@ -59,19 +57,18 @@ export class SetlistsService {
     return presentSetlistDetails(row, new Map(songs.map((s) => [s.id, presentSong(s)])));
   }
 
-  async create(account: AuthenticatedAccount, request: FastifyRequest, input: ValidSetlist) {
-    const { team } = await currentTeam(this.teams, request, account);
+  async create(actor: TeamActor, input: ValidSetlist): Promise<Setlist> {
+    authorize(actor, 'planSetlists');
+    const { team } = actor;
     const values = await this.checked(team.id, input);
-    return presentSetlist(await this.repo.create(team.id, account.userId, randomUUID(), values));
+    return presentSetlist(
+      await this.repo.create(team.id, actor.actor.userId, randomUUID(), values),
+    );
   }
 
-  async update(
-    account: AuthenticatedAccount,
-    request: FastifyRequest,
-    id: string,
-    input: ValidSetlist,
-  ) {
-    const { team } = await currentTeam(this.teams, request, account);
+  async update(actor: TeamActor, id: string, input: ValidSetlist): Promise<Setlist> {
+    authorize(actor, 'planSetlists');
+    const { team } = actor;
     if (!(await this.repo.find(team.id, id))) throw new NotFoundError(SETLIST_TEXTS.notFound);
     const values = await this.checked(team.id, input);
     const row = await this.repo.update(team.id, id, values);
@@ -79,8 +76,9 @@ export class SetlistsService {
     return presentSetlist(row);
   }
 
-  async delete(account: AuthenticatedAccount, request: FastifyRequest, id: string) {
-    const { team } = await currentTeam(this.teams, request, account);
+  async delete(actor: TeamActor, id: string): Promise<void> {
+    authorize(actor, 'planSetlists');
+    const { team } = actor;
     if (!(await this.repo.delete(team.id, id))) throw new NotFoundError(SETLIST_TEXTS.notFound);
   }
 

@@ -2,14 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SETLIST_TEXTS, SERVER_ERRORS } from '@segue/shared';
 import { backends } from '../../test/databases.ts';
-import {
-  bearer,
-  json,
-  newPerson,
-  registerVerified,
-  startTestApp,
-  type TestApp,
-} from '../../test/harness.ts';
+import { createAccount, createSong, createTeam } from '../../test/factories.ts';
+import { bearer, json, startTestApp, type TestApp } from '../../test/harness.ts';
 import { TeamsRepository } from '../teams/teams.repository.ts';
 import { SetlistsRepository } from './setlists.repository.ts';
 
@@ -47,34 +41,28 @@ describe.each(backends)('setlists on %s', (backend) => {
   beforeAll(async () => {
     t = await startTestApp(backend);
     const people = await Promise.all(
-      ['Lena', 'Boris', 'Oscar'].map((n) => registerVerified(t, newPerson({ name: `${n} Sets` }))),
+      ['Lena', 'Boris', 'Oscar'].map((n) => createAccount(t, { name: `${n} Sets` })),
     );
     [leader, bassist, outsider] = people as unknown as [Person, Person, Person];
-    const teams = new TeamsRepository(t.database.db);
-    teamId = randomUUID();
-    otherTeamId = randomUUID();
-    await teams.create({ id: teamId, name: 'Sets Team', description: '', ownerId: leader.userId });
-    await teams.addMember(teamId, bassist.userId, { requireRequest: false });
-    await teams.create({
-      id: otherTeamId,
-      name: 'Other',
-      description: '',
-      ownerId: outsider.userId,
-    });
+    teamId = await createTeam(t, { owner: leader, name: 'Sets Team', members: [bassist] });
+    otherTeamId = await createTeam(t, { owner: outsider, name: 'Other' });
     for (const title of ['Alpha', 'Beta', 'Gamma']) {
-      const res = await call('POST', '/api/songs', leader, teamId, {
-        title,
-        artist: 'Band',
-        parts: [part('Verse 1'), part('Chorus')],
-      });
-      songIds.push(json<{ _id: string }>(res)._id);
+      songIds.push(
+        await createSong(t, {
+          teamId,
+          by: leader,
+          title,
+          artist: 'Band',
+          parts: [part('Verse 1'), part('Chorus')],
+        }),
+      );
     }
-    foreignSongId = json<{ _id: string }>(
-      await call('POST', '/api/songs', outsider, otherTeamId, {
-        title: 'Theirs',
-        parts: [part('V')],
-      }),
-    )._id;
+    foreignSongId = await createSong(t, {
+      teamId: otherTeamId,
+      by: outsider,
+      title: 'Theirs',
+      parts: [part('V')],
+    });
   });
   afterAll(async () => {
     await t?.close();
@@ -205,9 +193,9 @@ describe.each(backends)('setlists on %s', (backend) => {
   });
 
   it('drops entries whose song was deleted and reads plain song ids of older setlists', async () => {
-    const doomed = json<{ _id: string }>(
-      await call('POST', '/api/songs', leader, teamId, { title: 'Doomed', parts: [part('V')] }),
-    );
+    const doomed = {
+      _id: await createSong(t, { teamId, by: leader, title: 'Doomed', parts: [part('V')] }),
+    };
     const created = json<{ _id: string }>(
       await call('POST', '/api/setlist', leader, teamId, {
         ...sunday(),
@@ -230,7 +218,7 @@ describe.each(backends)('setlists on %s', (backend) => {
     expect(resaved.statusCode).toBe(200);
 
     // An older setlist storing plain song ids.
-    const repo = new SetlistsRepository(t.database.db);
+    const repo = new SetlistsRepository(t.database.db, t.app.changes);
     const legacyId = randomUUID();
     await repo.create(teamId, leader.userId, legacyId, {
       name: 'Legacy',
@@ -256,9 +244,12 @@ describe.each(backends)('setlists on %s', (backend) => {
   });
 
   it('answers every change at once, although it keeps populated setlists in memory', async () => {
-    const songId = json<{ _id: string }>(
-      await call('POST', '/api/songs', leader, teamId, { title: 'Cached', parts: [part('V')] }),
-    )._id;
+    const songId = await createSong(t, {
+      teamId,
+      by: leader,
+      title: 'Cached',
+      parts: [part('V')],
+    });
     const id = json<{ _id: string }>(
       await call('POST', '/api/setlist', leader, teamId, {
         name: 'Kept',
@@ -302,7 +293,7 @@ describe.each(backends)('setlists on %s', (backend) => {
     });
     expect(removed.statusCode).toBe(200);
     expect((await read()).statusCode).toBe(404);
-    await new TeamsRepository(t.database.db).addMember(teamId, bassist.userId, {
+    await new TeamsRepository(t.database.db, t.app.changes).addMember(teamId, bassist.userId, {
       requireRequest: false,
     });
     expect((await read()).statusCode).toBe(200);

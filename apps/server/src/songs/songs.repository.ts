@@ -1,8 +1,8 @@
-import { and, asc, eq, ilike, or, sql } from 'drizzle-orm';
+import { and, asc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import { songIdentity } from '@segue/shared';
-import type { Db } from '../db/client.ts';
-import { ChangeFeed } from '../lib/change-feed.ts';
-import { song, type StoredSongPart } from '../db/schema.ts';
+import { inserted, type Db } from '../db/client.ts';
+import { scope, type Change, type ChangeFeed } from '../lib/change-feed.ts';
+import { setlist, song, type StoredSongPart } from '../db/schema.ts';
 
 export type SongRow = typeof song.$inferSelect;
 
@@ -33,29 +33,53 @@ const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 export class SongsRepository {
   constructor(
     private readonly db: Db,
-    private readonly changes: ChangeFeed = new ChangeFeed(),
+    private readonly changes: ChangeFeed,
   ) {}
 
-  /** Runs a write of the team's library, then tells the caches it changed. */
-  private writing<T>(teamId: string, write: () => PromiseLike<T>): Promise<T> {
-    return this.changes.after({ kind: 'team', id: teamId }, write);
+  /**
+   * Runs a write of the team's library, then tells the caches it changed: the library,
+   * and for a song edited or deleted, the setlists that hold it (asked before the write
+   * and again after it commits, so a setlist that took the song meanwhile is told too).
+   */
+  private writing<T>(teamId: string, write: () => PromiseLike<T>, songId?: string): Promise<T> {
+    if (songId === undefined) return this.changes.after([scope.library(teamId)], write);
+    return this.changes.after(async (): Promise<Change[]> => {
+      const holders = await this.setlistsHolding(teamId, songId);
+      return [scope.library(teamId), ...holders.map(scope.setlist)];
+    }, write);
+  }
+
+  /** The team's setlists that hold a song, as an entry or an old plain id. */
+  async setlistsHolding(teamId: string, songId: string): Promise<string[]> {
+    const rows = await this.db
+      .select({ id: setlist.id })
+      .from(setlist)
+      .where(
+        and(
+          eq(setlist.teamId, teamId),
+          or(
+            sql`${setlist.songs} @> ${JSON.stringify([{ song: songId }])}::jsonb`,
+            sql`${setlist.songs} @> ${JSON.stringify([songId])}::jsonb`,
+          ),
+        ),
+      );
+    return rows.map((r) => r.id);
   }
 
   async list(
     teamId: string,
     options: { q?: string; limit?: number; offset?: number; summary?: boolean },
   ) {
-    const where = [eq(song.teamId, teamId)];
+    const where: SQL[] = [eq(song.teamId, teamId)];
     const q = options.q?.trim();
     if (q) {
       const pattern = `%${escapeLike(q)}%`;
       // "title plus artist", as the spec's search box reads.
       where.push(
-        or(
-          ilike(song.title, pattern),
-          ilike(song.artist, pattern),
-          ilike(sql`${song.title} || ' ' || ${song.artist}`, pattern),
-        )!,
+        sql`(${ilike(song.title, pattern)} or ${ilike(song.artist, pattern)} or ${ilike(
+          sql`${song.title} || ' ' || ${song.artist}`,
+          pattern,
+        )})`,
       );
     }
     const columns = {
@@ -112,32 +136,39 @@ export class SongsRepository {
       this.db.transaction(async (tx) => {
         await lockLibrary(tx, teamId);
         if ((await countIn(tx, teamId)) + 1 > maxSongs) return 'full' as const;
-        const [row] = await tx
-          .insert(song)
-          .values({ id, teamId, createdBy, ...values })
-          .returning();
-        return row!;
+        return inserted(
+          await tx
+            .insert(song)
+            .values({ id, teamId, createdBy, ...values })
+            .returning(),
+        );
       }),
     );
   }
 
   async update(teamId: string, songId: string, values: SongValues): Promise<SongRow | null> {
-    const [row] = await this.writing(teamId, () =>
-      this.db
-        .update(song)
-        .set({ ...values, updatedAt: new Date() })
-        .where(and(eq(song.id, songId), eq(song.teamId, teamId)))
-        .returning(),
+    const [row] = await this.writing(
+      teamId,
+      () =>
+        this.db
+          .update(song)
+          .set({ ...values, updatedAt: new Date() })
+          .where(and(eq(song.id, songId), eq(song.teamId, teamId)))
+          .returning(),
+      songId,
     );
     return row ?? null;
   }
 
   async delete(teamId: string, songId: string): Promise<boolean> {
-    const rows = await this.writing(teamId, () =>
-      this.db
-        .delete(song)
-        .where(and(eq(song.id, songId), eq(song.teamId, teamId)))
-        .returning({ id: song.id }),
+    const rows = await this.writing(
+      teamId,
+      () =>
+        this.db
+          .delete(song)
+          .where(and(eq(song.id, songId), eq(song.teamId, teamId)))
+          .returning({ id: song.id }),
+      songId,
     );
     return rows.length > 0;
   }

@@ -1,20 +1,24 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyRequest } from 'fastify';
 import { SONG_LIMITS, SongInputSchema, SONG_TEXTS } from '@segue/shared';
 import type { Song, SongSummary } from '@segue/shared';
 import type { z } from 'zod';
-import type { AuthenticatedAccount } from '../accounts/sessions.ts';
 import type { Db } from '../db/client.ts';
-import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../lib/errors.ts';
-import type { ChangeFeed } from '../lib/change-feed.ts';
+import { ConflictError, NotFoundError, ValidationError } from '../lib/errors.ts';
+import { scope, type ChangeFeed } from '../lib/change-feed.ts';
 import { jsonBytes } from '../lib/plain-json.ts';
 import type { ReadCache } from '../lib/read-cache.ts';
-import { currentTeam, currentTeamCached } from '../teams/team-context.ts';
-import type { TeamsRepository } from '../teams/teams.repository.ts';
+import type { TeamActor } from '../policy/actor.ts';
+import { authorize } from '../policy/policy.ts';
 import { presentSong, presentSongSummary } from './songs.presenter.ts';
 import { SongsRepository, type SongValues } from './songs.repository.ts';
 
 type ValidSong = z.output<typeof SongInputSchema>;
+export type SongListQuery = {
+  q?: string;
+  limit?: number;
+  offset?: number;
+  fields?: 'full' | 'summary';
+};
 
 /** A song as it is stored: trimmed title, artist and labels. */
 function normalise(input: ValidSong): SongValues {
@@ -33,7 +37,6 @@ export class SongsService {
 
   constructor(
     db: Db,
-    private readonly teams: TeamsRepository,
     changes: ChangeFeed,
     private readonly cache: ReadCache,
   ) {
@@ -45,14 +48,11 @@ export class SongsService {
    * The whole library (no search, no page) is kept in the read cache until a song
    * of the team changes; searches and pages are read each time.
    */
-  async list(
-    account: AuthenticatedAccount,
-    request: FastifyRequest,
-    query: { q?: string; limit?: number; offset?: number; fields?: 'full' | 'summary' },
-  ): Promise<{ body: Buffer; total: number }> {
-    const { team } = await currentTeamCached(this.cache, this.teams, request, account);
+  async list(actor: TeamActor, query: SongListQuery): Promise<{ body: Buffer; total: number }> {
+    authorize(actor, 'readLibrary');
+    const { team } = actor;
     const summary = query.fields === 'summary';
-    const read = async (options: typeof query) => {
+    const read = async (options: SongListQuery) => {
       const { rows, total } = await this.repo.list(team.id, { ...options, summary });
       const songs: (Song | SongSummary)[] = rows.map((r) =>
         summary ? presentSongSummary(r) : presentSong(r),
@@ -63,30 +63,27 @@ export class SongsService {
     if (!whole) return read(query);
     return this.cache.get(
       `songs:${team.id}:${summary ? 'summary' : 'full'}`,
-      [`team:${team.id}`],
+      [scope.library(team.id)],
       () => read({}),
       (answer) => answer.body.length,
     );
   }
 
-  async get(account: AuthenticatedAccount, request: FastifyRequest, songId: string): Promise<Song> {
-    const { team } = await currentTeamCached(this.cache, this.teams, request, account);
-    const row = await this.repo.find(team.id, songId);
+  async get(actor: TeamActor, songId: string): Promise<Song> {
+    authorize(actor, 'readLibrary');
+    const row = await this.repo.find(actor.team.id, songId);
     if (!row) throw new NotFoundError(SONG_TEXTS.songNotFound);
     return presentSong(row);
   }
 
-  async create(
-    account: AuthenticatedAccount,
-    request: FastifyRequest,
-    input: ValidSong,
-  ): Promise<Song> {
-    const { team } = await currentTeam(this.teams, request, account);
-    this.checkTeamId(input.teamId, team.id);
+  async create(actor: TeamActor, input: ValidSong): Promise<Song> {
+    authorize(actor, 'editLibrary');
+    const { team } = actor;
+    checkTeamId(input.teamId, team.id);
     const max = SONG_LIMITS.maxSongsPerTeam;
     const row = await this.repo.create(
       team.id,
-      account.userId,
+      actor.actor.userId,
       randomUUID(),
       normalise(input),
       max,
@@ -95,22 +92,17 @@ export class SongsService {
     return presentSong(row);
   }
 
-  async update(
-    account: AuthenticatedAccount,
-    request: FastifyRequest,
-    songId: string,
-    input: ValidSong,
-  ) {
-    const { team } = await currentTeam(this.teams, request, account);
-    this.checkTeamId(input.teamId, team.id);
-    const row = await this.repo.update(team.id, songId, normalise(input));
+  async update(actor: TeamActor, songId: string, input: ValidSong): Promise<Song> {
+    authorize(actor, 'editLibrary');
+    checkTeamId(input.teamId, actor.team.id);
+    const row = await this.repo.update(actor.team.id, songId, normalise(input));
     if (!row) throw new NotFoundError(SONG_TEXTS.songNotFound);
     return presentSong(row);
   }
 
-  async delete(account: AuthenticatedAccount, request: FastifyRequest, songId: string) {
-    const { team } = await currentTeam(this.teams, request, account);
-    if (!(await this.repo.delete(team.id, songId)))
+  async delete(actor: TeamActor, songId: string): Promise<void> {
+    authorize(actor, 'editLibrary');
+    if (!(await this.repo.delete(actor.team.id, songId)))
       throw new NotFoundError(SONG_TEXTS.songNotFound);
   }
 
@@ -119,15 +111,8 @@ export class SongsService {
    * file, and a song whose title and artist match one already there (or earlier in
    * the file) is skipped. Only the team's creator may import.
    */
-  /** Only the team's creator may import: checked before the (large) body is read. */
-  async assertCanImport(account: AuthenticatedAccount, request: FastifyRequest) {
-    const access = await currentTeam(this.teams, request, account);
-    if (access.role !== 'owner') throw new ForbiddenError(SONG_TEXTS.creatorOnlyImport);
-    return access;
-  }
-
-  async import(account: AuthenticatedAccount, request: FastifyRequest, items: unknown[]) {
-    const access = await this.assertCanImport(account, request);
+  async import(actor: TeamActor, items: unknown[]) {
+    authorize(actor, 'importLibrary');
     const songs = items.map((item, index) => {
       const parsed = SongInputSchema.safeParse(
         item && typeof item === 'object' && !Array.isArray(item)
@@ -141,14 +126,14 @@ export class SongsService {
       return { id: randomUUID(), ...normalise(parsed.data) };
     });
     const max = SONG_LIMITS.maxSongsPerTeam;
-    const result = await this.repo.importMany(access.team.id, account.userId, songs, max);
+    const result = await this.repo.importMany(actor.team.id, actor.actor.userId, songs, max);
     if (result === 'full') throw new ConflictError(SONG_TEXTS.libraryFull(max));
     return result;
   }
+}
 
-  private checkTeamId(bodyTeamId: string | undefined, teamId: string) {
-    if (bodyTeamId && bodyTeamId !== teamId) {
-      throw new ValidationError('teamId does not match the X-Team-ID header.');
-    }
+function checkTeamId(bodyTeamId: string | undefined, teamId: string) {
+  if (bodyTeamId && bodyTeamId !== teamId) {
+    throw new ValidationError('teamId does not match the X-Team-ID header.');
   }
 }

@@ -2,15 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SONG_TEXTS, SERVER_ERRORS } from '@segue/shared';
 import { backends } from '../../test/databases.ts';
-import {
-  bearer,
-  json,
-  newPerson,
-  registerVerified,
-  startTestApp,
-  type TestApp,
-} from '../../test/harness.ts';
-import { TeamsRepository } from '../teams/teams.repository.ts';
+import { createAccount, createTeam } from '../../test/factories.ts';
+import { bearer, json, startTestApp, type TestApp } from '../../test/harness.ts';
 
 interface Person {
   userId: string;
@@ -43,19 +36,10 @@ describe.each(backends)('songs on %s', (backend) => {
   beforeAll(async () => {
     t = await startTestApp(backend);
     [owner, member, outsider] = (await Promise.all(
-      ['Olive', 'Mark', 'Otto'].map((n) => registerVerified(t, newPerson({ name: `${n} Songs` }))),
+      ['Olive', 'Mark', 'Otto'].map((n) => createAccount(t, { name: `${n} Songs` })),
     )) as unknown as [Person, Person, Person];
-    const repo = new TeamsRepository(t.database.db);
-    teamId = randomUUID();
-    await repo.create({ id: teamId, name: 'Songs Team', description: '', ownerId: owner.userId });
-    await repo.addMember(teamId, member.userId, { requireRequest: false });
-    otherTeamId = randomUUID();
-    await repo.create({
-      id: otherTeamId,
-      name: 'Other Team',
-      description: '',
-      ownerId: outsider.userId,
-    });
+    teamId = await createTeam(t, { owner, name: 'Songs Team', members: [member] });
+    otherTeamId = await createTeam(t, { owner: outsider, name: 'Other Team' });
   });
   afterAll(async () => {
     await t?.close();

@@ -1,7 +1,7 @@
 import { and, asc, eq, ilike, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
+import { inserted, type Db } from '../db/client.ts';
 import { team, teamJoinRequest, teamMember, user } from '../db/schema.ts';
-import { ChangeFeed, type Change } from '../lib/change-feed.ts';
+import { scope, type Change, type ChangeFeed } from '../lib/change-feed.ts';
 import { ConflictError } from '../lib/errors.ts';
 
 export type TeamRow = typeof team.$inferSelect;
@@ -13,11 +13,27 @@ export interface TeamWithPeople {
   requestedUsers: string[];
 }
 
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/**
+ * Locks a team's row until the transaction ends and reads its owner (null: no such
+ * team). Writes that depend on who owns the team take it first, so they run one
+ * after another.
+ */
+async function lockTeam(tx: Tx, teamId: string): Promise<string | null> {
+  const [row] = await tx
+    .select({ createdBy: team.createdBy })
+    .from(team)
+    .where(eq(team.id, teamId))
+    .for('update');
+  return row?.createdBy ?? null;
+}
+
 /** Where teams, memberships and join requests are read and written: all team SQL is here. */
 export class TeamsRepository {
   constructor(
     private readonly db: Db,
-    private readonly changes: ChangeFeed = new ChangeFeed(),
+    private readonly changes: ChangeFeed,
   ) {}
 
   /**
@@ -29,13 +45,27 @@ export class TeamsRepository {
     write: () => PromiseLike<T>,
     options: { losesMembers?: boolean } = {},
   ): Promise<T> {
-    const changes: Change[] = [{ kind: 'team', id: teamId }];
-    if (options.losesMembers) changes.push({ kind: 'members', id: teamId });
+    const changes: Change[] = [scope.team(teamId)];
+    if (options.losesMembers) changes.push(scope.members(teamId));
     return this.changes.after(changes, write);
   }
 
   async find(teamId: string): Promise<TeamRow | null> {
     const [row] = await this.db.select().from(team).where(eq(team.id, teamId)).limit(1);
+    return row ?? null;
+  }
+
+  /** A member's standing: the team and their member role, read together; null for anyone else. */
+  async membership(
+    teamId: string,
+    userId: string,
+  ): Promise<{ team: TeamRow; memberRole: MemberRole } | null> {
+    const [row] = await this.db
+      .select({ team, memberRole: teamMember.role })
+      .from(team)
+      .innerJoin(teamMember, and(eq(teamMember.teamId, team.id), eq(teamMember.userId, userId)))
+      .where(eq(team.id, teamId))
+      .limit(1);
     return row ?? null;
   }
 
@@ -46,6 +76,18 @@ export class TeamsRepository {
       .where(and(eq(teamMember.teamId, teamId), eq(teamMember.userId, userId)))
       .limit(1);
     return row?.role ?? null;
+  }
+
+  /**
+   * The names of the teams the account created (and so owns): an account that owns a
+   * team may not be deleted, or the team would be left without an owner.
+   */
+  async namesOwnedBy(userId: string): Promise<string[]> {
+    const rows = await this.db
+      .select({ name: team.name })
+      .from(team)
+      .where(eq(team.createdBy, userId));
+    return rows.map((r) => r.name);
   }
 
   async teamIdsOf(userId: string): Promise<string[]> {
@@ -108,19 +150,21 @@ export class TeamsRepository {
 
   async create(values: { id: string; name: string; description: string; ownerId: string }) {
     return this.db.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(team)
-        .values({
-          id: values.id,
-          name: values.name,
-          description: values.description,
-          createdBy: values.ownerId,
-        })
-        .returning();
+      const row = inserted(
+        await tx
+          .insert(team)
+          .values({
+            id: values.id,
+            name: values.name,
+            description: values.description,
+            createdBy: values.ownerId,
+          })
+          .returning(),
+      );
       await tx
         .insert(teamMember)
         .values({ teamId: values.id, userId: values.ownerId, role: 'admin' });
-      return row!;
+      return row;
     });
   }
 
@@ -184,47 +228,64 @@ export class TeamsRepository {
     );
   }
 
-  async setRole(teamId: string, userId: string, role: MemberRole): Promise<boolean> {
-    const rows = await this.writing(teamId, () =>
-      this.db
-        .update(teamMember)
-        .set({ role })
-        .where(and(eq(teamMember.teamId, teamId), eq(teamMember.userId, userId)))
-        .returning({ userId: teamMember.userId }),
+  /**
+   * Sets a member's role. The team row is locked first, as an ownership transfer locks
+   * it: the owner read here is the owner when the role is written, so the owner is
+   * never made a plain member, whatever runs beside it.
+   */
+  async setRole(
+    teamId: string,
+    userId: string,
+    role: MemberRole,
+  ): Promise<'done' | 'owner' | 'not-member'> {
+    return this.writing(teamId, () =>
+      this.db.transaction(async (tx) => {
+        const owner = await lockTeam(tx, teamId);
+        if (owner === userId && role !== 'admin') return 'owner' as const;
+        const rows = await tx
+          .update(teamMember)
+          .set({ role })
+          .where(and(eq(teamMember.teamId, teamId), eq(teamMember.userId, userId)))
+          .returning({ userId: teamMember.userId });
+        return rows.length > 0 ? ('done' as const) : ('not-member' as const);
+      }),
     );
-    return rows.length > 0;
   }
 
-  async removeMember(teamId: string, userId: string): Promise<boolean> {
-    const rows = await this.writing(
+  /** Removes a member, never the owner (checked under the team row's lock, as in setRole). */
+  async removeMember(teamId: string, userId: string): Promise<'done' | 'owner' | 'not-member'> {
+    return this.writing(
       teamId,
       () =>
-        this.db
-          .delete(teamMember)
-          .where(and(eq(teamMember.teamId, teamId), eq(teamMember.userId, userId)))
-          .returning({ userId: teamMember.userId }),
+        this.db.transaction(async (tx) => {
+          const owner = await lockTeam(tx, teamId);
+          if (owner === userId) return 'owner' as const;
+          const rows = await tx
+            .delete(teamMember)
+            .where(and(eq(teamMember.teamId, teamId), eq(teamMember.userId, userId)))
+            .returning({ userId: teamMember.userId });
+          return rows.length > 0 ? ('done' as const) : ('not-member' as const);
+        }),
       { losesMembers: true },
     );
-    return rows.length > 0;
   }
 
   /** Hands the team to a current member, who becomes admin, in one transaction. */
   async transfer(teamId: string, fromUserId: string, toUserId: string): Promise<boolean> {
     return this.writing(teamId, () =>
       this.db.transaction(async (tx) => {
+        if ((await lockTeam(tx, teamId)) !== fromUserId)
+          throw new ConflictError('The team owner changed meanwhile. Reload and try again.');
         const promoted = await tx
           .update(teamMember)
           .set({ role: 'admin' })
           .where(and(eq(teamMember.teamId, teamId), eq(teamMember.userId, toUserId)))
           .returning({ userId: teamMember.userId });
         if (promoted.length === 0) return false;
-        const moved = await tx
+        await tx
           .update(team)
           .set({ createdBy: toUserId, updatedAt: new Date() })
-          .where(and(eq(team.id, teamId), eq(team.createdBy, fromUserId)))
-          .returning({ id: team.id });
-        if (moved.length === 0)
-          throw new ConflictError('The team owner changed meanwhile. Reload and try again.');
+          .where(eq(team.id, teamId));
         return true;
       }),
     );

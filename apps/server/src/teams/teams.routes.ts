@@ -14,95 +14,120 @@ import {
   TransferOwnershipInputSchema,
   UserIdInputSchema,
 } from '@segue/shared';
-import { requireVerifiedAccount } from '../accounts/request-auth.ts';
 import type { AppContext } from '../app-context.ts';
+import { actorOf, onTeam, teamActorOf } from '../policy/http.ts';
 
 const TeamParamsSchema = z.object({ id: z.string().min(1).max(200) });
 
-/** The spec's `/teams` rows. Every route needs a verified account; the service decides the rest. */
+/** The spec's `/teams` rows: each names the caller it needs, and the policy's action for a team's. */
 export const teamsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { teams } = ctx;
-  app.addHook('onRequest', requireVerifiedAccount(ctx));
+  const verified = { access: 'verified' } as const;
 
-  app.get('/teams', { schema: { response: { 200: z.array(TeamSchema) } } }, (request) =>
-    teams.list(request.account!),
+  app.get(
+    '/teams',
+    { config: verified, schema: { response: { 200: z.array(TeamSchema) } } },
+    (request) => teams.list(actorOf(request)),
   );
 
   app.get(
     '/teams/search',
     {
+      config: verified,
       schema: {
         querystring: TeamSearchQuerySchema,
         response: { 200: z.array(TeamSearchResultSchema) },
       },
     },
-    (request) => teams.search(request.account!, request.query.q),
+    (request) => teams.search(actorOf(request), request.query.q),
   );
 
   app.post(
     '/teams',
-    { schema: { body: TeamInputSchema, response: { 201: TeamSchema } } },
+    {
+      config: verified,
+      schema: { body: TeamInputSchema, response: { 201: TeamSchema } },
+    },
     async (request, reply) =>
-      reply.code(201).send(await teams.create(request.account!, request.body)),
+      reply.code(201).send(await teams.create(actorOf(request), request.body)),
   );
 
   app.get(
     '/teams/:id',
-    { schema: { params: TeamParamsSchema, response: { 200: TeamDetailsSchema } } },
-    (request) => teams.get(request.account!, request.params.id),
+    {
+      config: { access: onTeam('viewTeam') },
+      schema: { params: TeamParamsSchema, response: { 200: TeamDetailsSchema } },
+    },
+    (request) => teams.get(teamActorOf(request)),
   );
 
   app.put(
     '/teams/:id',
-    { schema: { params: TeamParamsSchema, body: TeamInputSchema, response: { 200: TeamSchema } } },
-    (request) => teams.update(request.account!, request.params.id, request.body),
+    {
+      config: { access: onTeam('editTeam') },
+      schema: { params: TeamParamsSchema, body: TeamInputSchema, response: { 200: TeamSchema } },
+    },
+    (request) => teams.update(teamActorOf(request), request.body),
   );
 
-  app.delete('/teams/:id', { schema: { params: TeamParamsSchema } }, async (request, reply) => {
-    await teams.delete(request.account!, request.params.id);
-    return reply.code(204).send();
-  });
+  app.delete(
+    '/teams/:id',
+    { config: { access: onTeam('deleteTeam') }, schema: { params: TeamParamsSchema } },
+    async (request, reply) => {
+      await teams.delete(teamActorOf(request));
+      return reply.code(204).send();
+    },
+  );
 
   app.post(
     '/teams/:id/request',
-    { schema: { params: TeamParamsSchema, response: { 201: MessageAnswerSchema } } },
+    {
+      config: verified,
+      schema: { params: TeamParamsSchema, response: { 201: MessageAnswerSchema } },
+    },
     async (request, reply) =>
-      reply.code(201).send(await teams.requestToJoin(request.account!, request.params.id)),
+      reply.code(201).send(await teams.requestToJoin(actorOf(request), request.params.id)),
   );
 
   app.get(
     '/teams/:id/requests',
-    { schema: { params: TeamParamsSchema, response: { 200: z.array(PersonSchema) } } },
-    (request) => teams.requests(request.account!, request.params.id),
+    {
+      config: { access: onTeam('reviewJoinRequests') },
+      schema: { params: TeamParamsSchema, response: { 200: z.array(PersonSchema) } },
+    },
+    (request) => teams.requests(teamActorOf(request)),
   );
 
   app.post(
     '/teams/:id/approve',
     {
+      config: { access: onTeam('reviewJoinRequests') },
       schema: {
         params: TeamParamsSchema,
         body: UserIdInputSchema,
         response: { 200: MessageAnswerSchema },
       },
     },
-    (request) => teams.approve(request.account!, request.params.id, request.body.userId),
+    (request) => teams.approve(teamActorOf(request), request.body.userId),
   );
 
   app.post(
     '/teams/:id/deny',
     {
+      config: { access: onTeam('reviewJoinRequests') },
       schema: {
         params: TeamParamsSchema,
         body: UserIdInputSchema,
         response: { 200: MessageAnswerSchema },
       },
     },
-    (request) => teams.deny(request.account!, request.params.id, request.body.userId),
+    (request) => teams.deny(teamActorOf(request), request.body.userId),
   );
 
   app.post(
     '/teams/:id/add',
     {
+      config: { access: onTeam('manageMembers') },
       schema: {
         params: TeamParamsSchema,
         body: AddMemberInputSchema,
@@ -110,42 +135,46 @@ export const teamsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       },
     },
     async (request, reply) =>
-      reply
-        .code(201)
-        .send(await teams.addByEmail(request.account!, request.params.id, request.body.email)),
+      reply.code(201).send(await teams.addByEmail(teamActorOf(request), request.body.email)),
   );
 
   app.put(
     '/teams/:id/role',
-    { schema: { params: TeamParamsSchema, body: RoleInputSchema, response: { 200: TeamSchema } } },
-    (request) =>
-      teams.setRole(request.account!, request.params.id, request.body.userId, request.body.role),
+    {
+      config: { access: onTeam('manageMembers') },
+      schema: { params: TeamParamsSchema, body: RoleInputSchema, response: { 200: TeamSchema } },
+    },
+    (request) => teams.setRole(teamActorOf(request), request.body),
   );
 
   app.delete(
     '/teams/:id/member',
     {
+      config: { access: onTeam('manageMembers') },
       schema: { params: TeamParamsSchema, body: UserIdInputSchema, response: { 200: TeamSchema } },
     },
-    (request) => teams.removeMember(request.account!, request.params.id, request.body.userId),
+    (request) => teams.removeMember(teamActorOf(request), request.body.userId),
   );
 
   app.post(
     '/teams/:id/transfer-ownership',
     {
+      config: { access: onTeam('transferOwnership') },
       schema: {
         params: TeamParamsSchema,
         body: TransferOwnershipInputSchema,
         response: { 200: TeamSchema },
       },
     },
-    (request) =>
-      teams.transferOwnership(request.account!, request.params.id, request.body.newOwnerId),
+    (request) => teams.transferOwnership(teamActorOf(request), request.body.newOwnerId),
   );
 
   app.post(
     '/teams/:id/leave',
-    { schema: { params: TeamParamsSchema, response: { 200: MessageAnswerSchema } } },
-    (request) => teams.leave(request.account!, request.params.id),
+    {
+      config: { access: onTeam('leaveTeam') },
+      schema: { params: TeamParamsSchema, response: { 200: MessageAnswerSchema } },
+    },
+    (request) => teams.leave(teamActorOf(request)),
   );
 };

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import { SERVER_ERRORS, TEXTS } from '@segue/shared';
 import type {
   Person,
@@ -9,9 +8,8 @@ import type {
   TeamRole,
   TeamSearchResult,
 } from '@segue/shared';
-import type { AuthenticatedAccount } from '../accounts/sessions.ts';
+import type { AccountsRepository } from '../accounts/accounts.repository.ts';
 import type { Db } from '../db/client.ts';
-import { user } from '../db/schema.ts';
 import type { ChangeFeed } from '../lib/change-feed.ts';
 import {
   ConflictError,
@@ -22,14 +20,15 @@ import {
 import type { Mail } from '../lib/mailer.ts';
 import type { RateLimiter } from '../lib/rate-limit.ts';
 import { presentPerson, presentTeam } from './teams.presenter.ts';
-import { requireAdmin, requireOwner, teamAccess } from './teams.policy.ts';
+import type { Actor, TeamActor } from '../policy/actor.ts';
+import { authorize, isTeamAdmin } from '../policy/policy.ts';
 import { TeamsRepository } from './teams.repository.ts';
 
 const SEARCH_LIMIT = 50;
 const HOUR = 60 * 60 * 1000;
 
 /** Limits per hour on calls that could be used to probe or pester people. */
-export const TEAM_LIMITS = {
+const TEAM_LIMITS = {
   addsByEmailPerAdmin: 20,
   joinRequestsPerAccount: 30,
 } as const;
@@ -55,9 +54,10 @@ export class TeamsService {
   private statsSource: TeamStatsSource = async () => ({ songs: 0, setlists: 0 });
 
   constructor(
-    private readonly db: Db,
+    db: Db,
     changes: ChangeFeed,
     private readonly deps: {
+      accounts: AccountsRepository;
       limiter: RateLimiter;
       /** Mails sent in the background (MailQueue.enqueue): the answer never waits for SMTP. */
       sendLater: (mail: Mail) => void;
@@ -77,26 +77,27 @@ export class TeamsService {
     this.statsSource = source;
   }
 
-  async list(account: AuthenticatedAccount): Promise<Team[]> {
-    const teams = await this.repo.withPeople(await this.repo.teamsOf(account.userId));
+  async list(actor: Actor): Promise<Team[]> {
+    const teams = await this.repo.withPeople(await this.repo.teamsOf(actor.userId));
     return teams.map((t) =>
       presentTeam(
         t,
-        t.members.some((m) => m.userId === account.userId && m.role === 'admin'),
+        t.members.some((m) => m.userId === actor.userId && m.role === 'admin'),
       ),
     );
   }
 
-  async get(account: AuthenticatedAccount, teamId: string): Promise<TeamDetails> {
-    const access = await teamAccess(this.repo, teamId, account);
-    const [withPeople] = await this.repo.withPeople([access.team]);
-    const counts = await this.statsSource(teamId);
-    const team = presentTeam(withPeople!, access.isAdmin);
+  async get(actor: TeamActor): Promise<TeamDetails> {
+    authorize(actor, 'viewTeam');
+    const [withPeople] = await this.repo.withPeople([actor.team]);
+    if (!withPeople) throw new NotFoundError(SERVER_ERRORS.teamNotFound);
+    const counts = await this.statsSource(actor.team.id);
+    const team = presentTeam(withPeople, isTeamAdmin(actor));
     return { ...team, stats: { members: team.members.length, ...counts } };
   }
 
-  async search(account: AuthenticatedAccount, query: string): Promise<TeamSearchResult[]> {
-    const rows = await this.repo.search(query, account.userId, SEARCH_LIMIT);
+  async search(actor: Actor, query: string): Promise<TeamSearchResult[]> {
+    const rows = await this.repo.search(query, actor.userId, SEARCH_LIMIT);
     return rows.map((r) => ({
       _id: r.id,
       name: r.name,
@@ -107,62 +108,56 @@ export class TeamsService {
     }));
   }
 
-  async create(account: AuthenticatedAccount, input: Required<TeamInput>): Promise<Team> {
+  async create(actor: Actor, input: Required<TeamInput>): Promise<Team> {
     const row = await this.repo.create({
       id: randomUUID(),
       name: input.name,
       description: input.description,
-      ownerId: account.userId,
+      ownerId: actor.userId,
     });
     return this.present(row.id, true);
   }
 
-  async update(
-    account: AuthenticatedAccount,
-    teamId: string,
-    input: Required<TeamInput>,
-  ): Promise<Team> {
-    const access = await teamAccess(this.repo, teamId, account);
-    requireAdmin(access);
-    await this.repo.update(teamId, { name: input.name, description: input.description });
-    return this.present(teamId, true);
+  async update(actor: TeamActor, input: Required<TeamInput>): Promise<Team> {
+    authorize(actor, 'editTeam');
+    await this.repo.update(actor.team.id, { name: input.name, description: input.description });
+    return this.present(actor.team.id, true);
   }
 
   /** Anyone signed in may ask to join a team they can find; once. */
-  async requestToJoin(account: AuthenticatedAccount, teamId: string) {
-    await this.count(`join-request:account:${account.userId}`, TEAM_LIMITS.joinRequestsPerAccount);
+  async requestToJoin(actor: Actor, teamId: string) {
+    await this.count(`join-request:account:${actor.userId}`, TEAM_LIMITS.joinRequestsPerAccount);
     const team = await this.repo.find(teamId);
     if (!team) throw new NotFoundError(SERVER_ERRORS.teamNotFound);
-    if (await this.repo.role(teamId, account.userId))
+    if (await this.repo.role(teamId, actor.userId))
       throw new ConflictError(SERVER_ERRORS.alreadyMember);
-    if (!(await this.repo.addRequest(teamId, account.userId))) {
+    if (!(await this.repo.addRequest(teamId, actor.userId))) {
       throw new ConflictError(SERVER_ERRORS.alreadyRequested);
     }
     return { message: TEXTS.joinRequestSent };
   }
 
-  async requests(account: AuthenticatedAccount, teamId: string): Promise<Person[]> {
-    requireAdmin(await teamAccess(this.repo, teamId, account));
-    return (await this.repo.requesters(teamId)).map(presentPerson);
+  async requests(actor: TeamActor): Promise<Person[]> {
+    authorize(actor, 'reviewJoinRequests');
+    return (await this.repo.requesters(actor.team.id)).map(presentPerson);
   }
 
-  async approve(account: AuthenticatedAccount, teamId: string, userId: string) {
-    requireAdmin(await teamAccess(this.repo, teamId, account));
-    if (!(await this.repo.addMember(teamId, userId, { requireRequest: true }))) {
+  async approve(actor: TeamActor, userId: string) {
+    authorize(actor, 'reviewJoinRequests');
+    if (!(await this.repo.addMember(actor.team.id, userId, { requireRequest: true }))) {
       throw new NotFoundError(SERVER_ERRORS.noPendingRequest);
     }
     return { message: TEXTS.userApproved };
   }
 
-  async deny(account: AuthenticatedAccount, teamId: string, userId: string) {
-    requireAdmin(await teamAccess(this.repo, teamId, account));
-    if (!(await this.repo.removeRequest(teamId, userId))) {
+  async deny(actor: TeamActor, userId: string) {
+    authorize(actor, 'reviewJoinRequests');
+    if (!(await this.repo.removeRequest(actor.team.id, userId))) {
       throw new NotFoundError(SERVER_ERRORS.noPendingRequest);
     }
     return { message: TEXTS.joinRequestDenied };
   }
 
-  /** Adds an existing, verified account by its address. */
   /**
    * Add User by Email: a verified account is added to the team and told so by mail
    * (with how to leave). The answer is the same whether the address has a verified
@@ -170,79 +165,60 @@ export class TeamsService {
    * used to find out who has a Segue account; it is limited per admin. See
    * docs/DECISIONS.md.
    */
-  async addByEmail(account: AuthenticatedAccount, teamId: string, email: string) {
-    const access = await teamAccess(this.repo, teamId, account);
-    requireAdmin(access);
-    await this.count(`add-by-email:account:${account.userId}`, TEAM_LIMITS.addsByEmailPerAdmin);
-    const [person] = await this.db
-      .select({ id: user.id, email: user.email, emailVerified: user.emailVerified })
-      .from(user)
-      .where(eq(user.email, email.toLowerCase()))
-      .limit(1);
-    if (person?.emailVerified && !(await this.repo.role(teamId, person.id))) {
-      if (await this.repo.addMember(teamId, person.id, { requireRequest: false })) {
-        this.deps.sendLater(addedToTeamMail(person.email, account.name, access.team.name));
+  async addByEmail(actor: TeamActor, email: string) {
+    authorize(actor, 'manageMembers');
+    const { team } = actor;
+    await this.count(`add-by-email:account:${actor.actor.userId}`, TEAM_LIMITS.addsByEmailPerAdmin);
+    const person = await this.deps.accounts.findByEmail(email);
+    if (person?.emailVerified && !(await this.repo.role(team.id, person.id))) {
+      if (await this.repo.addMember(team.id, person.id, { requireRequest: false })) {
+        this.deps.sendLater(addedToTeamMail(person.email, actor.actor.name, team.name));
       }
     }
     return { message: TEXTS.userInvited };
   }
 
-  async setRole(
-    account: AuthenticatedAccount,
-    teamId: string,
-    userId: string,
-    role: TeamRole,
-  ): Promise<Team> {
-    const access = await teamAccess(this.repo, teamId, account);
-    requireAdmin(access);
-    if (userId === access.team.createdBy && role !== 'admin') {
-      throw new ValidationError(SERVER_ERRORS.ownerAlwaysAdmin);
-    }
-    if (!(await this.repo.setRole(teamId, userId, role)))
-      throw new NotFoundError(SERVER_ERRORS.notAMember);
-    return this.present(teamId, true);
+  async setRole(actor: TeamActor, input: { userId: string; role: TeamRole }): Promise<Team> {
+    authorize(actor, 'manageMembers');
+    const result = await this.repo.setRole(actor.team.id, input.userId, input.role);
+    if (result === 'owner') throw new ValidationError(SERVER_ERRORS.ownerAlwaysAdmin);
+    if (result === 'not-member') throw new NotFoundError(SERVER_ERRORS.notAMember);
+    return this.present(actor.team.id, true);
   }
 
-  async removeMember(account: AuthenticatedAccount, teamId: string, userId: string): Promise<Team> {
-    const access = await teamAccess(this.repo, teamId, account);
-    requireAdmin(access);
-    if (userId === access.team.createdBy)
-      throw new ValidationError(SERVER_ERRORS.ownerCannotBeRemoved);
-    if (!(await this.repo.removeMember(teamId, userId)))
-      throw new NotFoundError(SERVER_ERRORS.notAMember);
-    return this.present(teamId, access.isAdmin && userId !== account.userId);
+  async removeMember(actor: TeamActor, userId: string): Promise<Team> {
+    authorize(actor, 'manageMembers');
+    const result = await this.repo.removeMember(actor.team.id, userId);
+    if (result === 'owner') throw new ValidationError(SERVER_ERRORS.ownerCannotBeRemoved);
+    if (result === 'not-member') throw new NotFoundError(SERVER_ERRORS.notAMember);
+    return this.present(actor.team.id, userId !== actor.actor.userId);
   }
 
-  async leave(account: AuthenticatedAccount, teamId: string) {
-    const access = await teamAccess(this.repo, teamId, account);
-    if (access.role === 'owner') throw new ValidationError(SERVER_ERRORS.ownerCannotLeave);
-    await this.repo.removeMember(teamId, account.userId);
+  async leave(actor: TeamActor) {
+    authorize(actor, 'leaveTeam');
+    await this.repo.removeMember(actor.team.id, actor.actor.userId);
     return { message: 'You left the team.' };
   }
 
-  async transferOwnership(
-    account: AuthenticatedAccount,
-    teamId: string,
-    newOwnerId: string,
-  ): Promise<Team> {
-    const access = await teamAccess(this.repo, teamId, account);
-    requireOwner(access);
-    if (newOwnerId === account.userId) throw new ValidationError(SERVER_ERRORS.transferToSelf);
-    if (!(await this.repo.transfer(teamId, account.userId, newOwnerId))) {
+  async transferOwnership(actor: TeamActor, newOwnerId: string): Promise<Team> {
+    authorize(actor, 'transferOwnership');
+    if (newOwnerId === actor.actor.userId) throw new ValidationError(SERVER_ERRORS.transferToSelf);
+    if (!(await this.repo.transfer(actor.team.id, actor.actor.userId, newOwnerId))) {
       throw new ValidationError(SERVER_ERRORS.transferToMember);
     }
-    return this.present(teamId, true);
+    return this.present(actor.team.id, true);
   }
 
-  async delete(account: AuthenticatedAccount, teamId: string): Promise<void> {
-    requireOwner(await teamAccess(this.repo, teamId, account));
-    await this.repo.delete(teamId);
+  async delete(actor: TeamActor): Promise<void> {
+    authorize(actor, 'deleteTeam');
+    await this.repo.delete(actor.team.id);
   }
 
   private async present(teamId: string, viewerIsAdmin: boolean): Promise<Team> {
     const row = await this.repo.find(teamId);
     if (!row) throw new NotFoundError(SERVER_ERRORS.teamNotFound);
     const [withPeople] = await this.repo.withPeople([row]);
-    return presentTeam(withPeople!, viewerIsAdmin);
+    if (!withPeople) throw new NotFoundError(SERVER_ERRORS.teamNotFound);
+    return presentTeam(withPeople, viewerIsAdmin);
   }
 }

@@ -3,14 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { SERVER_ERRORS, TEXTS } from '@segue/shared';
 import { backends, rows } from '../../test/databases.ts';
-import {
-  bearer,
-  json,
-  newPerson,
-  registerVerified,
-  startTestApp,
-  type TestApp,
-} from '../../test/harness.ts';
+import { createAccount, createTeam } from '../../test/factories.ts';
+import { bearer, json, startTestApp, type TestApp } from '../../test/harness.ts';
 import { TeamsRepository } from './teams.repository.ts';
 
 type Role = 'anonymous' | 'outsider' | 'requester' | 'member' | 'admin' | 'owner';
@@ -29,7 +23,7 @@ describe.each(backends)('teams on %s', (backend) => {
 
   beforeAll(async () => {
     t = await startTestApp(backend);
-    repo = new TeamsRepository(t.database.db);
+    repo = new TeamsRepository(t.database.db, t.app.changes);
     for (const name of [
       'owner',
       'admin',
@@ -40,7 +34,7 @@ describe.each(backends)('teams on %s', (backend) => {
       'applicant',
       'newcomer',
     ]) {
-      const p = await registerVerified(t, newPerson({ name: `${name} Person` }));
+      const p = await createAccount(t, { name: `${name} Person` });
       people[name] = { userId: p.userId, jwt: p.jwt, email: p.person.email };
     }
   });
@@ -52,21 +46,15 @@ describe.each(backends)('teams on %s', (backend) => {
    * A team of its own for one check: owner, an admin, a member, a second member
    * (target), a pending requester and a pending applicant (the one approvals act on).
    */
-  async function buildTeam(name = 'Worship Team') {
-    const id = randomUUID();
-    await repo.create({
-      id,
+  function buildTeam(name = 'Worship Team') {
+    return createTeam(t, {
+      owner: people.owner!,
       name,
       description: 'Sunday morning band',
-      ownerId: people.owner!.userId,
+      admins: [people.admin!],
+      members: [people.member!, people.target!],
+      requesters: [people.requester!, people.applicant!],
     });
-    for (const who of ['admin', 'member', 'target']) {
-      await repo.addMember(id, people[who]!.userId, { requireRequest: false });
-    }
-    await repo.setRole(id, people.admin!.userId, 'admin');
-    await repo.addRequest(id, people.requester!.userId);
-    await repo.addRequest(id, people.applicant!.userId);
-    return id;
   }
 
   const call = (
@@ -288,10 +276,7 @@ describe.each(backends)('teams on %s', (backend) => {
     }
 
     it('an unverified account is refused everywhere', async () => {
-      const person = newPerson();
-      const { jwt } = json<{ jwt: string }>(
-        await t.app.inject({ method: 'POST', url: '/api/account', payload: person }),
-      );
+      const { jwt } = await createAccount(t, { verified: false });
       const teamId = await buildTeam();
       for (const row of matrix) {
         const res = await call(
@@ -470,8 +455,7 @@ describe.each(backends)('teams on %s', (backend) => {
 
       // Already a member, no account, an unverified account: the very same answer, and
       // nobody else is added or mailed.
-      const unverified = newPerson();
-      await t.app.inject({ method: 'POST', url: '/api/account', payload: unverified });
+      const unverified = (await createAccount(t, { verified: false })).person;
       const before = await members();
       for (const email of [people.newcomer!.email, 'nobody@example.com', unverified.email]) {
         const answer = await call('POST', `/api/teams/${id}/add`, people.admin!, { email });
@@ -603,14 +587,14 @@ describe.each(backends)('teams on %s', (backend) => {
   describe('users batch', () => {
     it('returns only people who share a team with the caller', async () => {
       const [a, b, stranger, requester] = await Promise.all(
-        ['Alma', 'Boaz', 'Cyrus', 'Dinah'].map((n) =>
-          registerVerified(t, newPerson({ name: `${n} Batch` })),
-        ),
+        ['Alma', 'Boaz', 'Cyrus', 'Dinah'].map((n) => createAccount(t, { name: `${n} Batch` })),
       );
-      const id = randomUUID();
-      await repo.create({ id, name: 'Batch Team', description: '', ownerId: a!.userId });
-      await repo.addMember(id, b!.userId, { requireRequest: false });
-      await repo.addRequest(id, requester!.userId);
+      await createTeam(t, {
+        owner: a!,
+        name: 'Batch Team',
+        members: [b!],
+        requesters: [requester!],
+      });
       const everyone = [a, b, stranger, requester].map((p) => p!.userId);
       const batch = async (who: { jwt: string }, ids: unknown) =>
         t.app.inject({

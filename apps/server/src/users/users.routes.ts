@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PersonSchema, UsersBatchInputSchema } from '@segue/shared';
-import { requireVerifiedAccount } from '../accounts/request-auth.ts';
 import type { AppContext } from '../app-context.ts';
+import { actorOf } from '../policy/http.ts';
 import { UsersRepository } from './users.repository.ts';
 
 /** `POST /api/users/batch`: names and addresses of people who share a team with the caller, and no one else. */
@@ -11,11 +11,11 @@ export const usersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   app.post(
     '/users/batch',
     {
-      onRequest: requireVerifiedAccount(ctx),
+      config: { access: 'verified' },
       schema: { body: UsersBatchInputSchema, response: { 200: z.array(PersonSchema) } },
     },
     async (request) => {
-      const rows = await users.teammatesAmong(request.account!.userId, request.body.ids);
+      const rows = await users.teammatesAmong(actorOf(request).userId, request.body.ids);
       return rows.map((r) => ({ $id: r.id, name: r.name, email: r.email }));
     },
   );

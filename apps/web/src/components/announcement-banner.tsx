@@ -6,7 +6,7 @@ import { keyframes } from '@mui/material/styles';
 import CampaignIcon from '@mui/icons-material/Campaign';
 import CloseIcon from '@mui/icons-material/Close';
 
-export const ANNOUNCEMENT_TEXTS = { close: 'Close announcement' } as const;
+const ANNOUNCEMENT_TEXTS = { close: 'Close announcement' } as const;
 
 /**
  * Spec section 9: the banner flashes for 1 s, three times. White text stays above 4.5:1 on

@@ -6,7 +6,7 @@ import type { SxProps, Theme } from '@mui/material/styles';
 import CloudOffIcon from '@mui/icons-material/CloudOff';
 import type { LiveConnectionStatus as Status } from '../lib/live-socket.ts';
 
-export const CONNECTION_TEXTS = {
+const CONNECTION_TEXTS = {
   reconnecting: 'Reconnecting…',
   offline: 'Offline',
   reconnect: 'Reconnect',

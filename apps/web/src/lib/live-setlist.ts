@@ -8,11 +8,11 @@ import { useLiveChannel, type LiveSetlistFacts } from './live-socket.ts';
 /** How often a setlist that could not be loaded (network, server) is asked for again. */
 const RELOAD_AFTER_FAILURE_MS = 5000;
 
-export const liveSetlistKey = (teamId: string, setlistId: string) =>
+const liveSetlistKey = (teamId: string, setlistId: string) =>
   ['live', 'setlist', teamId, setlistId] as const;
 
 /** A 403 or 404 for the setlist: it is not one of this team's (spec section 5). */
-export function isAccessDenied(error: unknown): boolean {
+function isAccessDenied(error: unknown): boolean {
   return error instanceof ApiRequestError && (error.status === 403 || error.status === 404);
 }
 
@@ -21,7 +21,7 @@ export function isAccessDenied(error: unknown): boolean {
  * (spec section 7). Any other failure is retried calmly: a projector left on a venue's flaky
  * Wi-Fi shows the setlist as soon as the network allows.
  */
-export function useLiveSetlistQuery(teamId: string | null, setlistId: string) {
+function useLiveSetlistQuery(teamId: string | null, setlistId: string) {
   return useQuery({
     queryKey: liveSetlistKey(teamId ?? '', setlistId),
     queryFn: async ({ signal }): Promise<SetlistDetails> =>
@@ -48,7 +48,7 @@ export type LiveAccess = 'loading' | 'no-team' | 'denied' | 'ready';
  * Live and presenter access: a current team is needed, and the setlist must be that team's
  * (its teamId, or the server's 403/404 for it).
  */
-export function liveAccess(options: {
+function liveAccess(options: {
   teamsPending: boolean;
   teamId: string | null;
   setlist: SetlistDetails | null;
@@ -62,7 +62,7 @@ export function liveAccess(options: {
 }
 
 /** What the live session reads of the setlist. */
-export function liveSetlistFacts(setlist: SetlistDetails): LiveSetlistFacts {
+function liveSetlistFacts(setlist: SetlistDetails): LiveSetlistFacts {
   return {
     songCount: setlist.songs.length,
     firstPartLabel: (index) => setlist.songs[index]?.song.parts[0]?.label ?? null,

@@ -2,7 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { connectSession } from './session/current-account.ts';
 import { ApiRequestError } from './api-client.ts';
 
-export function createQueryClient(): QueryClient {
+function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
       queries: {

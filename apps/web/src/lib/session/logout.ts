@@ -7,7 +7,7 @@ import { pendingVerificationEmail, selectedTeamId, sessionToken } from '../stora
 import { useToast } from '../../components/toasts/toast-context.ts';
 import { currentAccountQueryKey } from './current-account.ts';
 
-export async function logout(): Promise<void> {
+async function logout(): Promise<void> {
   try {
     await apiFetch<void>('/account/sessions/current', { method: 'DELETE' });
   } catch (error) {

@@ -43,7 +43,7 @@ export function useConfirmTotp() {
 }
 
 /** An authenticator code (6 digits) or a backup code (like `3f9a-7c21`); anything else is a password. */
-export const looksLikeCode = (value: string) =>
+const looksLikeCode = (value: string) =>
   /^\d{6}$/.test(value) || /^[0-9a-f]{4}-[0-9a-f]{4}$/i.test(value);
 
 /** Turns two-factor off with a current code, a backup code or the password. */

@@ -5,7 +5,7 @@ import { apiFetch } from '../../../lib/api-client.ts';
 import { pendingVerificationEmail, sessionToken } from '../../../lib/storage.ts';
 import { setSessionAccount } from '../../../lib/session/session.ts';
 
-export async function login(input: LoginInput): Promise<SessionAnswer> {
+async function login(input: LoginInput): Promise<SessionAnswer> {
   const answer = await apiFetch('/account/sessions/email', { method: 'POST', body: input });
   return readSessionAnswer(answer);
 }

@@ -5,7 +5,7 @@ import { apiFetch } from '../../../lib/api-client.ts';
 import { pendingVerificationEmail, sessionToken } from '../../../lib/storage.ts';
 import { currentAccountQueryKey } from '../../../lib/session/current-account.ts';
 
-export async function register(input: RegisterInput): Promise<SessionAnswer> {
+async function register(input: RegisterInput): Promise<SessionAnswer> {
   const answer = await apiFetch('/account', { method: 'POST', body: input });
   return readSessionAnswer(answer);
 }

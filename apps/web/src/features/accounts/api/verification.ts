@@ -3,7 +3,7 @@ import type { ResendVerificationInput, VerifyEmailInput } from '@segue/shared';
 import { apiFetch } from '../../../lib/api-client.ts';
 import { currentAccountQueryKey } from '../../../lib/session/current-account.ts';
 
-export async function verifyEmail(input: VerifyEmailInput): Promise<void> {
+async function verifyEmail(input: VerifyEmailInput): Promise<void> {
   await apiFetch('/account/verification', { method: 'PUT', body: input });
 }
 
@@ -20,7 +20,7 @@ export function useVerifyEmail() {
  * Sends a new verification link: for the logged-in account (the token says who), or
  * for the address whose login was refused.
  */
-export async function resendVerification(input: ResendVerificationInput): Promise<void> {
+async function resendVerification(input: ResendVerificationInput): Promise<void> {
   await apiFetch('/account/verification', { method: 'POST', body: input });
 }
 

@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import { keyframes } from '@mui/material/styles';
 
 /** Spec section 9: the transition window after a part change. */
-export const TRANSITION_WINDOW_MS = 3000;
+const TRANSITION_WINDOW_MS = 3000;
 
 const drain = keyframes`
   from { transform: scaleX(1); }

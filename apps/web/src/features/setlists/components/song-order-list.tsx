@@ -32,7 +32,7 @@ import { MemberSelect } from './member-select.tsx';
 import type { SetlistFormValues } from './setlist-form-values.ts';
 
 /** Spec section 9, drag reordering. */
-export const DRAG = {
+const DRAG = {
   /** A mouse (or pen) drag starts after this many pixels of movement. */
   pointerDistance: 5,
   /** A touch drag starts after a long press of this many milliseconds... */
@@ -65,7 +65,7 @@ class NonTouchPointerSensor extends PointerSensor {
 /** A setlist is a column: songs only move up and down. */
 const restrictToVerticalAxis: Modifier = ({ transform }) => ({ ...transform, x: 0 });
 
-export interface SongOrderEntry {
+interface SongOrderEntry {
   /** The field array's key: stable while the entry moves, unique even for a repeated song. */
   id: string;
   title: string;

@@ -22,7 +22,7 @@ interface UpcomingSetlist {
 }
 
 /** The team's setlists from today on in which the user holds a position, soonest first. */
-export function upcomingSetlistsOf(
+function upcomingSetlistsOf(
   setlists: readonly Setlist[],
   userId: string,
   today: string,

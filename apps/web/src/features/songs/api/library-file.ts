@@ -5,7 +5,7 @@ import { apiFetch } from '../../../lib/api-client.ts';
 import { fetchAllSongs } from './songs.ts';
 
 /** The downloaded library (spec section 3, Library export file). */
-export interface LibraryExportFile {
+interface LibraryExportFile {
   exportedAt: string;
   teamId: string;
   teamName: string;

@@ -29,7 +29,7 @@ export const songKeys = {
 };
 
 /** `GET /api/songs?fields=summary`: a page of the current team's songs, in title order. */
-export async function fetchSongPage(
+async function fetchSongPage(
   { query, limit, offset }: SongPageParams,
   signal?: AbortSignal,
 ): Promise<SongPage> {

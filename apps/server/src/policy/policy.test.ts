@@ -1,0 +1,202 @@
+import { randomUUID } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { io as connect, type Socket } from 'socket.io-client';
+import {
+  SERVER_ERRORS,
+  type ClientToServerEvents,
+  type LiveState,
+  type ServerToClientEvents,
+} from '@segue/shared';
+import { backends } from '../../test/databases.ts';
+import { createAccount, createTeam, createTeamWithSetlist } from '../../test/factories.ts';
+import { bearer, startTestApp, type TestApp } from '../../test/harness.ts';
+import { LIVE_EVENT_ACTIONS } from '../live/live.gateway.ts';
+import { TeamsRepository } from '../teams/teams.repository.ts';
+import { TEAM_ROLES, type TeamRole } from './actor.ts';
+import { ACTIONS, authorize, can, POLICY, refusalOf, type Action } from './policy.ts';
+
+describe('the policy table', () => {
+  it('has a row for every action, with a yes or no for every role', () => {
+    for (const action of ACTIONS) {
+      for (const role of TEAM_ROLES) expect(typeof POLICY[action][role], action).toBe('boolean');
+      expect(Object.keys(POLICY[action]).sort(), action).toEqual([...TEAM_ROLES].sort());
+    }
+  });
+
+  it('refuses with the action’s own error, and never for an allowed role', () => {
+    for (const action of ACTIONS) {
+      for (const role of TEAM_ROLES) {
+        if (can({ role }, action)) expect(() => authorize({ role }, action)).not.toThrow();
+        else expect(() => authorize({ role }, action)).toThrow(refusalOf(action).message);
+      }
+    }
+  });
+
+  it('lets the owner do everything but leave, and keeps the owner-only rows the owner’s', () => {
+    for (const action of ACTIONS) {
+      expect(can({ role: 'owner' }, action), action).toBe(action !== 'leaveTeam');
+    }
+    expect(ACTIONS.filter((a) => !can({ role: 'admin' }, a)).sort()).toEqual(
+      ['deleteTeam', 'importLibrary', 'transferOwnership'].sort(),
+    );
+    // Spec section 6: a member reads, plays and plans; the team and its people are the admins'.
+    expect(ACTIONS.filter((a) => !can({ role: 'member' }, a)).sort()).toEqual(
+      [
+        'deleteTeam',
+        'editTeam',
+        'importLibrary',
+        'manageMembers',
+        'reviewJoinRequests',
+        'transferOwnership',
+      ].sort(),
+    );
+  });
+
+  it('names, for every live event, an action that has a row', () => {
+    for (const [event, action] of Object.entries(LIVE_EVENT_ACTIONS)) {
+      if (action !== null) expect(ACTIONS, event).toContain(action);
+    }
+  });
+});
+
+type Person = { userId: string; jwt: string };
+type Who = TeamRole | 'outsider';
+const EVERYONE: Who[] = ['outsider', 'member', 'admin', 'owner'];
+
+/**
+ * Every API route against the table: each names the caller it needs; each team
+ * action has a row and every row is used; and for every team route, every role gets
+ * what its row says (an outsider the answer for a team that does not exist).
+ */
+describe.each(backends)('every route and live event against the policy on %s', (backend) => {
+  let t: TestApp;
+  let teams: TeamsRepository;
+  const people = {} as Record<Who, Person>;
+
+  beforeAll(async () => {
+    t = await startTestApp(backend);
+    teams = new TeamsRepository(t.database.db, t.app.changes);
+    for (const who of EVERYONE) people[who] = await createAccount(t);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  /** A team of its own for one route: the owner, an admin and a member. */
+  const team = () =>
+    createTeam(t, {
+      owner: people.owner,
+      name: 'Policy Team',
+      admins: [people.admin],
+      members: [people.member],
+    });
+
+  it('every API route names its access, and every team action has a row that some caller uses', () => {
+    const used = new Set<Action>();
+    for (const route of t.app.apiRoutes) {
+      expect(route.access, `${route.method} ${route.url}`).toBeDefined();
+      if (typeof route.access === 'object') {
+        expect(ACTIONS, `${route.method} ${route.url}`).toContain(route.access.action);
+        used.add(route.access.action);
+      }
+    }
+    for (const action of Object.values(LIVE_EVENT_ACTIONS)) if (action) used.add(action);
+    // A row nobody names is a decision nobody makes: remove it or name it.
+    expect(ACTIONS.filter((a) => !used.has(a))).toEqual([]);
+  });
+
+  const teamRoutes = () =>
+    t.app.apiRoutes.filter(
+      (r): r is typeof r & { access: { action: Action; team: 'header' | 'param' } } =>
+        typeof r.access === 'object',
+    );
+
+  it('gives every role of every team route what the table says, before the body is read', async () => {
+    const checked: string[] = [];
+    for (const route of teamRoutes()) {
+      const teamId = await team();
+      const url = route.url.replace(/:id\b/, route.access.team === 'param' ? teamId : randomUUID());
+      // The owner last: some calls (deleting the team) end the team for everyone after.
+      for (const who of EVERYONE) {
+        const res = await t.app.inject({
+          method: route.method as 'GET',
+          url,
+          headers: {
+            ...bearer(people[who].jwt),
+            ...(route.access.team === 'header' ? { 'x-team-id': teamId } : {}),
+          },
+          // Deliberately empty: the policy answers before the body is looked at.
+          ...(route.method === 'GET' ? {} : { payload: {} }),
+        });
+        const name = `${route.method} ${route.url} as ${who}`;
+        const body = (res.body ? res.json() : {}) as { error?: string };
+        if (who === 'outsider') {
+          expect(res.statusCode, name).toBe(404);
+          expect(body.error, name).toBe(SERVER_ERRORS.teamNotFound);
+        } else if (!can({ role: who }, route.access.action)) {
+          const refusal = refusalOf(route.access.action);
+          expect(res.statusCode, name).toBe(refusal.statusCode);
+          expect(body.error, name).toBe(refusal.message);
+        } else {
+          // Allowed: whatever it answers (a bad body, a missing song), it is not a refusal.
+          expect([401, 403], name).not.toContain(res.statusCode);
+          expect(body.error ?? '', name).not.toBe(SERVER_ERRORS.teamNotFound);
+        }
+        checked.push(name);
+      }
+    }
+    expect(checked.length).toBeGreaterThanOrEqual(teamRoutes().length * EVERYONE.length);
+  });
+
+  it('gives every role every live event the table allows, and refuses outsiders', async () => {
+    const { setlistId } = await createTeamWithSetlist(t, people.owner, 'Live policy', ['V', 'C']);
+    const [setlist] = await t.database.db.query.setlist.findMany({
+      where: (s, { eq }) => eq(s.id, setlistId),
+    });
+    const liveTeam = setlist?.teamId ?? '';
+    await teams.addMember(liveTeam, people.admin.userId, { requireRequest: false });
+    await teams.addMember(liveTeam, people.member.userId, { requireRequest: false });
+    await teams.setRole(liveTeam, people.admin.userId, 'admin');
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const url = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+
+    const payloads: Record<Exclude<keyof typeof LIVE_EVENT_ACTIONS, 'setlist:leave'>, unknown> = {
+      'setlist:join': setlistId,
+      'setlist:updateCurrent': { setlistId, newIndex: 0 },
+      'setlist:updatePart': { setlistId, partIndex: 'C' },
+      'setlist:announce': { setlistId, message: 'Policy check' },
+    };
+    for (const who of EVERYONE) {
+      const socket: Socket<ServerToClientEvents, ClientToServerEvents> = connect(url, {
+        transports: ['websocket'],
+        auth: { token: people[who].jwt },
+        reconnection: false,
+        forceNew: true,
+      });
+      try {
+        await new Promise<void>((resolve, reject) => {
+          socket.once('connect', resolve);
+          socket.once('connect_error', reject);
+        });
+        for (const [event, payload] of Object.entries(payloads)) {
+          const answer = await new Promise<{ ok: boolean; error?: string; state?: LiveState }>(
+            (resolve) =>
+              (socket.emit as (e: string, p: unknown, a: (x: never) => void) => void)(
+                event,
+                payload,
+                resolve,
+              ),
+          );
+          const action = LIVE_EVENT_ACTIONS[event as keyof typeof payloads];
+          const name = `${event} as ${who}`;
+          if (who === 'outsider') expect(answer.ok, name).toBe(false);
+          else if (can({ role: who }, action)) expect(answer, name).toMatchObject({ ok: true });
+          else expect(answer, name).toEqual({ ok: false, error: refusalOf(action).message });
+        }
+      } finally {
+        socket.disconnect();
+      }
+    }
+  });
+});

@@ -1,0 +1,137 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { LIVE_LIMITS } from '@segue/shared';
+import type { LiveState } from '@segue/shared';
+import { fakeBrowser, lastSocket } from './live/fake-socket.ts';
+import { LiveSession } from './live-socket.ts';
+import type { LiveSetlistFacts } from './live-socket.ts';
+
+vi.mock('./api-client.ts', () => ({ restoreSessionToken: vi.fn() }));
+vi.mock('socket.io-client', async () => ({ io: (await import('./live/fake-socket.ts')).fakeIo }));
+
+const id = 'setlist-1';
+const state = (
+  version: number,
+  currentIndex = 0,
+  currentPartLabel: string | null = 'Verse',
+): LiveState => ({
+  setlistId: id,
+  currentIndex,
+  currentPartLabel,
+  version,
+});
+
+const facts: LiveSetlistFacts = {
+  songCount: 3,
+  firstPartLabel: (index) => ['Verse', 'Intro', 'Outro'][index] ?? null,
+  loadedIndex: 1,
+};
+
+function started() {
+  const session = new LiveSession(id, () => facts);
+  session.start();
+  return { session, socket: lastSocket() };
+}
+
+const sent = (socket: ReturnType<typeof lastSocket>) =>
+  socket.emitted.map(({ event, payload }) => ({ event, payload }));
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  const browser = fakeBrowser();
+  vi.stubGlobal('window', browser.window);
+  vi.stubGlobal('document', browser.document);
+  vi.stubGlobal('navigator', browser.navigator);
+  vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('LiveSession', () => {
+  it('shows a move at once, sends it once joined, and shows the server again once answered', () => {
+    const { session, socket } = started();
+    session.goToSong(7);
+    expect(session.getSnapshot()).toMatchObject({
+      status: 'connecting',
+      confirmed: null,
+      position: { currentIndex: 2, currentPartLabel: 'Outro' },
+    });
+    expect(socket.emitted).toHaveLength(0);
+
+    socket.accept();
+    socket.last('setlist:join').answer({ ok: true, state: state(4) });
+    expect(session.getSnapshot()).toMatchObject({ status: 'connected', joins: 1 });
+    expect(session.getSnapshot().position).toEqual({ currentIndex: 2, currentPartLabel: 'Outro' });
+    expect(socket.last('setlist:updateCurrent').payload).toEqual({ setlistId: id, newIndex: 2 });
+
+    socket.last('setlist:updateCurrent').answer({ ok: true, state: state(5, 2, 'Outro') });
+    expect(session.getSnapshot().position).toEqual(state(5, 2, 'Outro'));
+  });
+
+  it('sends what was lost or made while offline after the re-join, in order, once each', () => {
+    const { session, socket } = started();
+    socket.accept();
+    socket.last('setlist:join').answer({ ok: true, state: state(4) });
+    session.goToPart('Chorus');
+    socket.drop();
+    expect(session.getSnapshot().status).toBe('reconnecting');
+    session.announce('  Slower  ');
+    session.goToPart('Bridge');
+    expect(session.getSnapshot().position).toEqual({ currentIndex: 0, currentPartLabel: 'Bridge' });
+
+    socket.accept();
+    expect(sent(socket).filter(({ event }) => event !== 'setlist:join')).toHaveLength(1);
+    socket.last('setlist:join').answer({ ok: true, state: state(4) });
+    expect(session.getSnapshot().joins).toBe(2);
+    for (let i = 0; i < 3; i += 1) {
+      socket.emitted.at(-1)?.answer({ ok: true, state: state(5 + i) });
+    }
+    expect(sent(socket).filter(({ event }) => event !== 'setlist:join')).toEqual([
+      { event: 'setlist:updatePart', payload: { setlistId: id, partIndex: 'Chorus' } },
+      { event: 'setlist:updatePart', payload: { setlistId: id, partIndex: 'Chorus' } },
+      { event: 'setlist:announce', payload: { setlistId: id, message: 'Slower' } },
+      { event: 'setlist:updatePart', payload: { setlistId: id, partIndex: 'Bridge' } },
+    ]);
+    expect(session.getSnapshot().position).toEqual(state(7));
+  });
+
+  it("reads the setlist for the server's song and part changes", () => {
+    const { session, socket } = started();
+    socket.fire('setlist:partChanged', 'Bridge', { setlistId: id, version: 2 });
+    expect(session.getSnapshot().position).toEqual(state(2, facts.loadedIndex, 'Bridge'));
+    socket.fire('setlist:currentChanged', 9, { setlistId: id, version: 3 });
+    expect(session.getSnapshot().position).toEqual(state(3, 9, 'Outro'));
+    socket.fire('setlist:currentChanged', 1, { setlistId: id, version: 4 });
+    expect(session.getSnapshot().position).toEqual(state(4, 1, 'Intro'));
+  });
+
+  it('sends no blank announcement, and cuts a long one', () => {
+    const { session, socket } = started();
+    socket.accept();
+    socket.last('setlist:join').answer({ ok: true, state: state(1) });
+    expect(session.announce('   ')).toBe(false);
+    expect(socket.emitted.filter(({ event }) => event === 'setlist:announce')).toHaveLength(0);
+    expect(session.announce('x'.repeat(LIVE_LIMITS.announcementMaxLength + 10))).toBe(true);
+    expect(socket.last('setlist:announce').payload).toEqual({
+      setlistId: id,
+      message: 'x'.repeat(LIVE_LIMITS.announcementMaxLength),
+    });
+  });
+
+  it('drops unsent moves when stopped, and starts afresh', () => {
+    const { session, socket } = started();
+    session.goToPart('Chorus');
+    session.stop();
+    session.start();
+    expect(session.getSnapshot().position).toBeNull();
+    const next = lastSocket();
+    expect(next).not.toBe(socket);
+    next.accept();
+    next.last('setlist:join').answer({ ok: true, state: state(1) });
+    expect(next.emitted.map(({ event }) => event)).toEqual(['setlist:join']);
+    expect(session.getSnapshot().position).toEqual(state(1));
+  });
+});
