@@ -1,20 +1,16 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { io as connect, type Socket } from 'socket.io-client';
-import type { ClientToServerEvents, LiveState, ServerToClientEvents } from '@segue/shared';
 import { TeamsRepository } from '../src/teams/teams.repository.ts';
 import { backends } from './databases.ts';
+import { askLive, liveConnected, openLiveClient, type LiveClient } from './live-client.ts';
 import { createAccount, createTeam, createTeamWithSetlist } from './factories.ts';
 import { bearer, startTestApp, type TestApp } from './harness.ts';
-
-type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
-type Ack = { ok: boolean; state?: LiveState; error?: string };
 
 /** Writes that race each other through the real HTTP and live paths, as two people would. */
 describe.each(backends)('concurrent writes on %s', (backend) => {
   let t: TestApp;
   let teams: TeamsRepository;
-  const sockets: Client[] = [];
+  const sockets: LiveClient[] = [];
 
   beforeAll(async () => {
     t = await startTestApp(backend);
@@ -26,29 +22,14 @@ describe.each(backends)('concurrent writes on %s', (backend) => {
     await t?.close();
   });
 
-  const open = async (token: string): Promise<Client> => {
+  const open = async (token: string): Promise<LiveClient> => {
     const port = (t.app.server.address() as AddressInfo).port;
-    const socket: Client = connect(`http://127.0.0.1:${port}`, {
-      transports: ['websocket'],
-      auth: { token },
-      reconnection: false,
-      forceNew: true,
-    });
+    const socket = openLiveClient(`http://127.0.0.1:${port}`, token);
     sockets.push(socket);
-    await new Promise<void>((resolve, reject) => {
-      socket.once('connect', resolve);
-      socket.once('connect_error', reject);
-    });
+    await liveConnected(socket);
     return socket;
   };
-  const ask = (socket: Client, event: string, payload: unknown) =>
-    new Promise<Ack>((resolve) =>
-      (socket.emit as (e: string, p: unknown, ack: (a: Ack) => void) => void)(
-        event,
-        payload,
-        resolve,
-      ),
-    );
+  const ask = askLive;
 
   it('two drivers stepping the same setlist at once never share a live version', async () => {
     const owner = await createAccount(t);

@@ -15,6 +15,7 @@ import {
   type FactoryAccount,
 } from '../../test/factories.ts';
 import { bearer, startTestApp, type TestApp } from '../../test/harness.ts';
+import { askLive } from '../../test/live-client.ts';
 import { LIVE_ACCOUNT_RATE, LIVE_SOCKETS_PER_ACCOUNT } from './live.gateway.ts';
 
 type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
@@ -52,14 +53,7 @@ describe.each(backends)('live channel access on %s', (backend) => {
       socket.once('connect', () => resolve());
       socket.once('connect_error', (error) => reject(error));
     });
-  const ask = (socket: Client, event: string, payload: unknown) =>
-    new Promise<Ack>((resolve) =>
-      (socket.emit as (e: string, p: unknown, ack: (a: Ack) => void) => void)(
-        event,
-        payload,
-        resolve,
-      ),
-    );
+  const ask = askLive;
   const disconnectedWithin = (socket: Client, ms: number) =>
     new Promise<number>((resolve, reject) => {
       const started = Date.now();

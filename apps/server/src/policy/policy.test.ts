@@ -1,16 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { io as connect, type Socket } from 'socket.io-client';
-import {
-  SERVER_ERRORS,
-  type ClientToServerEvents,
-  type LiveState,
-  type ServerToClientEvents,
-} from '@segue/shared';
+import { SERVER_ERRORS } from '@segue/shared';
 import { backends } from '../../test/databases.ts';
 import { createAccount, createTeam, createTeamWithSetlist } from '../../test/factories.ts';
 import { bearer, startTestApp, type TestApp } from '../../test/harness.ts';
+import { askLive, liveConnected, openLiveClient } from '../../test/live-client.ts';
 import { LIVE_EVENT_ACTIONS } from '../live/live.gateway.ts';
 import { TeamsRepository } from '../teams/teams.repository.ts';
 import { TEAM_ROLES, type TeamRole } from './actor.ts';
@@ -168,26 +163,11 @@ describe.each(backends)('every route and live event against the policy on %s', (
       'setlist:announce': { setlistId, message: 'Policy check' },
     };
     for (const who of EVERYONE) {
-      const socket: Socket<ServerToClientEvents, ClientToServerEvents> = connect(url, {
-        transports: ['websocket'],
-        auth: { token: people[who].jwt },
-        reconnection: false,
-        forceNew: true,
-      });
+      const socket = openLiveClient(url, people[who].jwt);
       try {
-        await new Promise<void>((resolve, reject) => {
-          socket.once('connect', resolve);
-          socket.once('connect_error', reject);
-        });
+        await liveConnected(socket);
         for (const [event, payload] of Object.entries(payloads)) {
-          const answer = await new Promise<{ ok: boolean; error?: string; state?: LiveState }>(
-            (resolve) =>
-              (socket.emit as (e: string, p: unknown, a: (x: never) => void) => void)(
-                event,
-                payload,
-                resolve,
-              ),
-          );
+          const answer = await askLive(socket, event, payload);
           const action = LIVE_EVENT_ACTIONS[event as keyof typeof payloads];
           const name = `${event} as ${who}`;
           if (who === 'outsider') expect(answer.ok, name).toBe(false);

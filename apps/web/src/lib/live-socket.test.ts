@@ -1,24 +1,16 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LIVE_LIMITS } from '@segue/shared';
-import type { LiveState } from '@segue/shared';
-import { fakeBrowser, lastSocket } from './live/fake-socket.ts';
+import {
+  fakeBrowser,
+  lastSocket,
+  liveState as state,
+  SETLIST_ID as id,
+} from './live/fake-socket.ts';
 import { LiveSession } from './live-socket.ts';
 import type { LiveSetlistFacts } from './live-socket.ts';
 
 vi.mock('./api-client.ts', () => ({ restoreSessionToken: vi.fn() }));
 vi.mock('socket.io-client', async () => ({ io: (await import('./live/fake-socket.ts')).fakeIo }));
-
-const id = 'setlist-1';
-const state = (
-  version: number,
-  currentIndex = 0,
-  currentPartLabel: string | null = 'Verse',
-): LiveState => ({
-  setlistId: id,
-  currentIndex,
-  currentPartLabel,
-  version,
-});
 
 const facts: LiveSetlistFacts = {
   songCount: 3,

@@ -124,3 +124,13 @@ export function fakeBrowser(onLine = true) {
   const navigator = { onLine };
   return { window, document, navigator };
 }
+
+/** The setlist the tests' states belong to. */
+export const SETLIST_ID = 'setlist-1';
+
+/** A live state of that setlist, at a version. */
+export const liveState = (
+  version: number,
+  currentIndex = 0,
+  currentPartLabel: string | null = 'Verse',
+): LiveState => ({ setlistId: SETLIST_ID, currentIndex, currentPartLabel, version });

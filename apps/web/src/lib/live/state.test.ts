@@ -1,19 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { LiveState } from '@segue/shared';
 import type { LiveConnectionStatus } from './connection.ts';
+import { liveState as state, SETLIST_ID as id } from './fake-socket.ts';
 import { LiveStore } from './state.ts';
-
-const id = 'setlist-1';
-const state = (
-  version: number,
-  currentIndex = 0,
-  currentPartLabel: string | null = 'Verse',
-): LiveState => ({
-  setlistId: id,
-  currentIndex,
-  currentPartLabel,
-  version,
-});
 
 function setup() {
   let status: LiveConnectionStatus = 'connecting';
