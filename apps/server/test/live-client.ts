@@ -1,14 +1,24 @@
 import { io as connect, type Socket } from 'socket.io-client';
-import type { ClientToServerEvents, LiveState, ServerToClientEvents } from '@segue/shared';
+import type {
+  ClientToServerEvents,
+  LiveState,
+  LiveViewKind,
+  ServerToClientEvents,
+} from '@segue/shared';
 
 export type LiveClient = Socket<ServerToClientEvents, ClientToServerEvents>;
 export type LiveAnswer = { ok: boolean; state?: LiveState; error?: string };
 
 /** A live socket as a screen opens one (websocket, no reconnection), not yet connected. */
-export function openLiveClient(url: string, token: string, origin?: string): LiveClient {
+export function openLiveClient(
+  url: string,
+  token: string,
+  origin?: string,
+  view?: LiveViewKind,
+): LiveClient {
   return connect(url, {
     transports: ['websocket'],
-    auth: { token },
+    auth: view ? { token, view } : { token },
     reconnection: false,
     forceNew: true,
     extraHeaders: origin ? { origin } : {},

@@ -34,20 +34,35 @@ const storable = (text: string) => !text.includes('\u0000');
 
 export const SetlistIdSchema = z.string().trim().min(1).max(200).refine(storable);
 
+const PartLabelSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(LIVE_LIMITS.partLabelMaxLength)
+  .refine(storable);
+
 export const UpdatePartPayloadSchema = z.object({
   setlistId: SetlistIdSchema,
   /** Holds the part label, as the spec names it. */
-  partIndex: z.string().trim().min(1).max(LIVE_LIMITS.partLabelMaxLength).refine(storable),
+  partIndex: PartLabelSchema,
 });
 
 export const UpdateCurrentPayloadSchema = z.object({
   setlistId: SetlistIdSchema,
   newIndex: z.number().int().min(-1_000_000).max(1_000_000),
+  /**
+   * Ours, optional: the part of the new song to land on (Previous Part on a song's first
+   * part lands on the last part of the song before). Without it, or when the song has no
+   * such part, the song's first part (spec 4).
+   */
+  partLabel: PartLabelSchema.optional(),
 });
 
 export const AnnouncePayloadSchema = z.object({
   setlistId: SetlistIdSchema,
   message: z.string().max(LIVE_LIMITS.announcementMaxLength * 4),
+  /** Ours, optional: a driver's message for the presenter too. Without it, only the band's screens show it. */
+  onScreen: z.boolean().optional(),
 });
 
 /** The live state of one setlist, authoritative on the server; `version` only grows. */
@@ -56,6 +71,10 @@ export interface LiveState {
   currentIndex: number;
   currentPartLabel: string | null;
   version: number;
+  /** Who made the last step (their name), null before the first. */
+  driver: string | null;
+  /** When this run of the set began (ISO), null before the first step. */
+  startedAt: string | null;
 }
 
 /** Extra facts that ride along with the spec's single-value events. */
@@ -67,13 +86,25 @@ export interface LiveMeta {
    * says where the set stands: events of two leaders may arrive out of order.
    */
   currentIndex?: number;
+  /** Who made this step (their name). */
+  driver?: string | null;
+  /** When this run of the set began (ISO). */
+  startedAt?: string | null;
 }
 
 export interface AnnouncementMeta {
   setlistId: string;
   from: string;
   at: string;
+  /** Sent for the presenter too (a driver's "Show on screen"). */
+  onScreen: boolean;
 }
+
+/**
+ * Which screen a socket is, said in the handshake's `auth.view`: a presenter hears only
+ * the messages sent for the screen; the live view and the stage display hear them all.
+ */
+export type LiveViewKind = 'live' | 'presenter' | 'stage';
 
 export type LiveAck = (
   answer: { ok: true; state: LiveState } | { ok: false; error: string },
@@ -85,11 +116,11 @@ export interface ClientToServerEvents {
   'setlist:leave': (setlistId: string) => void;
   'setlist:updatePart': (payload: { setlistId: string; partIndex: string }, ack?: LiveAck) => void;
   'setlist:updateCurrent': (
-    payload: { setlistId: string; newIndex: number },
+    payload: { setlistId: string; newIndex: number; partLabel?: string },
     ack?: LiveAck,
   ) => void;
   'setlist:announce': (
-    payload: { setlistId: string; message: string },
+    payload: { setlistId: string; message: string; onScreen?: boolean },
     ack?: (answer: { ok: boolean; error?: string }) => void,
   ) => void;
 }
@@ -112,7 +143,27 @@ export const LIVE_TEXTS = {
   emptyAnnouncement: 'An announcement needs some text.',
   notFound: 'Setlist not found.',
   unauthorized: 'You are not logged in.',
+  notDriver: 'Only the leader can change the live setlist.',
+  notDriverOnScreen: 'Only the leader can show a message on the screen.',
 } as const;
+
+/** A setlist's songs as the live rule reads them: who leads each. */
+interface LedSetlist {
+  songs: readonly { leader: string | null }[];
+}
+
+/**
+ * Who may move the live setlist for everyone (issue 14): the team's owner and admins, and
+ * whoever leads a song in this setlist. The server enforces it; screens use it to show
+ * drivers their controls and let followers browse on their own.
+ */
+export function isLiveDriver(
+  who: { userId: string | null; isTeamAdmin: boolean },
+  setlist: LedSetlist,
+): boolean {
+  if (who.isTeamAdmin) return true;
+  return who.userId !== null && setlist.songs.some((entry) => entry.leader === who.userId);
+}
 
 /** Clamps a song index into the setlist (spec 4: between 0 and the last index). */
 export function clampSongIndex(index: number, songCount: number): number {

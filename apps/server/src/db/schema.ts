@@ -178,6 +178,12 @@ export const setlist = pgTable(
     currentIndex: integer('current_index').notNull().default(0),
     currentPartLabel: text('current_part_label'),
     liveVersion: bigint('live_version', { mode: 'number' }).notNull().default(0),
+    /** The name of who made the last live step, shown to followers. */
+    liveDriver: text('live_driver'),
+    /** When this set's live run began: its first step, or the first after a 12-hour pause. */
+    liveStartedAt: timestamp('live_started_at', { withTimezone: true }),
+    /** When the last live step was made. */
+    liveSteppedAt: timestamp('live_stepped_at', { withTimezone: true }),
     createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

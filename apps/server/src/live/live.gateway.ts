@@ -11,6 +11,7 @@ import {
   UpdatePartPayloadSchema,
   type ClientToServerEvents,
   type LiveState,
+  type LiveViewKind,
   type ServerToClientEvents,
 } from '@segue/shared';
 import type { FastifyBaseLogger } from 'fastify';
@@ -20,9 +21,9 @@ import type { Db, PreparedQuery } from '../db/client.ts';
 import type { ChangeFeed } from '../lib/change-feed.ts';
 import { HttpError, isInvalidDatabaseInput, NotFoundError } from '../lib/errors.ts';
 import type { TeamActor } from '../policy/actor.ts';
-import { authorize, type Action } from '../policy/policy.ts';
+import { authorize, refusalOf, ruleOf, type Action } from '../policy/policy.ts';
 import type { TeamActors } from '../policy/team-actors.ts';
-import { LiveRepository, type StepResult } from './live.repository.ts';
+import { LiveRepository, type Stepper, type StepResult } from './live.repository.ts';
 import { TokenBucket } from './token-bucket.ts';
 
 interface SocketData {
@@ -32,6 +33,8 @@ interface SocketData {
   /** setlist id -> the socket's account in that setlist's team, for the setlists it joined. */
   joined: Map<string, TeamActor>;
   bucket: TokenBucket;
+  /** The screen this socket is: a presenter hears only messages sent for the screen. */
+  view: LiveViewKind;
 }
 
 type LiveServer = Server<
@@ -48,6 +51,9 @@ type LiveSocket = Socket<
 >;
 
 const room = (setlistId: string) => `setlist:${setlistId}`;
+/** The presenters of a setlist: in its room too, but band messages pass them by. */
+const screenRoom = (setlistId: string) => `screen:${setlistId}`;
+const VIEWS: readonly LiveViewKind[] = ['live', 'presenter', 'stage'];
 
 /**
  * The policy's action for each event a client may send; `null` for one that changes
@@ -129,7 +135,8 @@ export function createLiveGateway(options: LiveGatewayOptions) {
 
   io.use(async (socket, next) => {
     try {
-      const fromAuth = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
+      const auth = socket.handshake.auth as { token?: unknown; view?: unknown } | undefined;
+      const fromAuth = auth?.token;
       const token =
         typeof fromAuth === 'string'
           ? tokenFromAuthorization(fromAuth)
@@ -147,6 +154,7 @@ export function createLiveGateway(options: LiveGatewayOptions) {
       socket.data.tokenKey = tokenKey(account.token);
       socket.data.joined = new Map();
       socket.data.bucket = new TokenBucket(LIVE_LIMITS.eventsPerSecond, LIVE_LIMITS.eventBurst);
+      socket.data.view = VIEWS.find((view) => view === auth?.view) ?? 'live';
       next();
     } catch (error) {
       logger.error({ err: error }, 'live handshake failed');
@@ -207,7 +215,10 @@ export function createLiveGateway(options: LiveGatewayOptions) {
         );
       };
 
-    /** The socket's team actor in a setlist it joined, allowed to do `action` there. */
+    /**
+     * The socket's team actor in a setlist it joined, allowed to do `action` there (or,
+     * for a song leaders' action, a member: the caller checks that they lead a song).
+     */
     const joinedAs = (
       setlistId: unknown,
       action: Action,
@@ -216,7 +227,8 @@ export function createLiveGateway(options: LiveGatewayOptions) {
       if (!id.success) throw new LiveError(LIVE_TEXTS.invalid);
       const actor = socket.data.joined.get(id.data);
       if (!actor) throw new LiveError(LIVE_TEXTS.notJoined);
-      authorize(actor, action);
+      // A cell for song leaders only is the caller's to check, with the setlist's facts.
+      if (ruleOf(actor, action) !== 'songLeader') authorize(actor, action);
       return { setlistId: id.data, teamId: actor.team.id, actor };
     };
 
@@ -239,6 +251,8 @@ export function createLiveGateway(options: LiveGatewayOptions) {
         setlistId: state.setlistId,
         version: state.version,
         currentIndex: state.currentIndex,
+        driver: state.driver,
+        startedAt: state.startedAt,
       };
       const target = io.to(room(state.setlistId));
       if (changed.song) target.emit('setlist:currentChanged', state.currentIndex, meta);
@@ -256,13 +270,15 @@ export function createLiveGateway(options: LiveGatewayOptions) {
         // Then into the room, then read the state: a step made in between is then both
         // read and heard (screens keep the higher version).
         socket.data.joined.set(id.data, allowed.actor);
-        await socket.join(room(id.data));
+        const rooms = [room(id.data)];
+        if (socket.data.view === 'presenter') rooms.push(screenRoom(id.data));
+        await socket.join(rooms);
         const again = await actorIn(id.data, LIVE_EVENT_ACTIONS['setlist:join']).catch(() => null);
         const found = again?.state;
         if (!again || !found || found.teamId !== allowed.state.teamId) {
           // Removed from the team (or the setlist deleted) meanwhile.
           socket.data.joined.delete(id.data);
-          await socket.leave(room(id.data));
+          await leaveRooms(socket, id.data);
           throw new LiveError(LIVE_TEXTS.notFound);
         }
         socket.data.joined.set(id.data, again.actor);
@@ -271,6 +287,8 @@ export function createLiveGateway(options: LiveGatewayOptions) {
           currentIndex: found.currentIndex,
           currentPartLabel: found.currentPartLabel,
           version: found.version,
+          driver: found.driver,
+          startedAt: found.startedAt,
         };
         socket.emit('setlist:state', state);
         ack?.({ ok: true, state });
@@ -281,7 +299,7 @@ export function createLiveGateway(options: LiveGatewayOptions) {
       const id = SetlistIdSchema.safeParse(setlistId);
       if (!id.success) return;
       socket.data.joined.delete(id.data);
-      void socket.leave(room(id.data));
+      void leaveRooms(socket, id.data);
     });
 
     /** Sends a written step to the room, or turns a refused one into the right error. */
@@ -292,6 +310,7 @@ export function createLiveGateway(options: LiveGatewayOptions) {
       ack: Ack,
     ) => {
       if (result.kind === 'missing') throw new LiveError(LIVE_TEXTS.notFound);
+      if (result.kind === 'not-driver') throw refusalOf('driveLive');
       if (result.kind === 'refused') throw new LiveError(LIVE_TEXTS.invalid);
       const state = { setlistId, ...result.state };
       broadcastState(state, changed);
@@ -303,12 +322,18 @@ export function createLiveGateway(options: LiveGatewayOptions) {
       guarded(async (payload, ack) => {
         const parsed = UpdateCurrentPayloadSchema.safeParse(payload);
         if (!parsed.success) throw new LiveError(LIVE_TEXTS.invalid);
-        const { setlistId, teamId } = joinedAs(
+        const { setlistId, teamId, actor } = joinedAs(
           parsed.data.setlistId,
           LIVE_EVENT_ACTIONS['setlist:updateCurrent'],
         );
         // Changing song resets the part to the new song's first part (spec 4).
-        const result = await repo.changeSong(setlistId, teamId, parsed.data.newIndex);
+        const result = await repo.changeSong(
+          setlistId,
+          teamId,
+          stepper(actor, LIVE_EVENT_ACTIONS['setlist:updateCurrent']),
+          parsed.data.newIndex,
+          parsed.data.partLabel,
+        );
         finishStep(setlistId, result, { song: true }, ack);
       }),
     );
@@ -318,11 +343,16 @@ export function createLiveGateway(options: LiveGatewayOptions) {
       guarded(async (payload, ack) => {
         const parsed = UpdatePartPayloadSchema.safeParse(payload);
         if (!parsed.success) throw new LiveError(LIVE_TEXTS.invalid);
-        const { setlistId, teamId } = joinedAs(
+        const { setlistId, teamId, actor } = joinedAs(
           parsed.data.setlistId,
           LIVE_EVENT_ACTIONS['setlist:updatePart'],
         );
-        const result = await repo.changePart(setlistId, teamId, parsed.data.partIndex);
+        const result = await repo.changePart(
+          setlistId,
+          teamId,
+          stepper(actor, LIVE_EVENT_ACTIONS['setlist:updatePart']),
+          parsed.data.partIndex,
+        );
         finishStep(setlistId, result, { song: false }, ack);
       }),
     );
@@ -332,19 +362,31 @@ export function createLiveGateway(options: LiveGatewayOptions) {
       guarded(async (payload, ack) => {
         const parsed = AnnouncePayloadSchema.safeParse(payload);
         if (!parsed.success) throw new LiveError(LIVE_TEXTS.invalid);
-        const { setlistId } = joinedAs(
+        const { setlistId, actor } = joinedAs(
           parsed.data.setlistId,
           LIVE_EVENT_ACTIONS['setlist:announce'],
         );
         const message = parsed.data.message.trim();
         if (!message) throw new LiveError(LIVE_TEXTS.emptyAnnouncement);
-        io.to(room(setlistId)).emit(
+        const onScreen = parsed.data.onScreen === true;
+        if (onScreen) {
+          // For the congregation's screen too: a driver's call, read from the setlist now.
+          const songLeader = ruleOf(actor, ON_SCREEN_ACTION) === 'songLeader';
+          const leadsSong = songLeader && (await repo.leads(setlistId, actor.actor.userId));
+          authorize(actor, ON_SCREEN_ACTION, { leadsSong });
+        }
+        // Band messages pass the presenters by; the presenter shows only what is for the room.
+        const target = onScreen
+          ? io.to(room(setlistId))
+          : io.to(room(setlistId)).except(screenRoom(setlistId));
+        target.emit(
           'setlist:announceBroadcast',
           message.slice(0, LIVE_LIMITS.announcementMaxLength),
           {
             setlistId,
             from: socket.data.account.name,
             at: new Date().toISOString(),
+            onScreen,
           },
         );
         ack?.({ ok: true });
@@ -381,7 +423,7 @@ export function createLiveGateway(options: LiveGatewayOptions) {
           continue;
         }
         live.data.joined.delete(setlistId);
-        await live.leave(room(setlistId));
+        await leaveRooms(live, setlistId);
         live.emit('live:error', { message: LIVE_TEXTS.notAllowed });
       }
     }
@@ -437,6 +479,24 @@ export function createLiveGateway(options: LiveGatewayOptions) {
 }
 
 class LiveError extends Error {}
+
+/** A message with `onScreen` needs this action too. */
+export const ON_SCREEN_ACTION: Action = 'announceOnScreen';
+
+/**
+ * Who steps, for the step's statement: an action the role may do only as a song's
+ * leader is checked there, against the setlist as it is when the step is written.
+ */
+function stepper(actor: TeamActor, action: Action): Stepper {
+  const rule = ruleOf(actor, action);
+  if (rule === false) throw refusalOf(action);
+  return { name: actor.actor.name, mustLead: rule === 'songLeader' ? actor.actor.userId : null };
+}
+
+async function leaveRooms(socket: LiveSocket, setlistId: string): Promise<void> {
+  await socket.leave(room(setlistId));
+  await socket.leave(screenRoom(setlistId));
+}
 
 /**
  * The browser origins that may open a socket: APP_URL's. When APP_URL was left unset

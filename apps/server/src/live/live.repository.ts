@@ -8,23 +8,50 @@ interface StoredLiveState {
   currentIndex: number;
   currentPartLabel: string | null;
   version: number;
-}
-
-/** What a step did: written, refused (the label is not a part of the current song), or no such setlist. */
-export type StepResult =
-  { kind: 'written'; state: StoredLiveState } | { kind: 'refused' } | { kind: 'missing' };
-
-interface StepRow extends Record<string, unknown> {
-  found: boolean;
-  current_index: number | null;
-  current_part_label: string | null;
-  live_version: string | number | null;
+  driver: string | null;
+  startedAt: string | null;
 }
 
 /**
- * One live step in one statement: read the setlist's songs, check the step, write
- * the state and bump the version. `$1` setlist, `$2` team, `$3` the song index or
- * the part label. Entries are numbered from 0 as the views number them: an entry
+ * What a step did: written; refused (the label is not a part of the current song);
+ * not a driver's (the sender leads no song of the setlist); or no such setlist.
+ */
+export type StepResult =
+  | { kind: 'written'; state: StoredLiveState }
+  | { kind: 'refused' }
+  | { kind: 'not-driver' }
+  | { kind: 'missing' };
+
+/** Who steps: their name, and, when only a song's leader may, their id to check that by. */
+export interface Stepper {
+  name: string;
+  /** Set when the policy lets this role drive only as a song's leader; null when it may anyway. */
+  mustLead: string | null;
+}
+
+interface StepRow extends Record<string, unknown> {
+  found: boolean;
+  may: boolean;
+  current_index: number | null;
+  current_part_label: string | null;
+  live_version: string | number | null;
+  live_driver: string | null;
+  live_started_at: Date | string | null;
+}
+
+/** `$4` (a user id, or null for anyone) leads a song of the setlist `row`. */
+const leads = (row: string) => `($4::text is null or exists (
+    select 1 from jsonb_array_elements(${row}.songs) as le(entry)
+    where jsonb_typeof(le.entry) = 'object' and le.entry ->> 'leader' = $4::text))`;
+
+/** A new run of the set begins with its first step, or the first after this long a pause. */
+const NEW_RUN_AFTER = `interval '12 hours'`;
+
+/**
+ * One live step in one statement: read the setlist's songs, check the step and its
+ * driver, write the state and bump the version. `$1` setlist, `$2` team, `$3` the song
+ * index or the part label, `$4` the user who must lead a song of it (null: anyone may),
+ * `$5` the driver's name. Entries are numbered from 0 as the views number them: an entry
  * whose song is gone is skipped, an old plain-id entry counts like a current one.
  * Only the chosen song's parts are read.
  *
@@ -48,24 +75,38 @@ const stepStatement = (
       and sg.id = case when jsonb_typeof(e.entry) = 'string' then e.entry #>> '{}' else e.entry ->> 'song' end
     where s.id = $1 and s.team_id = $2
   ),
-  target as (select 1 from setlist s where s.id = $1 and s.team_id = $2),
+  target as (select ${leads('s')} as may from setlist s where s.id = $1 and s.team_id = $2),
   written as (
     update setlist
     set current_index = ${index}, current_part_label = ${label(song)},
-      live_version = setlist.live_version + 1
-    where setlist.id = $1 and setlist.team_id = $2 and ${allowed(song)}
-    returning setlist.current_index, setlist.current_part_label, setlist.live_version
+      live_version = setlist.live_version + 1,
+      live_driver = $5::text,
+      live_started_at = case
+        when setlist.live_stepped_at is null or setlist.live_started_at is null
+          or setlist.live_stepped_at < now() - ${NEW_RUN_AFTER} then now()
+        else setlist.live_started_at end,
+      live_stepped_at = now()
+    where setlist.id = $1 and setlist.team_id = $2 and ${leads('setlist')} and ${allowed(song)}
+    returning setlist.current_index, setlist.current_part_label, setlist.live_version,
+      setlist.live_driver, setlist.live_started_at
   )
-  select exists (select 1 from target) as found, w.current_index, w.current_part_label, w.live_version
+  select exists (select 1 from target) as found, coalesce((select may from target), false) as may,
+    w.current_index, w.current_part_label, w.live_version, w.live_driver, w.live_started_at
   from (select 1) as one left join written w on true`;
 };
 
 const songCount = '(select count(*) from entries)::int';
 
-/** Another song: the index kept within the songs, the part that song's first (spec 4). */
+/**
+ * Another song: the index kept within the songs, the part that song's first (spec 4), or
+ * the part `$6` when the song has one so labelled (a Previous Part across songs).
+ */
 const CHANGE_SONG = stepStatement(
   `greatest(0, least($3::int, ${songCount} - 1))`,
-  (song) => `(select sg.parts -> 0 ->> 'label' from song sg where sg.id = ${song})`,
+  (song) => `coalesce(
+    (select p.part ->> 'label' from song sg cross join lateral jsonb_array_elements(sg.parts) as p(part)
+      where sg.id = ${song} and p.part ->> 'label' = $6::text limit 1),
+    (select sg.parts -> 0 ->> 'label' from song sg where sg.id = ${song}))`,
   () => 'true',
 );
 
@@ -93,11 +134,25 @@ export class LiveRepository {
         currentIndex: setlist.currentIndex,
         currentPartLabel: setlist.currentPartLabel,
         version: setlist.liveVersion,
+        driver: setlist.liveDriver,
+        startedAt: setlist.liveStartedAt,
       })
       .from(setlist)
       .where(eq(setlist.id, setlistId))
       .limit(1);
-    return row ?? null;
+    return row ? { ...row, startedAt: row.startedAt?.toISOString() ?? null } : null;
+  }
+
+  /** Whether this user leads a song of the setlist. */
+  async leads(setlistId: string, userId: string): Promise<boolean> {
+    const [row] = await queryRows<{ leads: boolean }>(
+      this.db,
+      sql`select exists (
+        select 1 from setlist s cross join lateral jsonb_array_elements(s.songs) as le(entry)
+        where s.id = ${setlistId} and jsonb_typeof(le.entry) = 'object'
+          and le.entry ->> 'leader' = ${userId}) as leads`,
+    );
+    return row?.leads === true;
   }
 
   /**
@@ -128,22 +183,38 @@ export class LiveRepository {
   }
 
   /** Moves to another song; one statement, so concurrent leaders never share a version. */
-  changeSong(setlistId: string, teamId: string, newIndex: number): Promise<StepResult> {
+  changeSong(
+    setlistId: string,
+    teamId: string,
+    by: Stepper,
+    newIndex: number,
+    partLabel?: string,
+  ): Promise<StepResult> {
     return this.step('segue_live_change_song', CHANGE_SONG, [
       setlistId,
       teamId,
       Math.trunc(newIndex),
+      by.mustLead,
+      by.name,
+      partLabel ?? null,
     ]);
   }
 
   /** Moves to a part of the current song, named by its label. */
-  changePart(setlistId: string, teamId: string, label: string): Promise<StepResult> {
-    return this.step('segue_live_change_part', CHANGE_PART, [setlistId, teamId, label]);
+  changePart(setlistId: string, teamId: string, by: Stepper, label: string): Promise<StepResult> {
+    return this.step('segue_live_change_part', CHANGE_PART, [
+      setlistId,
+      teamId,
+      label,
+      by.mustLead,
+      by.name,
+    ]);
   }
 
   private async step(name: string, text: string, values: unknown[]): Promise<StepResult> {
     const [row] = await this.liveStep<StepRow>(name, text, values);
     if (!row?.found) return { kind: 'missing' };
+    if (!row.may) return { kind: 'not-driver' };
     if (row.current_index === null || row.live_version === null) return { kind: 'refused' };
     // The populated setlist shows the live state too. Not awaited: the followers hear
     // the step without waiting for Redis; a change Redis does not take is retried.
@@ -154,6 +225,9 @@ export class LiveRepository {
         currentIndex: row.current_index,
         currentPartLabel: row.current_part_label,
         version: Number(row.live_version),
+        driver: row.live_driver,
+        startedAt:
+          row.live_started_at === null ? null : new Date(row.live_started_at).toISOString(),
       },
     };
   }

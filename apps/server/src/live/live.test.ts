@@ -227,10 +227,11 @@ describe.each(backends)('live channel on %s', (backend) => {
       lead.emit('setlist:updateCurrent', { setlistId, newIndex: -5 });
       expect((await low)[0]).toBe(0);
 
-      // A follower may step too: any member who joined.
-      const back = next(lead, 'setlist:partChanged');
-      follow.emit('setlist:updatePart', { setlistId, partIndex: 'Bridge' });
-      expect((await back)[0]).toBe('Bridge');
+      // A follower who leads no song only follows (issue 14): the step is refused.
+      const refused = await new Promise<{ ok: boolean; error?: string }>((resolve) =>
+        follow.emit('setlist:updatePart', { setlistId, partIndex: 'Bridge' }, resolve),
+      );
+      expect(refused).toEqual({ ok: false, error: 'Only the leader can change the live setlist.' });
 
       const announcement = next(follow, 'setlist:announceBroadcast');
       lead.emit('setlist:announce', { setlistId, message: '  Key change to D  ' });

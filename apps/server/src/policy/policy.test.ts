@@ -6,17 +6,35 @@ import { backends } from '../../test/databases.ts';
 import { createAccount, createTeam, createTeamWithSetlist } from '../../test/factories.ts';
 import { bearer, startTestApp, type TestApp } from '../../test/harness.ts';
 import { askLive, liveConnected, openLiveClient } from '../../test/live-client.ts';
-import { LIVE_EVENT_ACTIONS } from '../live/live.gateway.ts';
+import { LIVE_EVENT_ACTIONS, ON_SCREEN_ACTION } from '../live/live.gateway.ts';
 import { TeamsRepository } from '../teams/teams.repository.ts';
 import { TEAM_ROLES, type TeamRole } from './actor.ts';
 import { ACTIONS, authorize, can, POLICY, refusalOf, type Action } from './policy.ts';
 
 describe('the policy table', () => {
-  it('has a row for every action, with a yes or no for every role', () => {
+  it('has a row for every action, with a yes, a no or "a song’s leader" for every role', () => {
     for (const action of ACTIONS) {
-      for (const role of TEAM_ROLES) expect(typeof POLICY[action][role], action).toBe('boolean');
+      for (const role of TEAM_ROLES) {
+        expect([true, false, 'songLeader'], action).toContain(POLICY[action][role]);
+      }
       expect(Object.keys(POLICY[action]).sort(), action).toEqual([...TEAM_ROLES].sort());
     }
+  });
+
+  it('lets a member drive the live setlist, or show a message on screen, only as a song’s leader', () => {
+    expect(ACTIONS.filter((a) => TEAM_ROLES.some((r) => POLICY[a][r] === 'songLeader'))).toEqual([
+      'driveLive',
+      'announceOnScreen',
+    ]);
+    for (const action of ['driveLive', 'announceOnScreen'] as const) {
+      expect(can({ role: 'member' }, action)).toBe(false);
+      expect(can({ role: 'member' }, action, { leadsSong: false })).toBe(false);
+      expect(can({ role: 'member' }, action, { leadsSong: true })).toBe(true);
+      expect(() => authorize({ role: 'member' }, action)).toThrow(refusalOf(action).message);
+      expect(can({ role: 'admin' }, action)).toBe(true);
+      expect(can({ role: 'owner' }, action)).toBe(true);
+    }
+    expect(refusalOf('driveLive').message).toBe('Only the leader can change the live setlist.');
   });
 
   it('refuses with the action’s own error, and never for an allowed role', () => {
@@ -36,8 +54,11 @@ describe('the policy table', () => {
       ['deleteTeam', 'importLibrary', 'transferOwnership'].sort(),
     );
     // Spec section 6: a member reads, plays and plans; the team and its people are the admins'.
+    // Issue 14: the live setlist moves for everyone only by its drivers.
     expect(ACTIONS.filter((a) => !can({ role: 'member' }, a)).sort()).toEqual(
       [
+        'announceOnScreen',
+        'driveLive',
         'deleteTeam',
         'editTeam',
         'importLibrary',
@@ -97,6 +118,7 @@ describe.each(backends)('every route and live event against the policy on %s', (
       }
     }
     for (const action of Object.values(LIVE_EVENT_ACTIONS)) if (action) used.add(action);
+    used.add(ON_SCREEN_ACTION);
     // A row nobody names is a decision nobody makes: remove it or name it.
     expect(ACTIONS.filter((a) => !used.has(a))).toEqual([]);
   });

@@ -3,6 +3,13 @@ import { ForbiddenError, ValidationError, type HttpError } from '../lib/errors.t
 import type { TeamActor, TeamRole } from './actor.ts';
 
 /**
+ * A cell of the policy: allowed, refused, or allowed only to whoever leads a song in the
+ * setlist at hand (the live drivers of issue 14). That fact is the setlist's, so it is
+ * checked where the setlist is read: in the same statement as a live step.
+ */
+export type Rule = boolean | 'songLeader';
+
+/**
  * Who may do what in a team: one row an action, one column a role. Every team call
  * over HTTP and every live event names its action here (routes in their `access`
  * option, live events in the gateway's `LIVE_EVENT_ACTIONS`); the matrix tests read
@@ -27,9 +34,10 @@ export const POLICY = {
   planSetlists: { owner: true, admin: true, member: true },
   // The live channel
   followLive: { owner: true, admin: true, member: true },
-  driveLive: { owner: true, admin: true, member: true },
+  driveLive: { owner: true, admin: true, member: 'songLeader' },
   announceLive: { owner: true, admin: true, member: true },
-} as const satisfies Record<string, Record<TeamRole, boolean>>;
+  announceOnScreen: { owner: true, admin: true, member: 'songLeader' },
+} as const satisfies Record<string, Record<TeamRole, Rule>>;
 
 export type Action = keyof typeof POLICY;
 
@@ -50,21 +58,32 @@ const REFUSAL: Record<Action, () => HttpError> = {
   readSetlists: () => new ForbiddenError(SERVER_ERRORS.adminRequired),
   planSetlists: () => new ForbiddenError(SERVER_ERRORS.adminRequired),
   followLive: () => new ForbiddenError(LIVE_TEXTS.notAllowed),
-  driveLive: () => new ForbiddenError(LIVE_TEXTS.notAllowed),
+  driveLive: () => new ForbiddenError(LIVE_TEXTS.notDriver),
   announceLive: () => new ForbiddenError(LIVE_TEXTS.notAllowed),
+  announceOnScreen: () => new ForbiddenError(LIVE_TEXTS.notDriverOnScreen),
 };
 
 /** The error an actor who may not do `action` gets. */
 export const refusalOf = (action: Action): HttpError => REFUSAL[action]();
 
-/** Whether this actor may do this in its team. */
-export function can(who: Pick<TeamActor, 'role'>, action: Action): boolean {
-  return POLICY[action][who.role];
+/** What is known of the actor beyond its role: whether it leads a song of the setlist at hand. */
+export interface Facts {
+  leadsSong?: boolean;
+}
+
+/** The policy's cell for this actor and action. */
+export const ruleOf = (who: Pick<TeamActor, 'role'>, action: Action): Rule =>
+  POLICY[action][who.role];
+
+/** Whether this actor may do this in its team (a song-leader cell needs `facts.leadsSong`). */
+export function can(who: Pick<TeamActor, 'role'>, action: Action, facts: Facts = {}): boolean {
+  const rule = ruleOf(who, action);
+  return rule === 'songLeader' ? facts.leadsSong === true : rule;
 }
 
 /** Throws the action's refusal unless the actor may do it. */
-export function authorize(who: Pick<TeamActor, 'role'>, action: Action): void {
-  if (!can(who, action)) throw REFUSAL[action]();
+export function authorize(who: Pick<TeamActor, 'role'>, action: Action, facts: Facts = {}): void {
+  if (!can(who, action, facts)) throw REFUSAL[action]();
 }
 
 /** Whether the actor sees the team's admin view (requests, roles, member management). */

@@ -1,6 +1,6 @@
 import { useEffect, useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import type { SetlistDetails } from '@segue/shared';
+import type { LiveViewKind, SetlistDetails } from '@segue/shared';
 import { readSetlistDetails } from './answers.ts';
 import { ApiRequestError, apiFetch } from './api-client.ts';
 import { useLiveChannel, type LiveSetlistFacts } from './live-socket.ts';
@@ -79,8 +79,8 @@ export function useJoinedSetlist(options: {
   setlistId: string;
   teamId: string | null;
   teamsPending: boolean;
-  /** Names the view in the log line of a failed load. */
-  view: 'live' | 'presenter';
+  /** Which screen this is: named in the log line of a failed load, and told to the server. */
+  view: LiveViewKind;
 }) {
   const { setlistId, teamId, teamsPending, view } = options;
   const query = useLiveSetlistQuery(teamId, setlistId);
@@ -96,7 +96,7 @@ export function useJoinedSetlist(options: {
     () => (access === 'ready' && setlist ? liveSetlistFacts(setlist) : null),
     [access, setlist],
   );
-  const channel = useLiveChannel(setlistId, facts);
+  const channel = useLiveChannel(setlistId, facts, view);
 
   const { refetch } = query;
   useEffect(() => {

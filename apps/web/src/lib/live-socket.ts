@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
 import { clampSongIndex, LIVE_LIMITS } from '@segue/shared';
+import type { LiveViewKind } from '@segue/shared';
 import { LiveConnection } from './live/connection.ts';
 import { CommandQueue } from './live/queue.ts';
 import { LiveStore } from './live/state.ts';
@@ -29,36 +30,41 @@ export class LiveSession {
   constructor(
     readonly setlistId: string,
     private readonly facts: () => LiveSetlistFacts,
+    view: LiveViewKind = 'live',
   ) {
-    this.store = new LiveStore(setlistId, () => this.connection.status);
+    this.store = new LiveStore(setlistId, () => this.connection.status, view === 'presenter');
     this.queue = new CommandQueue({
       answered: (state) => this.store.apply({ type: 'state', state }),
       idle: () => this.store.settle(),
       notJoined: () => this.connection.join(),
     });
-    this.connection = new LiveConnection(setlistId, {
-      opened: (commands) => this.queue.attach(commands),
-      statusChanged: () => this.store.publish(),
-      joined: (state) => {
-        this.store.joined(state);
-        this.queue.open();
+    this.connection = new LiveConnection(
+      setlistId,
+      {
+        opened: (commands) => this.queue.attach(commands),
+        statusChanged: () => this.store.publish(),
+        joined: (state) => {
+          this.store.joined(state);
+          this.queue.open();
+        },
+        dropped: () => this.queue.close(),
+        state: (state) => this.store.apply({ type: 'state', state }),
+        currentChanged: (index, meta) => {
+          const facts = this.facts();
+          const firstPartLabel = facts.firstPartLabel(clampSongIndex(index, facts.songCount));
+          this.store.apply({ type: 'currentChanged', index, meta, firstPartLabel });
+        },
+        partChanged: (label, meta) =>
+          this.store.apply({
+            type: 'partChanged',
+            label,
+            meta,
+            indexIfUnknown: this.facts().loadedIndex,
+          }),
+        announcement: (message, meta) => this.store.announce(message, meta),
       },
-      dropped: () => this.queue.close(),
-      state: (state) => this.store.apply({ type: 'state', state }),
-      currentChanged: (index, meta) => {
-        const facts = this.facts();
-        const firstPartLabel = facts.firstPartLabel(clampSongIndex(index, facts.songCount));
-        this.store.apply({ type: 'currentChanged', index, meta, firstPartLabel });
-      },
-      partChanged: (label, meta) =>
-        this.store.apply({
-          type: 'partChanged',
-          label,
-          meta,
-          indexIfUnknown: this.facts().loadedIndex,
-        }),
-      announcement: (message, meta) => this.store.announce(message, meta),
-    });
+      view,
+    );
   }
 
   readonly subscribe = (listener: () => void): (() => void) => this.store.subscribe(listener);
@@ -82,13 +88,23 @@ export class LiveSession {
     this.connection.reconnectNow();
   }
 
-  /** Moves everyone to a song (clamped), with its first part; shown here at once. */
-  goToSong(index: number): void {
+  /**
+   * Moves everyone to a song (clamped), with its first part or the part labelled
+   * `partLabel` (Previous Part from a song's first part); shown here at once.
+   */
+  goToSong(index: number, partLabel?: string): void {
     const { songCount, firstPartLabel } = this.facts();
     if (songCount === 0) return;
     const target = clampSongIndex(index, songCount);
-    this.store.move({ currentIndex: target, currentPartLabel: firstPartLabel(target) });
-    this.queue.push({ event: 'setlist:updateCurrent', newIndex: target });
+    this.store.move({
+      currentIndex: target,
+      currentPartLabel: partLabel ?? firstPartLabel(target),
+    });
+    this.queue.push(
+      partLabel === undefined
+        ? { event: 'setlist:updateCurrent', newIndex: target }
+        : { event: 'setlist:updateCurrent', newIndex: target, partLabel },
+    );
   }
 
   /** Moves everyone to a part of the current song; shown here at once. */
@@ -99,21 +115,29 @@ export class LiveSession {
     this.queue.push({ event: 'setlist:updatePart', label });
   }
 
-  /** Sends an announcement; false (nothing sent) when the text is blank (spec section 5). */
-  announce(text: string): boolean {
-    const message = text.trim();
+  /**
+   * Sends an announcement, for the band's screens or (`onScreen`, a driver's) the presenter
+   * too; false (nothing sent) when the text is blank (spec section 5).
+   */
+  announce(text: string, options: { onScreen?: boolean } = {}): boolean {
+    const message = text.trim().slice(0, LIVE_LIMITS.announcementMaxLength);
     if (!message) return false;
     this.store.publish();
-    this.queue.push({
-      event: 'setlist:announce',
-      message: message.slice(0, LIVE_LIMITS.announcementMaxLength),
-    });
+    this.queue.push(
+      options.onScreen
+        ? { event: 'setlist:announce', message, onScreen: true }
+        : { event: 'setlist:announce', message },
+    );
     return true;
   }
 }
 
 /** The live channel of a setlist for a page; connects while `facts` is given, and disconnects on unmount. */
-export function useLiveChannel(setlistId: string, facts: LiveSetlistFacts | null) {
+export function useLiveChannel(
+  setlistId: string,
+  facts: LiveSetlistFacts | null,
+  view: LiveViewKind = 'live',
+) {
   const factsRef = useRef(facts);
   useEffect(() => {
     factsRef.current = facts;
@@ -123,8 +147,9 @@ export function useLiveChannel(setlistId: string, facts: LiveSetlistFacts | null
       new LiveSession(
         setlistId,
         () => factsRef.current ?? { songCount: 0, firstPartLabel: () => null, loadedIndex: 0 },
+        view,
       ),
-    [setlistId],
+    [setlistId, view],
   );
   const enabled = facts !== null;
   useEffect(() => {
@@ -134,9 +159,15 @@ export function useLiveChannel(setlistId: string, facts: LiveSetlistFacts | null
   }, [session, enabled]);
 
   const snapshot = useSyncExternalStore(session.subscribe, session.getSnapshot);
-  const goToSong = useCallback((index: number) => session.goToSong(index), [session]);
+  const goToSong = useCallback(
+    (index: number, partLabel?: string) => session.goToSong(index, partLabel),
+    [session],
+  );
   const goToPart = useCallback((label: string) => session.goToPart(label), [session]);
-  const announce = useCallback((text: string) => session.announce(text), [session]);
+  const announce = useCallback(
+    (text: string, options?: { onScreen?: boolean }) => session.announce(text, options),
+    [session],
+  );
   const reconnect = useCallback(() => session.reconnectNow(), [session]);
   return { ...snapshot, goToSong, goToPart, announce, reconnect };
 }

@@ -7,6 +7,8 @@ const state = (version: number, currentIndex = 0, currentPartLabel: string | nul
   currentIndex,
   currentPartLabel,
   version,
+  driver: null,
+  startedAt: null,
 });
 
 describe('reduceLiveState', () => {

@@ -48,6 +48,7 @@ export function reduceLiveState(
         currentIndex: update.index,
         currentPartLabel: update.firstPartLabel,
         version: meta.version,
+        ...whoAndWhen(shown, update.meta),
       };
     case 'partChanged':
       return {
@@ -57,15 +58,24 @@ export function reduceLiveState(
         currentIndex: update.meta.currentIndex ?? shown?.currentIndex ?? update.indexIfUnknown,
         currentPartLabel: update.label,
         version: meta.version,
+        ...whoAndWhen(shown, update.meta),
       };
   }
 }
 
+/** Who moved the set and when its run began: from the event, else as known before. */
+function whoAndWhen(shown: LiveState | null, meta: LiveMeta) {
+  return {
+    driver: meta.driver !== undefined ? meta.driver : (shown?.driver ?? null),
+    startedAt: meta.startedAt !== undefined ? meta.startedAt : (shown?.startedAt ?? null),
+  };
+}
+
 /** A move or message this screen asked for, waiting to be sent or acknowledged. */
 export type LiveCommand =
-  | { event: 'setlist:updateCurrent'; newIndex: number }
+  | { event: 'setlist:updateCurrent'; newIndex: number; partLabel?: string }
   | { event: 'setlist:updatePart'; label: string }
-  | { event: 'setlist:announce'; message: string };
+  | { event: 'setlist:announce'; message: string; onScreen?: boolean };
 
 /**
  * Queues a command behind the unsent ones, in order. A song or part change replaces an unsent

@@ -17,6 +17,8 @@ const state = (version: number): LiveState => ({
   currentIndex: 1,
   currentPartLabel: 'Chorus',
   version,
+  driver: null,
+  startedAt: null,
 });
 
 let browser = fakeBrowser();

@@ -6,6 +6,7 @@ import type {
   ClientToServerEvents,
   LiveMeta,
   LiveState,
+  LiveViewKind,
   ServerToClientEvents,
 } from '@segue/shared';
 import { restoreSessionToken } from '../api-client.ts';
@@ -66,15 +67,27 @@ class SocketCommands implements CommandEmitter {
   emit(command: LiveCommand, ack: (answer: LiveAnswer) => void): void {
     const { socket, setlistId } = this;
     switch (command.event) {
-      case 'setlist:updateCurrent':
-        socket.emit('setlist:updateCurrent', { setlistId, newIndex: command.newIndex }, ack);
+      case 'setlist:updateCurrent': {
+        const { newIndex, partLabel } = command;
+        socket.emit(
+          'setlist:updateCurrent',
+          partLabel === undefined ? { setlistId, newIndex } : { setlistId, newIndex, partLabel },
+          ack,
+        );
         return;
+      }
       case 'setlist:updatePart':
         socket.emit('setlist:updatePart', { setlistId, partIndex: command.label }, ack);
         return;
-      case 'setlist:announce':
-        socket.emit('setlist:announce', { setlistId, message: command.message }, ack);
+      case 'setlist:announce': {
+        const { message, onScreen } = command;
+        socket.emit(
+          'setlist:announce',
+          onScreen ? { setlistId, message, onScreen } : { setlistId, message },
+          ack,
+        );
         return;
+      }
     }
   }
 }
@@ -94,6 +107,8 @@ export class LiveConnection {
   constructor(
     readonly setlistId: string,
     private readonly hooks: LiveConnectionHooks,
+    /** Which screen this is: the server sends a presenter only the messages for the screen. */
+    private readonly view: LiveViewKind = 'live',
   ) {}
 
   /** The status to show: a connection the browser says has no network is not trusted. */
@@ -112,7 +127,7 @@ export class LiveConnection {
       // A manager of its own: the page's reconnection state is not shared with anyone.
       forceNew: true,
       // Read at every attempt, so a reconnect uses the freshest token.
-      auth: (send) => send({ token: sessionToken.get() ?? '' }),
+      auth: (send) => send({ token: sessionToken.get() ?? '', view: this.view }),
     });
     this.socket = socket;
     this.hooks.opened(new SocketCommands(socket, this.setlistId));

@@ -133,4 +133,11 @@ export const liveState = (
   version: number,
   currentIndex = 0,
   currentPartLabel: string | null = 'Verse',
-): LiveState => ({ setlistId: SETLIST_ID, currentIndex, currentPartLabel, version });
+): LiveState => ({
+  setlistId: SETLIST_ID,
+  currentIndex,
+  currentPartLabel,
+  version,
+  driver: null,
+  startedAt: null,
+});

@@ -52,6 +52,8 @@ const state: LiveState = {
   currentIndex: 1,
   currentPartLabel: 'Bridge',
   version: 9,
+  driver: 'Ada',
+  startedAt: null,
 };
 
 function setup() {

@@ -95,14 +95,26 @@ describe('LiveStore', () => {
 
   it("numbers this setlist's announcements, so the same text twice shows twice", () => {
     const { store, listener } = setup();
-    const meta = { setlistId: id, from: 'Ada', at: '2025-01-01T10:00:00Z' };
+    const meta = { setlistId: id, from: 'Ada', at: '2025-01-01T10:00:00Z', onScreen: false };
     store.announce('Slower', { ...meta, setlistId: 'another' });
     expect(listener).not.toHaveBeenCalled();
     store.announce('Slower', meta);
     const first = store.getSnapshot().announcement;
     store.announce('Slower', meta);
     const second = store.getSnapshot().announcement;
-    expect(first).toEqual({ id: 1, message: 'Slower', from: 'Ada', at: meta.at });
+    expect(first).toEqual({ id: 1, message: 'Slower', from: 'Ada', at: meta.at, onScreen: false });
     expect(second).toEqual({ ...first, id: 2 });
+  });
+
+  it('on a presenter, shows only the messages sent for the screen', () => {
+    const store = new LiveStore(id, () => 'connected', true);
+    const meta = { setlistId: id, from: 'Ada', at: '2025-01-01T10:00:00Z' };
+    store.announce('Capo 2 please', { ...meta, onScreen: false });
+    expect(store.getSnapshot().announcement).toBeNull();
+    store.announce('Please stand', { ...meta, onScreen: true });
+    expect(store.getSnapshot().announcement).toMatchObject({
+      message: 'Please stand',
+      onScreen: true,
+    });
   });
 });

@@ -9,6 +9,8 @@ export interface Announcement {
   message: string;
   from: string;
   at: string;
+  /** Sent for the presenter too. */
+  onScreen: boolean;
 }
 
 export interface LiveSnapshot {
@@ -43,6 +45,8 @@ export class LiveStore {
     readonly setlistId: string,
     /** Read at every change, so the snapshot always carries the connection's status. */
     private readonly status: () => LiveConnectionStatus,
+    /** Only messages sent for the screen are shown (the presenter): the server's rule, kept here too. */
+    private readonly screenOnly = false,
   ) {}
 
   readonly subscribe = (listener: () => void): (() => void) => {
@@ -67,9 +71,11 @@ export class LiveStore {
   /** Shows an announcement of this setlist (other setlists' are ignored). */
   announce(message: string, meta: AnnouncementMeta): void {
     if (meta.setlistId !== this.setlistId) return;
+    const onScreen = meta.onScreen === true;
+    if (this.screenOnly && !onScreen) return;
     this.announcementCount += 1;
     this.publish({
-      announcement: { id: this.announcementCount, message, from: meta.from, at: meta.at },
+      announcement: { id: this.announcementCount, message, from: meta.from, at: meta.at, onScreen },
     });
   }
 

@@ -8,6 +8,7 @@ import SettingsIcon from '@mui/icons-material/Settings';
 import { AnnouncementBanner } from '../../../components/announcement-banner.tsx';
 import { LiveConnectionStatus } from '../../../components/live-connection-status.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { useBlackout } from '../hooks/use-blackout.ts';
 import { useFullscreen, useFullscreenKey } from '../hooks/use-fullscreen.ts';
 import { usePresenterBackground } from '../hooks/use-presenter-background.ts';
 import { usePresenterSetlist } from '../hooks/use-presenter-setlist.ts';
@@ -18,6 +19,26 @@ import { PRESENTER_TEXTS as T } from './presenter-texts.ts';
 
 /** How long the pointer may rest before the cursor and the settings button fade away. */
 const IDLE_MS = 3000;
+
+/**
+ * The title-safe area: text keeps 5% of the screen's width clear on each side and 5% of its
+ * height at the top and bottom, as broadcast and projector practice asks, so no line is lost to
+ * overscan, a cropped projector or the edge of the screen. The background fills it all.
+ */
+const TITLE_SAFE = { top: '5%', bottom: '5%', left: '5%', right: '5%' } as const;
+
+/** Above the announcement banner (snackbar level) and everything else on the screen. */
+const BLACKOUT_Z_INDEX = 1600;
+
+/** Hides text from sight but not from screen readers. */
+const visuallyHidden = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
 
 /** /setlists/presenter/{id}: the active part's lyrics on the projector, nothing else. */
 export function PresenterPage() {
@@ -31,6 +52,7 @@ function PresenterScreen({ setlistId }: { setlistId: string }) {
   const { fullscreen, toggle } = useFullscreen();
   const [settingsOpen, setSettingsOpen] = useState(false);
   const idle = useIdlePointer();
+  const { blackedOut } = useBlackout();
   useFullscreenKey(toggle);
   useDocumentTitle(presenter.setlist?.name ?? null);
 
@@ -39,7 +61,7 @@ function PresenterScreen({ setlistId }: { setlistId: string }) {
   let content: ReactNode;
   if (presenter.access === 'loading') content = <Message>{T.loading}</Message>;
   else if (presenter.access === 'denied') content = <Message>{T.accessDenied}</Message>;
-  else if (!presenter.part) content = <Message>{T.waiting}</Message>;
+  else if (!presenter.part) content = <WaitingMessage />;
   const showing = content === undefined;
 
   return (
@@ -57,10 +79,10 @@ function PresenterScreen({ setlistId }: { setlistId: string }) {
       <Box
         sx={{
           position: 'absolute',
-          inset: 0,
+          ...TITLE_SAFE,
           zIndex: 1,
-          px: '4vw',
-          py: '5vh',
+          // Hidden from screen readers too while blacked out, as from sight.
+          visibility: blackedOut ? 'hidden' : 'visible',
           display: 'flex',
           alignItems: 'center',
           justifyContent: 'center',
@@ -111,6 +133,18 @@ function PresenterScreen({ setlistId }: { setlistId: string }) {
         onClose={() => setSettingsOpen(false)}
         settings={backgroundSettings}
       />
+
+      {/* Key B: nothing readable on the projector, whatever was showing. */}
+      {blackedOut && (
+        <Box
+          aria-hidden
+          sx={{ position: 'absolute', inset: 0, zIndex: BLACKOUT_Z_INDEX, bgcolor: '#000000' }}
+        />
+      )}
+      {/* Always there, so screen readers hear the change. */}
+      <Box role="status" sx={visuallyHidden}>
+        {blackedOut ? T.blackedOut : ''}
+      </Box>
     </Box>
   );
 }
@@ -126,6 +160,28 @@ function Message({ children }: { children: ReactNode }) {
       }}
     >
       {children}
+    </Typography>
+  );
+}
+
+/**
+ * Small, dim and low: the congregation may see this before the service starts, and should not
+ * read it. The grey still has 7.8:1 on black, and the lyrics' shadow keeps it legible on the
+ * lighter backgrounds.
+ */
+function WaitingMessage() {
+  return (
+    <Typography
+      sx={{
+        alignSelf: 'flex-end',
+        fontSize: '1rem',
+        fontWeight: 400,
+        color: '#9e9e9e',
+        textAlign: 'center',
+        textShadow: LYRICS_SHADOW,
+      }}
+    >
+      {T.waiting}
     </Typography>
   );
 }

@@ -116,7 +116,7 @@ export function PresenterSettingsDialog({ open, onClose, settings }: PresenterSe
           {notSaved ? T.notSavedHint : T.uploadHint}
         </Typography>
         <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
-          {T.fullScreenHint}
+          {T.fullScreenHint} {T.blackoutHint}
         </Typography>
       </DialogContent>
       <DialogActions>

@@ -19,6 +19,9 @@ export const PRESENTER_TEXTS = {
   close: 'Close',
   uploadHint: 'Images are kept on this device; a video plays until the page is reloaded.',
   fullScreenHint: 'Press F for full screen.',
+  blackoutHint: 'Press B to black the screen out, and B again to bring it back.',
+  /** For screen readers only: the projector shows nothing but black. */
+  blackedOut: 'Screen blacked out',
   notSavedHint:
     'This image is too large to keep on this device; it stays until the page is reloaded.',
 } as const;

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
+import { useShortcutKey } from './use-shortcut-key.ts';
 
 const isFullscreen = () => document.fullscreenElement !== null;
 
@@ -23,17 +24,5 @@ export function useFullscreen() {
 
 /** Calls `onToggle` when F is pressed, except while typing or with a modifier key. */
 export function useFullscreenKey(onToggle: () => void): void {
-  useEffect(() => {
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== 'f' && event.key !== 'F') return;
-      if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;
-      const target = event.target;
-      if (target instanceof HTMLElement && (target.isContentEditable || target.tagName === 'INPUT'))
-        return;
-      event.preventDefault();
-      onToggle();
-    };
-    window.addEventListener('keydown', onKeyDown);
-    return () => window.removeEventListener('keydown', onKeyDown);
-  }, [onToggle]);
+  useShortcutKey('f', onToggle);
 }
