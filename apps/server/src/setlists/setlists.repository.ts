@@ -48,6 +48,16 @@ export class SetlistsRepository {
     return row ?? null;
   }
 
+  /** Whether any team has a setlist of this id. */
+  async exists(id: string): Promise<boolean> {
+    const [row] = await this.db
+      .select({ id: setlist.id })
+      .from(setlist)
+      .where(eq(setlist.id, id))
+      .limit(1);
+    return row !== undefined;
+  }
+
   async create(
     teamId: string,
     createdBy: string,

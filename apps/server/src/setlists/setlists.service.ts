@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { SETLIST_TEXTS, type SetlistInputSchema } from '@segue/shared';
+import { LIVE_TEXTS, SETLIST_TEXTS, type SetlistInputSchema } from '@segue/shared';
 import type { Setlist, SetlistDetails } from '@segue/shared';
 import type { z } from 'zod';
 import type { Db } from '../db/client.ts';
-import { NotFoundError, ValidationError } from '../lib/errors.ts';
+import { ForbiddenError, NotFoundError, ValidationError } from '../lib/errors.ts';
 import { presentSong } from '../songs/songs.presenter.ts';
 import { scope, type ChangeFeed } from '../lib/change-feed.ts';
 import { jsonBytes } from '../lib/plain-json.ts';
@@ -43,8 +43,12 @@ export class SetlistsService {
       [scope.setlist(id)],
       async () => {
         const row = await this.repo.find(team.id, id);
-        if (!row) throw new NotFoundError(SETLIST_TEXTS.notFound);
-        return jsonBytes(await this.details(row));
+        if (row) return jsonBytes(await this.details(row));
+        // Issue 14: a setlist of another team is refused as such (the live and presenter
+        // views say access denied); only an id no team has is "not found". The id is
+        // random, so this tells its holder no more than that the link was real.
+        if (await this.repo.exists(id)) throw new ForbiddenError(LIVE_TEXTS.notAllowed);
+        throw new NotFoundError(SETLIST_TEXTS.notFound);
       },
       (body) => body.length,
     );

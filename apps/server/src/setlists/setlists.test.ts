@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SETLIST_TEXTS, SERVER_ERRORS } from '@segue/shared';
+import { LIVE_TEXTS, SETLIST_TEXTS, SERVER_ERRORS } from '@segue/shared';
 import { backends } from '../../test/databases.ts';
 import { createAccount, createSong, createTeam } from '../../test/factories.ts';
 import { bearer, json, startTestApp, type TestApp } from '../../test/harness.ts';
@@ -330,7 +330,6 @@ describe.each(backends)('setlists on %s', (backend) => {
       expect(
         (await call(method, `/api/setlist/${mine._id}`, outsider, teamId, payload)).statusCode,
       ).toBe(404);
-      // From one's own team, another team's setlist id is simply not found.
       const viaOwn = await call(method, `/api/setlist/${theirs._id}`, leader, teamId, payload);
       const nonexistent = await call(
         method,
@@ -339,8 +338,18 @@ describe.each(backends)('setlists on %s', (backend) => {
         teamId,
         payload,
       );
-      expect(viaOwn.statusCode).toBe(404);
-      expect(viaOwn.body).toBe(nonexistent.body);
+      expect(nonexistent.statusCode).toBe(404);
+      if (method === 'GET') {
+        // Issue 14: reading one tells a setlist of another team (access denied in the
+        // live and presenter views) from an id no team has (Setlist not found.).
+        expect(viaOwn.statusCode).toBe(403);
+        expect(json(viaOwn).error).toBe(LIVE_TEXTS.notAllowed);
+        expect(json(nonexistent).error).toBe(SETLIST_TEXTS.notFound);
+      } else {
+        // From one's own team, another team's setlist id is not found for a change.
+        expect(viaOwn.statusCode).toBe(404);
+        expect(viaOwn.body).toBe(nonexistent.body);
+      }
     }
     expect((await call('POST', '/api/setlist', outsider, teamId, sunday())).statusCode).toBe(404);
     expect((await call('GET', `/api/setlist/${mine._id}`, bassist, teamId)).statusCode).toBe(200);

@@ -1,11 +1,10 @@
 import { useEffect } from 'react';
-import type { ReactElement, ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Container from '@mui/material/Container';
-import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
@@ -14,18 +13,17 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
-import EditIcon from '@mui/icons-material/Edit';
-import PlayCircleIcon from '@mui/icons-material/PlayCircle';
-import SlideshowIcon from '@mui/icons-material/Slideshow';
-import VisibilityIcon from '@mui/icons-material/Visibility';
 import { SETLIST_TEXTS } from '@segue/shared';
 import type { Setlist } from '@segue/shared';
+import { CardList } from '../../../components/card-list.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { usePhoneLayout } from '../../../lib/use-phone-layout.ts';
 import { useSetlists } from '../api/setlists.ts';
 import { CurrentTeamGate } from './current-team-gate.tsx';
+import { SetlistActionIcon, setlistActions } from './setlist-actions.tsx';
+import { SetlistCard } from './setlist-card.tsx';
 import { formatSetlistDate } from './setlist-dates.ts';
 import { SETLIST_SCREEN_TEXTS, setlistPaths } from './setlist-texts.ts';
 
@@ -54,44 +52,62 @@ export function SetlistListPage() {
         </Button>
       </Stack>
       <CurrentTeamGate>
-        {(team) => <SetlistTable key={team._id} teamId={team._id} />}
+        {(team) => <TeamSetlists key={team._id} teamId={team._id} />}
       </CurrentTeamGate>
     </Container>
   );
 }
 
-function SetlistTable({ teamId }: { teamId: string }) {
+/** The team's setlists: a table, or on a phone one card per setlist. */
+function TeamSetlists({ teamId }: { teamId: string }) {
   const setlists = useSetlists(teamId);
+  const isPhone = usePhoneLayout();
 
   const loadError = setlists.error;
   useEffect(() => {
     if (loadError) console.error('Failed to load setlists', loadError);
   }, [loadError]);
 
-  let body: ReactElement | ReactElement[];
-  if (setlists.data) {
-    body =
-      setlists.data.length > 0 ? (
-        setlists.data.map((setlist) => <SetlistRow key={setlist._id} setlist={setlist} />)
-      ) : (
-        <MessageRow>{SETLIST_SCREEN_TEXTS.noSetlists}</MessageRow>
-      );
-  } else if (loadError) {
-    body = (
-      <MessageRow>
-        <Alert severity="error" sx={{ justifyContent: 'center' }}>
-          {errorMessage(loadError, SETLIST_SCREEN_TEXTS.failedToLoadSetlists)}
-        </Alert>
-      </MessageRow>
-    );
-  } else {
-    body = (
-      <MessageRow>
-        <CircularProgress aria-label="Loading" />
-      </MessageRow>
+  if (setlists.data && setlists.data.length > 0) {
+    return isPhone ? (
+      <CardList aria-label={SETLIST_SCREEN_TEXTS.setlists}>
+        {setlists.data.map((setlist) => (
+          <SetlistCard key={setlist._id} setlist={setlist} />
+        ))}
+      </CardList>
+    ) : (
+      <SetlistTable>
+        {setlists.data.map((setlist) => (
+          <SetlistRow key={setlist._id} setlist={setlist} />
+        ))}
+      </SetlistTable>
     );
   }
 
+  let message: ReactNode;
+  if (setlists.data) {
+    message = SETLIST_SCREEN_TEXTS.noSetlists;
+  } else if (loadError) {
+    message = (
+      <Alert severity="error" sx={{ justifyContent: 'center' }}>
+        {errorMessage(loadError, SETLIST_SCREEN_TEXTS.failedToLoadSetlists)}
+      </Alert>
+    );
+  } else {
+    message = <CircularProgress aria-label="Loading" />;
+  }
+  return isPhone ? (
+    <Paper variant="outlined" sx={{ p: 4, textAlign: 'center' }}>
+      {message}
+    </Paper>
+  ) : (
+    <SetlistTable>
+      <MessageRow>{message}</MessageRow>
+    </SetlistTable>
+  );
+}
+
+function SetlistTable({ children }: { children: ReactNode }) {
   return (
     <TableContainer component={Paper} variant="outlined">
       <Table aria-label={SETLIST_SCREEN_TEXTS.setlists}>
@@ -103,7 +119,7 @@ function SetlistTable({ teamId }: { teamId: string }) {
             <TableCell align="right">Actions</TableCell>
           </TableRow>
         </TableHead>
-        <TableBody>{body}</TableBody>
+        <TableBody>{children}</TableBody>
       </Table>
     </TableContainer>
   );
@@ -121,24 +137,7 @@ function MessageRow({ children }: { children: ReactNode }) {
 
 /** One setlist: name, day, notes (a dash when empty) and its four icon actions. */
 function SetlistRow({ setlist }: { setlist: Setlist }) {
-  const actions = [
-    {
-      label: SETLIST_SCREEN_TEXTS.view,
-      to: setlistPaths.view(setlist._id),
-      icon: <VisibilityIcon />,
-    },
-    { label: SETLIST_SCREEN_TEXTS.edit, to: setlistPaths.edit(setlist._id), icon: <EditIcon /> },
-    {
-      label: SETLIST_SCREEN_TEXTS.liveView,
-      to: setlistPaths.live(setlist._id),
-      icon: <PlayCircleIcon />,
-    },
-    {
-      label: SETLIST_SCREEN_TEXTS.presenterView,
-      to: setlistPaths.presenter(setlist._id),
-      icon: <SlideshowIcon />,
-    },
-  ];
+  const { view, edit, live, presenter } = setlistActions(setlist);
   const notes = setlist.notes.trim();
   return (
     <TableRow hover>
@@ -159,17 +158,8 @@ function SetlistRow({ setlist }: { setlist: Setlist }) {
         {notes || '-'}
       </TableCell>
       <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-        {actions.map((action) => (
-          <Tooltip key={action.label} title={action.label} describeChild>
-            <IconButton
-              component={RouterLink}
-              to={action.to}
-              aria-label={`${action.label} ${setlist.name}`}
-              size="small"
-            >
-              {action.icon}
-            </IconButton>
-          </Tooltip>
+        {[view, edit, live, presenter].map((action) => (
+          <SetlistActionIcon key={action.label} action={action} size="small" />
         ))}
       </TableCell>
     </TableRow>

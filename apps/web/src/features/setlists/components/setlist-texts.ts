@@ -19,6 +19,7 @@ export const SETLIST_SCREEN_TEXTS = {
   noSongsInSetlist: 'No songs in this setlist.',
   failedToLoadSongs: 'Failed to load the song library.',
   upcomingSetlists: 'Upcoming Setlists',
+  yourPosition: 'Your Position',
   view: 'View',
   edit: 'Edit',
   liveView: 'Live View',

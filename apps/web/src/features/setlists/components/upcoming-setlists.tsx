@@ -1,6 +1,9 @@
 import { useEffect, useId, useMemo } from 'react';
 import { Link as RouterLink } from 'react-router';
 import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardActions from '@mui/material/CardActions';
+import CardContent from '@mui/material/CardContent';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
@@ -11,6 +14,8 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { Setlist } from '@segue/shared';
+import { CardList } from '../../../components/card-list.tsx';
+import { usePhoneLayout } from '../../../lib/use-phone-layout.ts';
 import { useSetlists } from '../api/setlists.ts';
 import { formatSetlistDate, localToday, setlistDay } from './setlist-dates.ts';
 import { SETLIST_SCREEN_TEXTS, setlistPaths } from './setlist-texts.ts';
@@ -56,6 +61,7 @@ interface UpcomingSetlistsProps {
 export function UpcomingSetlists({ teamId, userId }: UpcomingSetlistsProps) {
   const headingId = useId();
   const setlists = useSetlists(teamId);
+  const isPhone = usePhoneLayout();
 
   const loadError = setlists.error;
   useEffect(() => {
@@ -73,58 +79,112 @@ export function UpcomingSetlists({ teamId, userId }: UpcomingSetlistsProps) {
       <Typography id={headingId} variant="h5" component="h2" gutterBottom sx={{ fontWeight: 600 }}>
         {SETLIST_SCREEN_TEXTS.upcomingSetlists}
       </Typography>
-      <TableContainer component={Paper} variant="outlined">
-        <Table aria-labelledby={headingId}>
-          <TableHead>
-            <TableRow>
-              <TableCell>Setlist Title</TableCell>
-              <TableCell>Date</TableCell>
-              <TableCell>Your Position</TableCell>
-              <TableCell align="right">Actions</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {rows.map(({ setlist, positions }) => (
-              <TableRow key={setlist._id} hover>
-                <TableCell component="th" scope="row" sx={{ fontWeight: 500 }}>
-                  {setlist.name}
-                </TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                  {formatSetlistDate(setlist.date)}
-                </TableCell>
-                <TableCell>{positions}</TableCell>
-                <TableCell align="right">
-                  <Stack
-                    direction="row"
-                    spacing={1}
-                    useFlexGap
-                    sx={{ justifyContent: 'flex-end', flexWrap: 'wrap' }}
-                  >
-                    <Button
-                      component={RouterLink}
-                      to={setlistPaths.live(setlist._id)}
-                      variant="contained"
-                      size="small"
-                      aria-label={`${SETLIST_SCREEN_TEXTS.liveView} ${setlist.name}`}
-                    >
-                      {SETLIST_SCREEN_TEXTS.liveView}
-                    </Button>
-                    <Button
-                      component={RouterLink}
-                      to={setlistPaths.presenter(setlist._id)}
-                      variant="outlined"
-                      size="small"
-                      aria-label={`${SETLIST_SCREEN_TEXTS.presenterView} ${setlist.name}`}
-                    >
-                      {SETLIST_SCREEN_TEXTS.presenterView}
-                    </Button>
-                  </Stack>
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </TableContainer>
+      {isPhone ? (
+        <CardList aria-labelledby={headingId}>
+          {rows.map((row) => (
+            <UpcomingSetlistCard key={row.setlist._id} {...row} />
+          ))}
+        </CardList>
+      ) : (
+        <UpcomingSetlistTable rows={rows} labelledBy={headingId} />
+      )}
     </section>
+  );
+}
+
+interface UpcomingSetlistTableProps {
+  rows: UpcomingSetlist[];
+  /** The id of the heading that names the table. */
+  labelledBy: string;
+}
+
+function UpcomingSetlistTable({ rows, labelledBy }: UpcomingSetlistTableProps) {
+  return (
+    <TableContainer component={Paper} variant="outlined">
+      <Table aria-labelledby={labelledBy}>
+        <TableHead>
+          <TableRow>
+            <TableCell>Setlist Title</TableCell>
+            <TableCell>Date</TableCell>
+            <TableCell>Your Position</TableCell>
+            <TableCell align="right">Actions</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {rows.map(({ setlist, positions }) => (
+            <TableRow key={setlist._id} hover>
+              <TableCell component="th" scope="row" sx={{ fontWeight: 500 }}>
+                {setlist.name}
+              </TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatSetlistDate(setlist.date)}</TableCell>
+              <TableCell>{positions}</TableCell>
+              <TableCell align="right">
+                <Stack
+                  direction="row"
+                  spacing={1}
+                  useFlexGap
+                  sx={{ justifyContent: 'flex-end', flexWrap: 'wrap' }}
+                >
+                  <LiveButtons setlist={setlist} size="small" />
+                </Stack>
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}
+
+/** On a phone, one upcoming setlist: the table row's data, labelled, and its two buttons. */
+function UpcomingSetlistCard({ setlist, positions }: UpcomingSetlist) {
+  return (
+    <Card component="li" variant="outlined">
+      <CardContent sx={{ pb: 1 }}>
+        <Typography variant="h6" component="h3" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+          {setlist.name}
+        </Typography>
+        <Typography variant="body2" color="text.secondary">
+          {formatSetlistDate(setlist.date)}
+        </Typography>
+        <Typography variant="body2" sx={{ mt: 1 }}>
+          {`${SETLIST_SCREEN_TEXTS.yourPosition}: ${positions}`}
+        </Typography>
+      </CardContent>
+      <CardActions sx={{ px: 2, pb: 2, pt: 0, flexWrap: 'wrap', gap: 1 }} disableSpacing>
+        <LiveButtons setlist={setlist} />
+      </CardActions>
+    </Card>
+  );
+}
+
+interface LiveButtonsProps {
+  setlist: Setlist;
+  size?: 'small' | 'medium';
+}
+
+/** Live View and Presenter View, named with the setlist so each row's buttons differ. */
+function LiveButtons({ setlist, size = 'medium' }: LiveButtonsProps) {
+  return (
+    <>
+      <Button
+        component={RouterLink}
+        to={setlistPaths.live(setlist._id)}
+        variant="contained"
+        size={size}
+        aria-label={`${SETLIST_SCREEN_TEXTS.liveView} ${setlist.name}`}
+      >
+        {SETLIST_SCREEN_TEXTS.liveView}
+      </Button>
+      <Button
+        component={RouterLink}
+        to={setlistPaths.presenter(setlist._id)}
+        variant="outlined"
+        size={size}
+        aria-label={`${SETLIST_SCREEN_TEXTS.presenterView} ${setlist.name}`}
+      >
+        {SETLIST_SCREEN_TEXTS.presenterView}
+      </Button>
+    </>
   );
 }

@@ -1,4 +1,5 @@
 import { memo, useEffect, useState } from 'react';
+import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -16,20 +17,18 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import { SONG_TEXTS } from '@segue/shared';
 import type { SongSummary } from '@segue/shared';
+import { CardList } from '../../../components/card-list.tsx';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { useToast } from '../../../components/toasts/toast-context.ts';
+import { usePhoneLayout } from '../../../lib/use-phone-layout.ts';
 import { useDeleteSong } from '../api/delete-song.ts';
 import { useSongPage } from '../api/songs.ts';
+import { SongCard } from './song-card.tsx';
+import { SongDate } from './song-date.tsx';
 import { SONG_SCREEN_TEXTS } from './song-texts.ts';
 
 const ROWS_PER_PAGE_OPTIONS = [25, 50, 100];
 const COLUMN_COUNT = 5;
-
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
-const dateTimeFormat = new Intl.DateTimeFormat(undefined, {
-  dateStyle: 'full',
-  timeStyle: 'short',
-});
 
 interface SongTableProps {
   teamId: string;
@@ -37,7 +36,10 @@ interface SongTableProps {
   query: string;
 }
 
-/** The library's songs, a page at a time from the server, with edit and delete per row. */
+/**
+ * The library's songs, a page at a time from the server, with edit and delete per row: a table,
+ * or on a phone one card per song.
+ */
 export function SongTable({ teamId, query }: SongTableProps) {
   const [rowsPerPage, setRowsPerPage] = useState(ROWS_PER_PAGE_OPTIONS[0] ?? 25);
   // The page belongs to the query it was chosen for: a new search starts on page one.
@@ -47,6 +49,7 @@ export function SongTable({ teamId, query }: SongTableProps) {
 
   const songPage = useSongPage(teamId, { query, limit: rowsPerPage, offset: page * rowsPerPage });
   const deleteSong = useDeleteSong(teamId);
+  const isPhone = usePhoneLayout();
   const { showToast } = useToast();
   const [toDelete, setToDelete] = useState<SongSummary | null>(null);
 
@@ -75,14 +78,71 @@ export function SongTable({ teamId, query }: SongTableProps) {
     });
 
   const songs = songPage.data?.songs;
+  // Reserves its height, so the list does not jump while a search runs.
+  const progress = (
+    <Box sx={{ height: 4 }}>
+      {songPage.isFetching && songs && (
+        <LinearProgress aria-label={SONG_SCREEN_TEXTS.loadingSongs} />
+      )}
+    </Box>
+  );
+  const pagination = (
+    <TablePagination
+      component="div"
+      count={total}
+      page={Math.min(page, lastPage)}
+      onPageChange={(_event, next) => setPage(next)}
+      rowsPerPage={rowsPerPage}
+      rowsPerPageOptions={ROWS_PER_PAGE_OPTIONS}
+      onRowsPerPageChange={(event) => {
+        setRowsPerPage(Number(event.target.value));
+        setPage(0);
+      }}
+    />
+  );
+  const confirmDelete = (
+    <ConfirmDialog
+      open={toDelete !== null}
+      title={SONG_SCREEN_TEXTS.deleteSongTitle}
+      message={SONG_TEXTS.confirmDelete}
+      confirmLabel="Delete"
+      onConfirm={() => toDelete && onDelete(toDelete)}
+      onClose={() => setToDelete(null)}
+      pending={deleteSong.isPending}
+    />
+  );
+
+  if (isPhone) {
+    let message: ReactNode = null;
+    if (songs) message = SONG_TEXTS.noMatchingSongs;
+    else if (songPage.isPending && !loadError) {
+      message = <CircularProgress aria-label={SONG_SCREEN_TEXTS.loadingSongs} />;
+    }
+    return (
+      <Box>
+        {progress}
+        {songs && songs.length > 0 ? (
+          <CardList aria-label="Songs">
+            {songs.map((song) => (
+              <SongCard key={song._id} song={song} onDelete={setToDelete} />
+            ))}
+          </CardList>
+        ) : (
+          message && (
+            <Paper variant="outlined" sx={{ p: 4, textAlign: 'center' }}>
+              {message}
+            </Paper>
+          )
+        )}
+        {pagination}
+        {confirmDelete}
+      </Box>
+    );
+  }
+
   return (
     <Paper variant="outlined">
-      {/* Reserves its height, so the table does not jump while a search runs. */}
-      <Box sx={{ height: 4 }}>
-        {songPage.isFetching && songs && (
-          <LinearProgress aria-label={SONG_SCREEN_TEXTS.loadingSongs} />
-        )}
-      </Box>
+      {progress}
       <TableContainer>
         <Table size="small" aria-label="Songs">
           <TableHead>
@@ -115,27 +175,8 @@ export function SongTable({ teamId, query }: SongTableProps) {
           </TableBody>
         </Table>
       </TableContainer>
-      <TablePagination
-        component="div"
-        count={total}
-        page={Math.min(page, lastPage)}
-        onPageChange={(_event, next) => setPage(next)}
-        rowsPerPage={rowsPerPage}
-        rowsPerPageOptions={ROWS_PER_PAGE_OPTIONS}
-        onRowsPerPageChange={(event) => {
-          setRowsPerPage(Number(event.target.value));
-          setPage(0);
-        }}
-      />
-      <ConfirmDialog
-        open={toDelete !== null}
-        title={SONG_SCREEN_TEXTS.deleteSongTitle}
-        message={SONG_TEXTS.confirmDelete}
-        confirmLabel="Delete"
-        onConfirm={() => toDelete && onDelete(toDelete)}
-        onClose={() => setToDelete(null)}
-        pending={deleteSong.isPending}
-      />
+      {pagination}
+      {confirmDelete}
     </Paper>
   );
 }
@@ -180,13 +221,3 @@ const SongRow = memo(function SongRow({ song, onDelete }: SongRowProps) {
     </TableRow>
   );
 });
-
-function SongDate({ iso }: { iso: string }) {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return <>{iso}</>;
-  return (
-    <time dateTime={iso} title={dateTimeFormat.format(date)}>
-      {dateFormat.format(date)}
-    </time>
-  );
-}

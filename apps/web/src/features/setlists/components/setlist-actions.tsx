@@ -1,0 +1,55 @@
+import type { ReactElement } from 'react';
+import { Link as RouterLink } from 'react-router';
+import IconButton from '@mui/material/IconButton';
+import Tooltip from '@mui/material/Tooltip';
+import EditIcon from '@mui/icons-material/Edit';
+import PlayCircleIcon from '@mui/icons-material/PlayCircle';
+import SlideshowIcon from '@mui/icons-material/Slideshow';
+import VisibilityIcon from '@mui/icons-material/Visibility';
+import type { Setlist } from '@segue/shared';
+import { SETLIST_SCREEN_TEXTS, setlistPaths } from './setlist-texts.ts';
+
+export interface SetlistAction {
+  /** What the tooltip and a text button show. */
+  label: string;
+  /** The accessible name: the label and the setlist's name, so each row's links differ. */
+  name: string;
+  to: string;
+  icon: ReactElement;
+}
+
+/** The four places a setlist of the list leads to (spec section 2, Setlist list). */
+export function setlistActions(setlist: Pick<Setlist, '_id' | 'name'>) {
+  const action = (label: string, to: string, icon: ReactElement): SetlistAction => ({
+    label,
+    name: `${label} ${setlist.name}`,
+    to,
+    icon,
+  });
+  return {
+    view: action(SETLIST_SCREEN_TEXTS.view, setlistPaths.view(setlist._id), <VisibilityIcon />),
+    edit: action(SETLIST_SCREEN_TEXTS.edit, setlistPaths.edit(setlist._id), <EditIcon />),
+    live: action(SETLIST_SCREEN_TEXTS.liveView, setlistPaths.live(setlist._id), <PlayCircleIcon />),
+    presenter: action(
+      SETLIST_SCREEN_TEXTS.presenterView,
+      setlistPaths.presenter(setlist._id),
+      <SlideshowIcon />,
+    ),
+  };
+}
+
+interface SetlistActionIconProps {
+  action: SetlistAction;
+  size?: 'small' | 'medium';
+}
+
+/** An icon link whose tooltip says where it goes. */
+export function SetlistActionIcon({ action, size = 'medium' }: SetlistActionIconProps) {
+  return (
+    <Tooltip title={action.label} describeChild>
+      <IconButton component={RouterLink} to={action.to} aria-label={action.name} size={size}>
+        {action.icon}
+      </IconButton>
+    </Tooltip>
+  );
+}
