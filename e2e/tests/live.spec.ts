@@ -154,12 +154,17 @@ test('a leader steps through songs and parts; followers and the projector follow
     await expect(s.page.getByRole('heading', { level: 1, name: 'Morning Song' })).toBeVisible();
   await expect(lead.page.getByRole('button', { name: 'Previous Song' })).toBeDisabled();
 
-  // An announcement reaches every screen.
+  // An announcement reaches every band screen; the projector shows only what is sent for it.
   await lead.page.getByLabel('Announce Message').fill('Key change to D');
   await lead.page.getByRole('button', { name: 'Send' }).click();
-  for (const s of [...everyone, projector]) {
+  for (const s of everyone) {
     await expect(s.page.getByRole('alert').filter({ hasText: 'Key change to D' })).toBeVisible();
   }
+  await lead.page.getByLabel('Announce Message').fill('Please stand');
+  await lead.page.getByRole('checkbox', { name: 'Show on screen' }).check();
+  await lead.page.getByRole('button', { name: 'Send' }).click();
+  await expect(projector.page.getByRole('alert').filter({ hasText: 'Please stand' })).toBeVisible();
+  await expect(projector.page.getByText('Key change to D')).toHaveCount(0);
 
   // A follower loses the network while the leader moves five times, then comes back.
   await follow2.context.setOffline(true);
@@ -182,7 +187,8 @@ test('a leader steps through songs and parts; followers and the projector follow
 
   // MIDI is asked for only when someone chooses it on a device; then it is remembered there.
   expect(await midiRequests(lead.page)).toBe(0);
-  await expect(follow1.page.getByRole('button', { name: 'Connect MIDI' })).toBeVisible();
+  // Only drivers get the pedal: a follower's screen has no Connect MIDI.
+  await expect(follow1.page.getByRole('button', { name: 'Connect MIDI' })).toHaveCount(0);
   await lead.page.getByRole('button', { name: 'Connect MIDI' }).click();
   await expect(lead.page.getByText(/Test Foot Pedal/)).toBeVisible();
   expect(await midiRequests(lead.page)).toBe(1);

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
@@ -7,6 +7,9 @@ import CampaignIcon from '@mui/icons-material/Campaign';
 import CloseIcon from '@mui/icons-material/Close';
 
 const ANNOUNCEMENT_TEXTS = { close: 'Close announcement' } as const;
+
+/** How long a banner stays before it goes by itself (issue 14): a message, not a fixture. */
+export const ANNOUNCEMENT_SHOWN_MS = 10_000;
 
 /**
  * Spec section 9: the banner flashes for 1 s, three times. White text stays above 4.5:1 on
@@ -22,9 +25,15 @@ interface AnnouncementBannerProps {
   announcement: { id: number; message: string } | null;
 }
 
-/** The leader's message across the top of every live screen, until someone closes it. */
+/** A message across the top of a live screen, until someone closes it or 10 s have passed. */
 export function AnnouncementBanner({ announcement }: AnnouncementBannerProps) {
   const [closedId, setClosedId] = useState<number | null>(null);
+  const id = announcement?.id ?? null;
+  useEffect(() => {
+    if (id === null) return;
+    const timer = setTimeout(() => setClosedId(id), ANNOUNCEMENT_SHOWN_MS);
+    return () => clearTimeout(timer);
+  }, [id]);
   if (!announcement || announcement.id === closedId) return null;
 
   return (

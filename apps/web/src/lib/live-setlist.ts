@@ -11,9 +11,14 @@ const RELOAD_AFTER_FAILURE_MS = 5000;
 const liveSetlistKey = (teamId: string, setlistId: string) =>
   ['live', 'setlist', teamId, setlistId] as const;
 
-/** A 403 or 404 for the setlist: it is not one of this team's (spec section 5). */
+/** A 403 for the setlist: it is another team's (spec section 5). */
 function isAccessDenied(error: unknown): boolean {
-  return error instanceof ApiRequestError && (error.status === 403 || error.status === 404);
+  return error instanceof ApiRequestError && error.status === 403;
+}
+
+/** A 404 for the setlist: no team has such a setlist. */
+function isNotFound(error: unknown): boolean {
+  return error instanceof ApiRequestError && error.status === 404;
 }
 
 /**
@@ -33,7 +38,9 @@ function useLiveSetlistQuery(teamId: string | null, setlistId: string) {
       ),
     enabled: teamId !== null && setlistId !== '',
     refetchInterval: (query) =>
-      query.state.status === 'error' && !isAccessDenied(query.state.error)
+      query.state.status === 'error' &&
+      !isAccessDenied(query.state.error) &&
+      !isNotFound(query.state.error)
         ? RELOAD_AFTER_FAILURE_MS
         : false,
     // Someone may edit the setlist during the service; a glance back at the tab refreshes it.
@@ -41,8 +48,11 @@ function useLiveSetlistQuery(teamId: string | null, setlistId: string) {
   });
 }
 
-/** Where a live or presenter page stands before it can show the setlist (spec sections 2 and 5). */
-export type LiveAccess = 'loading' | 'no-team' | 'denied' | 'ready';
+/**
+ * Where a live, presenter or stage page stands before it can show the setlist (spec sections
+ * 2 and 5): `denied` for another team's setlist, `not-found` for an id no team has.
+ */
+export type LiveAccess = 'loading' | 'no-team' | 'denied' | 'not-found' | 'ready';
 
 /**
  * Live and presenter access: a current team is needed, and the setlist must be that team's
@@ -58,6 +68,7 @@ function liveAccess(options: {
   if (teamsPending) return 'loading';
   if (!teamId) return 'no-team';
   if ((setlist && setlist.teamId !== teamId) || isAccessDenied(error)) return 'denied';
+  if (!setlist && isNotFound(error)) return 'not-found';
   return setlist ? 'ready' : 'loading';
 }
 

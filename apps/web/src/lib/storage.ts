@@ -89,6 +89,20 @@ export const liveTextSize = {
   set: (size: number) => void write(local, LIVE_TEXT_SIZE_KEY, String(size)),
 };
 
+const LIVE_STAGE_MODE_KEY = 'segue.live.stageMode';
+
+/**
+ * The live view's stage mode on this device: 'on', 'off', or null when never chosen (then a
+ * phone held sideways gets it by itself).
+ */
+export const liveStageMode = {
+  get: (): 'on' | 'off' | null => {
+    const value = read(local, LIVE_STAGE_MODE_KEY);
+    return value === 'on' || value === 'off' ? value : null;
+  },
+  set: (value: 'on' | 'off') => void write(local, LIVE_STAGE_MODE_KEY, value),
+};
+
 /** The presenter's background choice as JSON; `set` answers false when it did not fit. */
 export const presenterBackground = {
   get: () => read(local, STORAGE_KEYS.presenterBackground),

@@ -94,6 +94,17 @@ export function createAppTheme(mode: ThemeMode): Theme {
       MuiTab: {
         styleOverrides: { root: { '&.Mui-selected': { color: primaryText } } },
       },
+      // MUI's toggle text (action.active, 54% black) falls under 4.5:1 on the light background,
+      // and the selected primary one is #646cff (4:1); these keep both above it in both modes.
+      MuiToggleButton: {
+        styleOverrides: {
+          root: ({ theme }) => ({
+            color: theme.palette.text.secondary,
+            '&.Mui-selected': { color: theme.palette.text.primary },
+            '&.Mui-selected.MuiToggleButton-primary': { color: primaryText },
+          }),
+        },
+      },
       MuiChip: {
         // White text on #646cff is under 4.5:1 in both modes.
         styleOverrides: {
@@ -102,6 +113,15 @@ export function createAppTheme(mode: ThemeMode): Theme {
               {
                 props: { variant: 'filled', color: 'primary' },
                 style: { backgroundColor: PRIMARY_SHADES.dark },
+              },
+              // The live view's "Reconnecting…" and "Offline": warning orange is 3:1 on white.
+              {
+                props: { variant: 'outlined', color: 'warning' },
+                style: mode === 'light' ? { color: '#8a4500', borderColor: '#8a4500' } : {},
+              },
+              {
+                props: { variant: 'outlined', color: 'error' },
+                style: mode === 'light' ? { color: '#c62828', borderColor: '#c62828' } : {},
               },
             ],
           },

@@ -1,10 +1,13 @@
+import { useId, useState } from 'react';
 import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
+import Checkbox from '@mui/material/Checkbox';
 import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
 import InputLabel from '@mui/material/InputLabel';
 import OutlinedInput from '@mui/material/OutlinedInput';
+import Stack from '@mui/material/Stack';
+import ChatBubbleOutlineIcon from '@mui/icons-material/ChatBubbleOutlineOutlined';
 import SendIcon from '@mui/icons-material/Send';
-import { useId } from 'react';
 import { LIVE_LIMITS } from '@segue/shared';
 import { LIVE_VIEW_TEXTS as T } from './live-texts.ts';
 
@@ -12,38 +15,71 @@ interface AnnounceSenderProps {
   value: string;
   onChange: (value: string) => void;
   /** Sends the text unless it is blank (then nothing happens), and clears it. */
-  onSend: () => void;
+  onSend: (options: { onScreen: boolean }) => void;
+  /** A driver may put the message on the presenter too; a follower messages the band only. */
+  isDriver: boolean;
 }
 
-/** The leader's box for a message flashed on every screen of the setlist. */
-export function AnnounceSender({ value, onChange, onSend }: AnnounceSenderProps) {
+/**
+ * The box for a message flashed on the band's screens (spec: 'Announce Message' and Send).
+ * Drivers see it at once, with "Show on screen" for the presenter; followers open it with
+ * "Message the band", so the song keeps the room on a phone.
+ */
+export function AnnounceSender({ value, onChange, onSend, isDriver }: AnnounceSenderProps) {
   const inputId = useId();
+  const [open, setOpen] = useState(false);
+  const [onScreen, setOnScreen] = useState(false);
+  if (!isDriver && !open) {
+    return (
+      <Button
+        size="small"
+        startIcon={<ChatBubbleOutlineIcon />}
+        onClick={() => setOpen(true)}
+        sx={{ alignSelf: 'flex-start' }}
+      >
+        {T.messageTheBand}
+      </Button>
+    );
+  }
   // The parts of a TextField without its Select, which would weigh on the live view's first load.
   return (
     <Stack
       component="form"
-      direction="row"
-      spacing={1}
-      sx={{ alignItems: 'flex-start' }}
+      spacing={0.5}
       onSubmit={(event) => {
         event.preventDefault();
-        onSend();
+        onSend({ onScreen: isDriver && onScreen });
       }}
     >
-      <FormControl size="small" fullWidth>
-        <InputLabel htmlFor={inputId}>{T.announceMessage}</InputLabel>
-        <OutlinedInput
-          id={inputId}
-          label={T.announceMessage}
-          value={value}
-          onChange={(event) => onChange(event.target.value)}
-          autoComplete="off"
-          inputProps={{ maxLength: LIVE_LIMITS.announcementMaxLength }}
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
+        <FormControl size="small" fullWidth>
+          <InputLabel htmlFor={inputId}>{T.announceMessage}</InputLabel>
+          <OutlinedInput
+            id={inputId}
+            label={T.announceMessage}
+            value={value}
+            onChange={(event) => onChange(event.target.value)}
+            autoComplete="off"
+            autoFocus={!isDriver}
+            inputProps={{ maxLength: LIVE_LIMITS.announcementMaxLength }}
+          />
+        </FormControl>
+        <Button type="submit" variant="contained" endIcon={<SendIcon />} sx={{ flexShrink: 0 }}>
+          {T.send}
+        </Button>
+      </Stack>
+      {isDriver && (
+        <FormControlLabel
+          control={
+            <Checkbox
+              size="small"
+              checked={onScreen}
+              onChange={(event) => setOnScreen(event.target.checked)}
+            />
+          }
+          label={T.showOnScreen}
         />
-      </FormControl>
-      <Button type="submit" variant="contained" endIcon={<SendIcon />} sx={{ flexShrink: 0 }}>
-        {T.send}
-      </Button>
+      )}
     </Stack>
   );
 }

@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
 import { Link as RouterLink, Navigate, useParams } from 'react-router';
 import Box from '@mui/material/Box';
@@ -8,14 +8,19 @@ import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import NavigateBeforeIcon from '@mui/icons-material/NavigateBefore';
 import NavigateNextIcon from '@mui/icons-material/NavigateNext';
+import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import SkipNextIcon from '@mui/icons-material/SkipNext';
 import SkipPreviousIcon from '@mui/icons-material/SkipPrevious';
+import { isLiveDriver } from '@segue/shared';
 import type { SetlistDetails } from '@segue/shared';
 import { AnnouncementBanner } from '../../../components/announcement-banner.tsx';
 import { LiveConnectionStatus } from '../../../components/live-connection-status.tsx';
+import { liveStageMode } from '../../../lib/storage.ts';
+import { useHideTopBar } from '../../../lib/top-bar-visibility.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { usePeople } from '../../../lib/teams/teams.ts';
 import { useLiveKeys } from '../hooks/use-live-keys.ts';
@@ -24,15 +29,19 @@ import type { LiveSetlist } from '../hooks/use-live-setlist.ts';
 import { useMidiInput } from '../hooks/use-midi-input.ts';
 import { usePartChange } from '../hooks/use-part-change.ts';
 import { useTextSize } from '../hooks/use-text-size.ts';
+import { useWakeLock } from '../hooks/use-wake-lock.ts';
 import { midiAction } from '../utils/midi-message.ts';
 import { activePartIndex } from '../utils/part-navigation.ts';
+import { nextPosition, previousPosition, upNext } from '../utils/set-position.ts';
+import type { SetPosition } from '../utils/set-position.ts';
 import { AnnounceSender } from './announce-sender.tsx';
 import { FullSongView } from './full-song-view.tsx';
 import { LiveSongHeader } from './live-song-header.tsx';
 import { LIVE_VIEW_TEXTS as T } from './live-texts.ts';
-import { LiveViewControls } from './live-view-controls.tsx';
+import { LiveViewControls, StageModeToggle } from './live-view-controls.tsx';
 import type { Layout, ViewMode } from './live-view-controls.tsx';
 import { MidiStatus } from './midi-status.tsx';
+import { NextUp } from './next-up.tsx';
 import { PartButtons } from './part-buttons.tsx';
 import { PartTransitionBar } from './part-transition-bar.tsx';
 import { SinglePartView } from './single-part-view.tsx';
@@ -50,10 +59,12 @@ function LiveScreen({ setlistId }: { setlistId: string }) {
   if (live.access === 'no-team') return <Navigate to="/setlists" replace />;
   if (live.access === 'loading') return <PageMessage>{T.loading}</PageMessage>;
   if (live.access === 'denied') return <PageMessage back>{T.accessDenied}</PageMessage>;
+  if (live.access === 'not-found') return <PageMessage back>{T.setlistNotFound}</PageMessage>;
   if (!live.setlist || !live.entry) return <PageMessage back>{T.noSongs}</PageMessage>;
-  return <LivePerformance live={live} setlist={live.setlist} entry={live.entry} />;
+  return <LivePerformance live={live} setlist={live.setlist} />;
 }
 
+/** A page that is only a message: the message is its heading. */
 function PageMessage({ children, back = false }: { children: ReactNode; back?: boolean }) {
   return (
     <Container maxWidth="md" sx={{ py: { xs: 3, sm: 5 } }}>
@@ -63,7 +74,7 @@ function PageMessage({ children, back = false }: { children: ReactNode; back?: b
             <ArrowBackIcon />
           </IconButton>
         )}
-        <Typography variant="h6" component="p">
+        <Typography variant="h6" component="h1">
           {children}
         </Typography>
       </Stack>
@@ -71,57 +82,93 @@ function PageMessage({ children, back = false }: { children: ReactNode; back?: b
   );
 }
 
-/** The live view itself, for a setlist with at least one song. */
-interface LivePerformanceProps {
-  live: LiveSetlist;
-  setlist: SetlistDetails;
-  /** The current song and its leader. */
-  entry: SetlistDetails['songs'][number];
-}
+const samePosition = (a: SetPosition, b: SetPosition) =>
+  a.songIndex === b.songIndex && a.partIndex === b.partIndex;
 
-function LivePerformance({ live, setlist, entry }: LivePerformanceProps) {
-  const { song } = entry;
+/** A phone held sideways: the song gets the screen unless stage mode was turned off. */
+const SHORT_LANDSCAPE = '(orientation: landscape) and (max-height: 500px)';
+
+/**
+ * The live view of a setlist with at least one song. Drivers (the team's owner and admins, and
+ * the setlist's song leaders) move everyone; a follower's taps, keys and pedal browse this
+ * screen alone, until "Back to live".
+ */
+function LivePerformance({ live, setlist }: { live: LiveSetlist; setlist: SetlistDetails }) {
   const songCount = setlist.songs.length;
-  const { currentIndex, goToSong, goToPart, announce } = live;
+  const { currentIndex: liveSong, goToSong, goToPart, announce } = live;
+  const isDriver = isLiveDriver({ userId: live.userId, isTeamAdmin: live.isTeamAdmin }, setlist);
 
   const [viewMode, setViewMode] = useState<ViewMode>('single');
   const [layout, setLayout] = useState<Layout>('column');
   const textSize = useTextSize();
   const [announceText, setAnnounceText] = useState('');
 
-  // The part this screen chose, to tell apart parts that share a label.
-  const [chosen, setChosen] = useState<{ songIndex: number; partIndex: number } | null>(null);
-  const labels = song.parts.map((part) => part.label);
-  const activeIndex = activePartIndex(
-    labels,
-    live.currentPartLabel,
-    chosen?.songIndex === currentIndex ? chosen.partIndex : null,
-  );
-  const activePart = song.parts[activeIndex] ?? null;
-  const change = usePartChange(currentIndex, activeIndex);
+  // Where the leader is. `chosen` tells apart parts of this screen's choice that share a label.
+  const [chosen, setChosen] = useState<SetPosition | null>(null);
+  const liveLabels = setlist.songs[liveSong]?.song.parts.map((part) => part.label) ?? [];
+  const livePosition: SetPosition = {
+    songIndex: liveSong,
+    partIndex: activePartIndex(
+      liveLabels,
+      live.currentPartLabel,
+      chosen?.songIndex === liveSong ? chosen.partIndex : null,
+    ),
+  };
 
+  // Where this follower looks on their own; null while following the leader.
+  const [browse, setBrowse] = useState<SetPosition | null>(null);
+  const browseValid = browse !== null && browse.songIndex < songCount;
+  const browsing = browseValid && !samePosition(browse, livePosition);
+  useEffect(() => {
+    // The leader arrived where this follower looked ahead (or the song is gone): follow again.
+    if (browse && !browsing) setBrowse(null);
+  }, [browse, browsing]);
+  const shown = browsing ? browse : livePosition;
+
+  const entry = setlist.songs[shown.songIndex] ?? setlist.songs[0]!;
+  const { song } = entry;
+  const activeIndex = shown.partIndex;
+  const activePart = song.parts[activeIndex] ?? null;
+  const change = usePartChange(shown.songIndex, activeIndex);
+
+  /** Moves to a place in the set: everyone's, for a driver; this screen's, for a follower. */
+  const goTo = (target: SetPosition | null) => {
+    if (!target) return;
+    if (!isDriver) {
+      setBrowse(samePosition(target, livePosition) ? null : target);
+      return;
+    }
+    const part = setlist.songs[target.songIndex]?.song.parts[target.partIndex];
+    setChosen(target);
+    if (target.songIndex !== liveSong) {
+      goToSong(target.songIndex, target.partIndex > 0 && part ? part.label : undefined);
+    } else if (part && part.label !== live.currentPartLabel) {
+      goToPart(part.label);
+    }
+  };
   const selectPart = (index: number) => {
-    const part = song.parts[index];
-    if (!part) return;
-    setChosen({ songIndex: currentIndex, partIndex: index });
-    if (part.label !== live.currentPartLabel) goToPart(part.label);
+    if (song.parts[index]) goTo({ songIndex: shown.songIndex, partIndex: index });
   };
   const moveSong = (delta: number) => {
-    const target = Math.min(Math.max(currentIndex + delta, 0), songCount - 1);
-    if (target !== currentIndex) goToSong(target);
+    const target = Math.min(Math.max(shown.songIndex + delta, 0), songCount - 1);
+    if (target === shown.songIndex) return;
+    const parts = setlist.songs[target]?.song.parts.length ?? 0;
+    goTo({ songIndex: target, partIndex: parts > 0 ? 0 : -1 });
   };
-  const sendAnnouncement = useCallback(() => {
-    if (announce(announceText)) setAnnounceText('');
-  }, [announce, announceText]);
+  const previous = previousPosition(setlist, shown);
+  const next = nextPosition(setlist, shown);
+  const backToLive = () => setBrowse(null);
 
-  const hasPreviousPart = activeIndex > 0;
-  const hasNextPart = activeIndex >= 0 && activeIndex < song.parts.length - 1;
-  const hasPreviousSong = currentIndex > 0;
-  const hasNextSong = currentIndex < songCount - 1;
+  const sendAnnouncement = useCallback(
+    (options: { onScreen: boolean } = { onScreen: false }) => {
+      if (announce(announceText, options)) setAnnounceText('');
+    },
+    [announce, announceText],
+  );
 
   useLiveKeys({
-    previousPart: () => selectPart(activeIndex - 1),
-    nextPart: () => selectPart(activeIndex + 1),
+    previousPart: () => goTo(previous),
+    nextPart: () => goTo(next),
     previousSong: () => moveSong(-1),
     nextSong: () => moveSong(1),
   });
@@ -132,6 +179,18 @@ function LivePerformance({ live, setlist, entry }: LivePerformanceProps) {
     if (action?.type === 'announce') sendAnnouncement();
   });
 
+  // Stage mode: remembered on this device; a phone held sideways gets it unless turned off.
+  const shortLandscape = useMediaQuery(SHORT_LANDSCAPE, { noSsr: true });
+  const [stagePreference, setStagePreference] = useState(liveStageMode.get);
+  const stage = stagePreference === null ? shortLandscape : stagePreference === 'on';
+  const toggleStage = () => {
+    const value = stage ? 'off' : 'on';
+    liveStageMode.set(value);
+    setStagePreference(value);
+  };
+  useHideTopBar(stage);
+  useWakeLock(true);
+
   const people = usePeople(live.team?.members ?? []);
   const leaderId = entry.leader;
   const leader = leaderId ? people.data?.find((person) => person.$id === leaderId) : undefined;
@@ -139,6 +198,161 @@ function LivePerformance({ live, setlist, entry }: LivePerformanceProps) {
   const myPositions = setlist.positions
     .filter((position) => live.userId !== null && position.assignedTo === live.userId)
     .map((position) => position.name);
+
+  const openPresenter = () =>
+    window.open(
+      `/setlists/presenter/${encodeURIComponent(setlist._id)}`,
+      `segue-presenter-${setlist._id}`,
+      'popup',
+    );
+
+  const content = (
+    <Box sx={{ minHeight: stage ? 0 : '30vh' }}>
+      {!activePart && <Typography color="text.secondary">{T.noParts}</Typography>}
+      {activePart && viewMode === 'single' && (
+        <SinglePartView
+          part={activePart}
+          textSize={textSize.size}
+          changeCount={change.count}
+          direction={change.direction}
+          dense={stage}
+        />
+      )}
+      {activePart && viewMode === 'full' && (
+        <FullSongView
+          parts={song.parts}
+          activeIndex={activeIndex}
+          textSize={textSize.size}
+          split={layout === 'split'}
+        />
+      )}
+    </Box>
+  );
+
+  // On a narrow phone, Back to live takes the text size buttons' place in the compact bar.
+  const textSizeButton = { display: browsing ? { xs: 'none', sm: 'inline-flex' } : 'inline-flex' };
+
+  const backToLiveButton = browsing && (
+    <Button variant="contained" color="secondary" onClick={backToLive} sx={{ flexShrink: 0 }}>
+      {T.backToLive}
+    </Button>
+  );
+
+  const announceBox = (
+    <AnnounceSender
+      value={announceText}
+      onChange={setAnnounceText}
+      onSend={sendAnnouncement}
+      isDriver={isDriver}
+    />
+  );
+
+  const partBar = (
+    <Paper
+      component="nav"
+      aria-label={T.partControls}
+      square
+      elevation={8}
+      sx={{
+        position: 'sticky',
+        bottom: 0,
+        mt: 'auto',
+        zIndex: (theme) => theme.zIndex.appBar - 1,
+      }}
+    >
+      <Container maxWidth="lg" sx={{ py: stage ? 0.5 : 1, px: { xs: 1, sm: 2 } }}>
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+          <Button
+            size={stage ? 'medium' : 'large'}
+            variant="outlined"
+            startIcon={<NavigateBeforeIcon />}
+            onClick={() => goTo(previous)}
+            disabled={!previous}
+            aria-label={T.previousPart}
+            sx={{ flex: stage ? '0 0 auto' : 1, minWidth: 0 }}
+          >
+            <Box component="span" sx={{ display: stage ? { xs: 'none', md: 'inline' } : 'inline' }}>
+              {T.previousPart}
+            </Box>
+          </Button>
+          <Box sx={{ flex: 1, minWidth: 0, textAlign: 'center' }}>
+            <Typography
+              aria-hidden
+              noWrap
+              sx={{ fontWeight: 700, display: stage ? 'block' : { xs: 'none', sm: 'block' } }}
+            >
+              {stage ? `${song.title} · ${activePart?.label ?? ''}` : (activePart?.label ?? '')}
+            </Typography>
+            {stage && (
+              <NextUp
+                next={upNext(setlist, shown)}
+                sx={{ display: { xs: 'none', sm: 'block' }, '& p': { lineHeight: 1.3 } }}
+              />
+            )}
+          </Box>
+          {stage && backToLiveButton}
+          {stage && (
+            <>
+              <IconButton
+                aria-label={T.decreaseTextSize}
+                onClick={textSize.decrease}
+                disabled={!textSize.canDecrease}
+                sx={textSizeButton}
+              >
+                <Typography component="span" aria-hidden sx={{ fontWeight: 700 }}>
+                  A−
+                </Typography>
+              </IconButton>
+              <IconButton
+                aria-label={T.increaseTextSize}
+                onClick={textSize.increase}
+                disabled={!textSize.canIncrease}
+                sx={textSizeButton}
+              >
+                <Typography component="span" aria-hidden sx={{ fontWeight: 700 }}>
+                  A+
+                </Typography>
+              </IconButton>
+              <StageModeToggle on={stage} onToggle={toggleStage} compact />
+            </>
+          )}
+          <Button
+            size={stage ? 'medium' : 'large'}
+            variant="contained"
+            endIcon={<NavigateNextIcon />}
+            onClick={() => goTo(next)}
+            disabled={!next}
+            aria-label={T.nextPart}
+            sx={{ flex: stage ? '0 0 auto' : 1, minWidth: 0 }}
+          >
+            <Box component="span" sx={{ display: stage ? { xs: 'none', md: 'inline' } : 'inline' }}>
+              {T.nextPart}
+            </Box>
+          </Button>
+        </Stack>
+      </Container>
+    </Paper>
+  );
+
+  if (stage) {
+    return (
+      <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100dvh' }}>
+        <AnnouncementBanner announcement={live.announcement} />
+        <Typography component="h1" sx={visuallyHidden}>
+          {song.title}
+        </Typography>
+        <Container maxWidth="lg" sx={{ px: { xs: 1, sm: 2 }, pt: 0.5, flexGrow: 1 }}>
+          <LiveConnectionStatus status={live.status} onReconnect={live.reconnect} />
+          {content}
+          <Stack spacing={1.5} sx={{ py: 2 }}>
+            <NextUp next={upNext(setlist, shown)} sx={{ display: { sm: 'none' } }} />
+            {announceBox}
+          </Stack>
+        </Container>
+        {partBar}
+      </Box>
+    );
+  }
 
   return (
     // At least a screen tall, so the part controls sit at the bottom of a short song.
@@ -160,16 +374,35 @@ function LivePerformance({ live, setlist, entry }: LivePerformanceProps) {
             <LiveSongHeader
               title={song.title}
               artist={song.artist}
-              songNumber={currentIndex + 1}
+              songNumber={shown.songIndex + 1}
               songCount={songCount}
               leaderName={leaderName}
               positions={myPositions}
             />
             <Stack spacing={0.5} sx={{ alignItems: { md: 'flex-end' }, flexShrink: 0 }}>
               <LiveConnectionStatus status={live.status} onReconnect={live.reconnect} />
-              <MidiStatus status={midi} onConnect={connectMidi} />
+              {live.driver && (
+                <Typography variant="body2" color="text.secondary">
+                  {T.movedBy(live.driver)}
+                </Typography>
+              )}
+              {isDriver && <MidiStatus status={midi} onConnect={connectMidi} />}
             </Stack>
           </Stack>
+
+          {browsing && (
+            <Stack
+              role="status"
+              direction={{ xs: 'column', sm: 'row' }}
+              spacing={1}
+              sx={{ alignItems: { sm: 'center' } }}
+            >
+              {backToLiveButton}
+              <Typography variant="body2" color="text.secondary">
+                {T.browsingHint}
+              </Typography>
+            </Stack>
+          )}
 
           <LiveViewControls
             viewMode={viewMode}
@@ -177,14 +410,21 @@ function LivePerformance({ live, setlist, entry }: LivePerformanceProps) {
             layout={layout}
             onLayoutChange={setLayout}
             textSize={textSize}
-          />
+          >
+            <StageModeToggle on={stage} onToggle={toggleStage} />
+            {isDriver && (
+              <Button size="small" startIcon={<OpenInNewIcon />} onClick={openPresenter}>
+                {T.openPresenter}
+              </Button>
+            )}
+          </LiveViewControls>
 
           <Stack direction="row" spacing={1}>
             <Button
               variant="outlined"
               startIcon={<SkipPreviousIcon />}
               onClick={() => moveSong(-1)}
-              disabled={!hasPreviousSong}
+              disabled={shown.songIndex <= 0}
             >
               {T.previousSong}
             </Button>
@@ -192,7 +432,7 @@ function LivePerformance({ live, setlist, entry }: LivePerformanceProps) {
               variant="outlined"
               endIcon={<SkipNextIcon />}
               onClick={() => moveSong(1)}
-              disabled={!hasNextSong}
+              disabled={shown.songIndex >= songCount - 1}
             >
               {T.nextSong}
             </Button>
@@ -201,83 +441,22 @@ function LivePerformance({ live, setlist, entry }: LivePerformanceProps) {
           <PartButtons parts={song.parts} activeIndex={activeIndex} onSelect={selectPart} />
           <PartTransitionBar changeCount={change.count} />
 
-          <Box sx={{ minHeight: '30vh' }}>
-            {!activePart && <Typography color="text.secondary">{T.noParts}</Typography>}
-            {activePart && viewMode === 'single' && (
-              <SinglePartView
-                part={activePart}
-                textSize={textSize.size}
-                changeCount={change.count}
-                direction={change.direction}
-              />
-            )}
-            {activePart && viewMode === 'full' && (
-              <FullSongView
-                parts={song.parts}
-                activeIndex={activeIndex}
-                textSize={textSize.size}
-                split={layout === 'split'}
-              />
-            )}
-          </Box>
+          {content}
 
-          <AnnounceSender
-            value={announceText}
-            onChange={setAnnounceText}
-            onSend={sendAnnouncement}
-          />
+          <NextUp next={upNext(setlist, shown)} />
+          {announceBox}
         </Stack>
       </Container>
-
-      <Paper
-        component="nav"
-        aria-label={T.partControls}
-        square
-        elevation={8}
-        sx={{
-          position: 'sticky',
-          bottom: 0,
-          mt: 'auto',
-          zIndex: (theme) => theme.zIndex.appBar - 1,
-        }}
-      >
-        <Container maxWidth="lg" sx={{ py: 1 }}>
-          <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-            <Button
-              size="large"
-              variant="outlined"
-              startIcon={<NavigateBeforeIcon />}
-              onClick={() => selectPart(activeIndex - 1)}
-              disabled={!hasPreviousPart}
-              sx={{ flex: 1 }}
-            >
-              {T.previousPart}
-            </Button>
-            <Typography
-              aria-hidden
-              sx={{
-                flex: 1,
-                display: { xs: 'none', sm: 'block' },
-                textAlign: 'center',
-                fontWeight: 700,
-                overflowWrap: 'anywhere',
-              }}
-            >
-              {activePart?.label ?? ''}
-            </Typography>
-            <Button
-              size="large"
-              variant="contained"
-              endIcon={<NavigateNextIcon />}
-              onClick={() => selectPart(activeIndex + 1)}
-              disabled={!hasNextPart}
-              sx={{ flex: 1 }}
-            >
-              {T.nextPart}
-            </Button>
-          </Stack>
-        </Container>
-      </Paper>
+      {partBar}
     </Box>
   );
 }
+
+const visuallyHidden = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;

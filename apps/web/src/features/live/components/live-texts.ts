@@ -34,4 +34,18 @@ export const LIVE_VIEW_TEXTS = {
   midiConnectHint: 'Listen to a MIDI foot controller on this device',
   midiNoInputs: 'MIDI: no inputs connected',
   midiInputs: (names: string) => `MIDI: ${names}`,
+  // Issue 14
+  setlistNotFound: 'Setlist not found.',
+  backToLive: 'Back to live',
+  browsingHint: 'Only your screen moved. The band is still where the leader is.',
+  movedBy: (name: string) => `Moved by ${name}`,
+  upNext: 'Up next',
+  nextPartPreview: (label: string) => `Next: ${label}`,
+  nextSongPreview: (title: string) => `Next song: ${title}`,
+  endOfSet: 'End of the set',
+  stageMode: 'Stage mode',
+  openPresenter: 'Open presenter',
+  messageTheBand: 'Message the band',
+  showOnScreen: 'Show on screen',
+  liveControls: 'Live controls',
 } as const;

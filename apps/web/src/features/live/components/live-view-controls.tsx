@@ -6,6 +6,8 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import TextDecreaseIcon from '@mui/icons-material/TextDecrease';
 import TextIncreaseIcon from '@mui/icons-material/TextIncrease';
+import FitScreenIcon from '@mui/icons-material/FitScreen';
+import type { ReactNode } from 'react';
 import type { useTextSize } from '../hooks/use-text-size.ts';
 import { LIVE_VIEW_TEXTS as T } from './live-texts.ts';
 
@@ -18,11 +20,13 @@ interface LiveViewControlsProps {
   layout: Layout;
   onLayoutChange: (layout: Layout) => void;
   textSize: ReturnType<typeof useTextSize>;
+  /** More controls on the same row (stage mode, open presenter). */
+  children?: ReactNode;
 }
 
 /** How this screen shows the song: one part or all, one column or two, and how large. */
 export function LiveViewControls(props: LiveViewControlsProps) {
-  const { viewMode, onViewModeChange, layout, onLayoutChange, textSize } = props;
+  const { viewMode, onViewModeChange, layout, onLayoutChange, textSize, children } = props;
   return (
     <Stack direction="row" useFlexGap spacing={1.5} sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
       <ToggleButtonGroup
@@ -72,6 +76,38 @@ export function LiveViewControls(props: LiveViewControlsProps) {
           <TextIncreaseIcon />
         </IconButton>
       </Box>
+      {children}
     </Stack>
+  );
+}
+
+interface StageModeToggleProps {
+  on: boolean;
+  onToggle: () => void;
+  /** An icon alone, for the compact bar. */
+  compact?: boolean;
+}
+
+/** Stage mode: no app bar, the controls folded into one bar, the song on the whole screen. */
+export function StageModeToggle({ on, onToggle, compact = false }: StageModeToggleProps) {
+  if (compact) {
+    return (
+      <ToggleButton
+        value="stage"
+        size="small"
+        selected={on}
+        onChange={onToggle}
+        aria-label={T.stageMode}
+        sx={{ border: 0 }}
+      >
+        <FitScreenIcon />
+      </ToggleButton>
+    );
+  }
+  return (
+    <ToggleButton value="stage" size="small" color="primary" selected={on} onChange={onToggle}>
+      <FitScreenIcon sx={{ mr: 0.75 }} fontSize="small" />
+      {T.stageMode}
+    </ToggleButton>
   );
 }

@@ -16,10 +16,12 @@ interface SinglePartViewProps {
   changeCount: number;
   /** 1 forward (slides in from the right), -1 back, 0 no slide. */
   direction: number;
+  dense?: boolean;
 }
 
 /** The Single Part view: only the active part, sliding in when it changes. */
-export function SinglePartView({ part, textSize, changeCount, direction }: SinglePartViewProps) {
+export function SinglePartView(props: SinglePartViewProps) {
+  const { part, textSize, changeCount, direction, dense = false } = props;
   return (
     <Box sx={{ overflow: 'hidden' }}>
       <Box
@@ -30,7 +32,7 @@ export function SinglePartView({ part, textSize, changeCount, direction }: Singl
           '@media (prefers-reduced-motion: reduce)': { animation: 'none' },
         }}
       >
-        <SongPart part={part} textSize={textSize} active />
+        <SongPart part={part} textSize={textSize} active dense={dense} />
       </Box>
     </Box>
   );

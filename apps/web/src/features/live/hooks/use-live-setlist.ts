@@ -9,7 +9,7 @@ import { useCurrentTeam } from '../../../lib/teams/current-team.ts';
  * also when made while the connection is down.
  */
 export function useLiveSetlist(setlistId: string) {
-  const { currentTeam, isPending, userId } = useCurrentTeam();
+  const { currentTeam, isPending, userId, isAdmin } = useCurrentTeam();
   const { setlist, access, channel } = useJoinedSetlist({
     setlistId,
     teamId: currentTeam?._id ?? null,
@@ -29,10 +29,14 @@ export function useLiveSetlist(setlistId: string) {
     setlist,
     team: currentTeam,
     userId: userId ?? null,
+    /** The viewer is the team's owner or an admin. */
+    isTeamAdmin: isAdmin,
     currentIndex,
     /** The current song's entry (song and leader), null for an empty setlist. */
     entry: setlist?.songs[currentIndex] ?? null,
     currentPartLabel: position.currentPartLabel,
+    /** Who moved the set last, as the server says. */
+    driver: channel.confirmed?.driver ?? null,
     status: channel.status,
     announcement: channel.announcement,
     goToSong: channel.goToSong,

@@ -61,6 +61,7 @@ function PresenterScreen({ setlistId }: { setlistId: string }) {
   let content: ReactNode;
   if (presenter.access === 'loading') content = <Message>{T.loading}</Message>;
   else if (presenter.access === 'denied') content = <Message>{T.accessDenied}</Message>;
+  else if (presenter.access === 'not-found') content = <Message>{T.notFound}</Message>;
   else if (!presenter.part) content = <WaitingMessage />;
   const showing = content === undefined;
 

@@ -6,6 +6,8 @@ export const PRESENTER_TEXTS = {
   waiting: 'Waiting for active part...',
   /** spec */
   accessDenied: 'Access denied: You are not a member of this team.',
+  /** Issue 14: an id no team has. */
+  notFound: 'Setlist not found.',
   /** spec */
   settings: 'Presenter Settings',
   background: 'Background',

@@ -1,0 +1,54 @@
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import type { SxProps, Theme } from '@mui/material/styles';
+import type { UpNext } from '../utils/set-position.ts';
+import { LIVE_VIEW_TEXTS as T } from './live-texts.ts';
+
+interface NextUpProps {
+  next: UpNext;
+  /** Larger type, for the stage display across the stage. */
+  large?: boolean;
+  sx?: SxProps<Theme>;
+}
+
+/** A small preview of what comes next: the next part's label and first line, or the next song. */
+export function NextUp({ next, large = false, sx }: NextUpProps) {
+  const heading =
+    next.kind === 'part'
+      ? T.nextPartPreview(next.label)
+      : next.kind === 'song'
+        ? T.nextSongPreview(next.title)
+        : T.endOfSet;
+  const line = next.kind === 'end' ? '' : next.firstLine;
+  return (
+    <Box
+      role="note"
+      aria-label={T.upNext}
+      sx={[{ minWidth: 0, color: 'text.secondary' }, ...(Array.isArray(sx) ? sx : [sx])]}
+    >
+      <Typography
+        component="p"
+        sx={{
+          fontWeight: 700,
+          fontSize: large ? 'clamp(1.1rem, 3vw, 2rem)' : '0.875rem',
+          overflowWrap: 'anywhere',
+        }}
+      >
+        {heading}
+      </Typography>
+      {line !== '' && (
+        <Typography
+          component="p"
+          sx={{
+            fontSize: large ? 'clamp(1rem, 2.6vw, 1.75rem)' : '0.875rem',
+            overflow: 'hidden',
+            textOverflow: 'ellipsis',
+            whiteSpace: 'nowrap',
+          }}
+        >
+          {line}
+        </Typography>
+      )}
+    </Box>
+  );
+}
