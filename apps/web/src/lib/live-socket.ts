@@ -37,6 +37,7 @@ export class LiveSession {
       answered: (state) => this.store.apply({ type: 'state', state }),
       idle: () => this.store.settle(),
       notJoined: () => this.connection.join(),
+      refused: (message) => this.store.refused(message),
     });
     this.connection = new LiveConnection(
       setlistId,

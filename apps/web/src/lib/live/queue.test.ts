@@ -61,6 +61,7 @@ function setup() {
     answered: vi.fn<CommandQueueHooks['answered']>(),
     idle: vi.fn<CommandQueueHooks['idle']>(),
     notJoined: vi.fn<CommandQueueHooks['notJoined']>(),
+    refused: vi.fn<CommandQueueHooks['refused']>(),
   } satisfies CommandQueueHooks;
   const queue = new CommandQueue(hooks);
   const emitter = new FakeEmitter();
@@ -178,7 +179,18 @@ describe('CommandQueue retries', () => {
     vi.advanceTimersByTime(ACK_TIMEOUT_MS + RETRY_DELAY_MS);
     expect(emitter.commands).toEqual([part('Gone')]);
     expect(warn).toHaveBeenCalledWith(`[live] setlist:updatePart refused: ${LIVE_TEXTS.invalid}`);
+    expect(hooks.refused).toHaveBeenCalledWith(LIVE_TEXTS.invalid);
     expect(hooks.answered).not.toHaveBeenCalled();
+    expect(hooks.idle).toHaveBeenCalledTimes(1);
+  });
+
+  it('tells the screen when it is no driver any more, and shows the server’s state again', () => {
+    const { queue, emitter, hooks } = setup();
+    queue.push(song(1));
+    queue.open();
+    emitter.answerLast({ ok: false, error: LIVE_TEXTS.notDriver });
+    expect(hooks.refused).toHaveBeenCalledWith('Only the leader can change the live setlist.');
+    expect(emitter.commands).toEqual([song(1)]);
     expect(hooks.idle).toHaveBeenCalledTimes(1);
   });
 

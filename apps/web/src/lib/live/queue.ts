@@ -56,6 +56,8 @@ export interface CommandQueueHooks {
   idle(): void;
   /** The server forgot the join (the command waits at the front): join again, then `open()`. */
   notJoined(): void;
+  /** The server refused a command for good (not a driver, a part gone): say so on the screen. */
+  refused(message: string): void;
 }
 
 /**
@@ -158,6 +160,7 @@ export class CommandQueue {
     } else if (refusal) {
       // E.g. a part of a song someone else has just left: the server's state wins.
       console.warn(`[live] ${command.event} refused: ${refusal}`);
+      this.hooks.refused(refusal);
     } else if (answer.state) {
       this.hooks.answered(answer.state);
     }

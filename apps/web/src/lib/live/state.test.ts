@@ -27,6 +27,7 @@ describe('LiveStore', () => {
       confirmed: null,
       position: null,
       announcement: null,
+      refusal: null,
       joins: 0,
     });
     setStatus('reconnecting');
@@ -104,6 +105,16 @@ describe('LiveStore', () => {
     const second = store.getSnapshot().announcement;
     expect(first).toEqual({ id: 1, message: 'Slower', from: 'Ada', at: meta.at, onScreen: false });
     expect(second).toEqual({ ...first, id: 2 });
+  });
+
+  it('numbers refusals, so the same one twice is said twice', () => {
+    const { store } = setup();
+    store.refused('Only the leader can change the live setlist.');
+    store.refused('Only the leader can change the live setlist.');
+    expect(store.getSnapshot().refusal).toEqual({
+      id: 2,
+      message: 'Only the leader can change the live setlist.',
+    });
   });
 
   it('on a presenter, shows only the messages sent for the screen', () => {

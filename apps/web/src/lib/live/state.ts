@@ -20,6 +20,8 @@ export interface LiveSnapshot {
   /** What to show: this screen's moves not yet confirmed, else `confirmed`. */
   position: LivePosition | null;
   announcement: Announcement | null;
+  /** The latest refusal of one of this screen's commands; a new id for each. */
+  refusal: { id: number; message: string } | null;
   /** Successful joins of this page; more than one means the connection came back. */
   joins: number;
 }
@@ -35,6 +37,7 @@ export class LiveStore {
     confirmed: null,
     position: null,
     announcement: null,
+    refusal: null,
     joins: 0,
   };
   private readonly listeners = new Set<() => void>();
@@ -77,6 +80,11 @@ export class LiveStore {
     this.publish({
       announcement: { id: this.announcementCount, message, from: meta.from, at: meta.at, onScreen },
     });
+  }
+
+  /** The server refused one of this screen's commands for good. */
+  refused(message: string): void {
+    this.publish({ refusal: { id: (this.snapshot.refusal?.id ?? 0) + 1, message } });
   }
 
   /** Shows a move of this screen at once, before the server confirms it. */

@@ -19,6 +19,7 @@ import { isLiveDriver } from '@segue/shared';
 import type { SetlistDetails } from '@segue/shared';
 import { AnnouncementBanner } from '../../../components/announcement-banner.tsx';
 import { LiveConnectionStatus } from '../../../components/live-connection-status.tsx';
+import { useToast } from '../../../components/toasts/toast-context.ts';
 import { liveStageMode } from '../../../lib/storage.ts';
 import { useHideTopBar } from '../../../lib/top-bar-visibility.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
@@ -158,6 +159,13 @@ function LivePerformance({ live, setlist }: { live: LiveSetlist; setlist: Setlis
   const previous = previousPosition(setlist, shown);
   const next = nextPosition(setlist, shown);
   const backToLive = () => setBrowse(null);
+
+  // A move the server refused (a driver who is one no more, a part just gone) snaps back; say why.
+  const { showToast } = useToast();
+  const refusal = live.refusal;
+  useEffect(() => {
+    if (refusal) showToast(refusal.message, 'warning');
+  }, [refusal, showToast]);
 
   const sendAnnouncement = useCallback(
     (options: { onScreen: boolean } = { onScreen: false }) => {

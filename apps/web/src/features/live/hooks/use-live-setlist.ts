@@ -39,6 +39,7 @@ export function useLiveSetlist(setlistId: string) {
     driver: channel.confirmed?.driver ?? null,
     status: channel.status,
     announcement: channel.announcement,
+    refusal: channel.refusal,
     goToSong: channel.goToSong,
     goToPart: channel.goToPart,
     announce: channel.announce,
