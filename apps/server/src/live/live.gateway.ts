@@ -1,7 +1,7 @@
 import type { Server as HttpServer } from 'node:http';
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { Redis } from 'ioredis';
-import { Server, type Socket } from 'socket.io';
+import { Server } from 'socket.io';
 import {
   AnnouncePayloadSchema,
   LIVE_LIMITS,
@@ -12,10 +12,9 @@ import {
   type ClientToServerEvents,
   type LiveState,
   type LiveViewKind,
-  type ServerToClientEvents,
 } from '@segue/shared';
 import type { FastifyBaseLogger } from 'fastify';
-import type { AuthenticatedAccount, SessionResolver } from '../accounts/sessions.ts';
+import type { SessionResolver } from '../accounts/sessions.ts';
 import { tokenFromAuthorization, tokenKey } from '../accounts/sessions.ts';
 import type { Db, PreparedQuery } from '../db/client.ts';
 import type { ChangeFeed } from '../lib/change-feed.ts';
@@ -23,36 +22,18 @@ import { HttpError, isInvalidDatabaseInput, NotFoundError } from '../lib/errors.
 import type { TeamActor } from '../policy/actor.ts';
 import { authorize, refusalOf, ruleOf, type Action } from '../policy/policy.ts';
 import type { TeamActors } from '../policy/team-actors.ts';
+import { watchMembership } from './live-membership.ts';
+import {
+  leaveRooms,
+  LiveError,
+  room,
+  screenRoom,
+  type LiveServer,
+  type LiveSocket,
+} from './live-socket.ts';
 import { LiveRepository, type Stepper, type StepResult } from './live.repository.ts';
 import { TokenBucket } from './token-bucket.ts';
 
-interface SocketData {
-  account: AuthenticatedAccount;
-  /** The session's name on the change feed (the SHA-256 of its token). */
-  tokenKey: string;
-  /** setlist id -> the socket's account in that setlist's team, for the setlists it joined. */
-  joined: Map<string, TeamActor>;
-  bucket: TokenBucket;
-  /** The screen this socket is: a presenter hears only messages sent for the screen. */
-  view: LiveViewKind;
-}
-
-type LiveServer = Server<
-  ClientToServerEvents,
-  ServerToClientEvents,
-  Record<string, never>,
-  SocketData
->;
-type LiveSocket = Socket<
-  ClientToServerEvents,
-  ServerToClientEvents,
-  Record<string, never>,
-  SocketData
->;
-
-const room = (setlistId: string) => `setlist:${setlistId}`;
-/** The presenters of a setlist: in its room too, but band messages pass them by. */
-const screenRoom = (setlistId: string) => `screen:${setlistId}`;
 const VIEWS: readonly LiveViewKind[] = ['live', 'presenter', 'stage'];
 
 /**
@@ -174,7 +155,7 @@ export function createLiveGateway(options: LiveGatewayOptions) {
       if (mine.sockets <= 0) accounts.delete(socket.data.account.userId);
     });
     // A session that ended while the handshake was under way.
-    if (ended.has(socket.data.tokenKey)) {
+    if (membership.ended(socket.data.tokenKey)) {
       socket.disconnect(true);
       return;
     }
@@ -394,91 +375,23 @@ export function createLiveGateway(options: LiveGatewayOptions) {
     );
   });
 
-  /** Session ends heard while a socket's handshake was under way, by token key (kept briefly). */
-  const ended = new Map<string, number>();
-
-  /**
-   * Checks some of this instance's sockets again: those whose session ended are
-   * disconnected, and those whose account left a team leave its setlists' rooms.
-   * Two queries for all of them, not two per socket.
-   */
-  const recheck = async (sockets: LiveSocket[]) => {
-    if (sockets.length === 0) return;
-    const found = await sessions.resolveMany(sockets.map((s) => s.data.account.token));
-    const pairs = sockets.flatMap((s) =>
-      [...s.data.joined.values()].map((a) => ({ teamId: a.team.id, userId: a.actor.userId })),
-    );
-    const roles = await repo.roles(pairs);
-    for (const live of sockets) {
-      const account = found.get(live.data.account.token);
-      if (!account?.emailVerified) {
-        live.disconnect(true);
-        continue;
-      }
-      for (const [setlistId, actor] of live.data.joined) {
-        const role = roles.get(`${actor.team.id}:${actor.actor.userId}`);
-        if (role) {
-          // A changed role (promoted, demoted, made owner) holds from the next event on.
-          live.data.joined.set(setlistId, { ...actor, role });
-          continue;
-        }
-        live.data.joined.delete(setlistId);
-        await leaveRooms(live, setlistId);
-        live.emit('live:error', { message: LIVE_TEXTS.notAllowed });
-      }
-    }
-  };
-  const localSockets = () => [...io.of('/').sockets.values()] as LiveSocket[];
-  const recheckSome = (pick: (socket: LiveSocket) => boolean): Promise<void> =>
-    recheck(localSockets().filter(pick)).catch((error: unknown) =>
-      logger.error({ err: error }, 'live recheck failed'),
-    );
-
-  // Ended sessions and lost memberships reach the open sockets through the change feed:
-  // at once on this instance, through Redis on the others.
-  // A change made on this instance is answered only once its sockets were dealt with.
-  options.changes.on((change) => {
-    switch (change.kind) {
-      case 'session': {
-        ended.set(change.id, Date.now());
-        for (const live of localSockets()) {
-          if (live.data.tokenKey === change.id) live.disconnect(true);
-        }
-        return;
-      }
-      case 'user':
-        return recheckSome((live) => live.data.account.userId === change.id);
-      case 'members':
-      case 'team':
-        // Members lost, or roles changed: that team's sockets are checked again.
-        return recheckSome((live) =>
-          [...live.data.joined.values()].some((a) => a.team.id === change.id),
-        );
-      case 'resync':
-        return recheckSome(() => true);
-      default:
-        return;
-    }
+  const membership = watchMembership({
+    io,
+    sessions,
+    repo,
+    changes: options.changes,
+    logger,
+    recheckMs: options.recheckMs ?? LIVE_RECHECK_MS,
   });
-
-  // The safety net: every socket again now and then (and the memory of ended sessions trimmed).
-  const timer = setInterval(() => {
-    const old = Date.now() - 60_000;
-    for (const [key, at] of ended) if (at < old) ended.delete(key);
-    void recheckSome(() => true);
-  }, options.recheckMs ?? LIVE_RECHECK_MS);
-  timer.unref();
 
   return {
     io,
     async close() {
-      clearInterval(timer);
+      membership.stop();
       await io.close();
     },
   };
 }
-
-class LiveError extends Error {}
 
 /** A message with `onScreen` needs this action too. */
 export const ON_SCREEN_ACTION: Action = 'announceOnScreen';
@@ -491,11 +404,6 @@ function stepper(actor: TeamActor, action: Action): Stepper {
   const rule = ruleOf(actor, action);
   if (rule === false) throw refusalOf(action);
   return { name: actor.actor.name, mustLead: rule === 'songLeader' ? actor.actor.userId : null };
-}
-
-async function leaveRooms(socket: LiveSocket, setlistId: string): Promise<void> {
-  await socket.leave(room(setlistId));
-  await socket.leave(screenRoom(setlistId));
 }
 
 /**

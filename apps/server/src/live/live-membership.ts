@@ -1,0 +1,106 @@
+import { LIVE_TEXTS } from '@segue/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import type { SessionResolver } from '../accounts/sessions.ts';
+import type { ChangeFeed } from '../lib/change-feed.ts';
+import type { LiveRepository } from './live.repository.ts';
+import { leaveRooms, type LiveServer, type LiveSocket } from './live-socket.ts';
+
+interface MembershipOptions {
+  io: LiveServer;
+  sessions: SessionResolver;
+  repo: LiveRepository;
+  changes: ChangeFeed;
+  logger: FastifyBaseLogger;
+  /** How often every socket is checked again, as a safety net. */
+  recheckMs: number;
+}
+
+/**
+ * Keeps this instance's sockets within what their accounts may still do: an ended session
+ * disconnects its sockets, and a changed account, a changed team (roles) or a team that lost
+ * members has its sockets checked again, at once through the change feed (from every instance
+ * with Redis), and all of them every `recheckMs`.
+ */
+export function watchMembership(options: MembershipOptions) {
+  const { io, sessions, repo, logger } = options;
+  /** Session ends heard while a socket's handshake was under way, by token key (kept briefly). */
+  const ended = new Map<string, number>();
+
+  /**
+   * Checks some of this instance's sockets again: those whose session ended are
+   * disconnected, and those whose account left a team leave its setlists' rooms.
+   * Two queries for all of them, not two per socket.
+   */
+  const recheck = async (sockets: LiveSocket[]) => {
+    if (sockets.length === 0) return;
+    const found = await sessions.resolveMany(sockets.map((s) => s.data.account.token));
+    const pairs = sockets.flatMap((s) =>
+      [...s.data.joined.values()].map((a) => ({ teamId: a.team.id, userId: a.actor.userId })),
+    );
+    const roles = await repo.roles(pairs);
+    for (const live of sockets) {
+      const account = found.get(live.data.account.token);
+      if (!account?.emailVerified) {
+        live.disconnect(true);
+        continue;
+      }
+      for (const [setlistId, actor] of live.data.joined) {
+        const role = roles.get(`${actor.team.id}:${actor.actor.userId}`);
+        if (role) {
+          // A changed role (promoted, demoted, made owner) holds from the next event on.
+          live.data.joined.set(setlistId, { ...actor, role });
+          continue;
+        }
+        live.data.joined.delete(setlistId);
+        await leaveRooms(live, setlistId);
+        live.emit('live:error', { message: LIVE_TEXTS.notAllowed });
+      }
+    }
+  };
+  const localSockets = () => [...io.of('/').sockets.values()] as LiveSocket[];
+  const recheckSome = (pick: (socket: LiveSocket) => boolean): Promise<void> =>
+    recheck(localSockets().filter(pick)).catch((error: unknown) =>
+      logger.error({ err: error }, 'live recheck failed'),
+    );
+
+  // Ended sessions and lost memberships reach the open sockets through the change feed:
+  // at once on this instance, through Redis on the others.
+  // A change made on this instance is answered only once its sockets were dealt with.
+  options.changes.on((change) => {
+    switch (change.kind) {
+      case 'session': {
+        ended.set(change.id, Date.now());
+        for (const live of localSockets()) {
+          if (live.data.tokenKey === change.id) live.disconnect(true);
+        }
+        return;
+      }
+      case 'user':
+        return recheckSome((live) => live.data.account.userId === change.id);
+      case 'members':
+      case 'team':
+        // Members lost, or roles changed: that team's sockets are checked again.
+        return recheckSome((live) =>
+          [...live.data.joined.values()].some((a) => a.team.id === change.id),
+        );
+      case 'resync':
+        return recheckSome(() => true);
+      default:
+        return;
+    }
+  });
+
+  // The safety net: every socket again now and then (and the memory of ended sessions trimmed).
+  const timer = setInterval(() => {
+    const old = Date.now() - 60_000;
+    for (const [key, at] of ended) if (at < old) ended.delete(key);
+    void recheckSome(() => true);
+  }, options.recheckMs);
+  timer.unref();
+
+  return {
+    /** Whether this session ended a moment ago (while a socket's handshake was under way). */
+    ended: (key: string) => ended.has(key),
+    stop: () => clearInterval(timer),
+  };
+}
