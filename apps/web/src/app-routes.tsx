@@ -91,6 +91,9 @@ const PresenterPage = lazy(() =>
     default: m.PresenterPage,
   })),
 );
+const StagePage = lazy(() =>
+  import('./features/live/components/stage-page.tsx').then((m) => ({ default: m.StagePage })),
+);
 const AccountSettingsPage = lazy(() =>
   import('./features/account-settings/components/account-settings-page.tsx').then((m) => ({
     default: m.AccountSettingsPage,
@@ -146,11 +149,12 @@ export function AppRoutes() {
           </Route>
         </Route>
       </Route>
-      {/* The projector shows the lyrics alone: no top bar. */}
+      {/* The projector and the band's stage display own the whole screen: no top bar. */}
       <Route element={<FullScreenLayout />}>
         <Route element={<QueryLayer />}>
           <Route element={<RequireVerifiedAccount />}>
             <Route path="setlists/presenter/:id" element={<PresenterPage />} />
+            <Route path="setlists/stage/:id" element={<StagePage />} />
           </Route>
         </Route>
       </Route>

@@ -1,0 +1,7 @@
+/** Texts of the stage display (issue 14) beyond those it shares with the live view. */
+export const STAGE_TEXTS = {
+  documentTitle: (setlistName: string) => `${setlistName} · Stage`,
+  setTime: 'Set time',
+  /** The set time before the first step. */
+  notStarted: '—',
+} as const;
