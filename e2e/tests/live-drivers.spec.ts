@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
 import {
   apiSession,
@@ -9,6 +8,7 @@ import {
   test,
   type Person,
 } from '../support/fixtures.ts';
+import { seriousViolations } from '../support/axe.ts';
 
 /**
  * Issue 14: the leader drives, a follower browses alone, the projector shows only what the
@@ -115,15 +115,6 @@ async function seat(
   const page = await context.newPage();
   await logIn(page, person);
   return { context, page };
-}
-
-/** Axe's serious and critical findings on the page, one line each. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  const theme = await page.evaluate(() => localStorage.getItem('theme') ?? 'light');
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${theme}: ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 const activePart = (page: Page, label: string) =>
@@ -310,13 +301,11 @@ test('unknown setlists are not found; axe finds nothing serious on the live view
     await songHeading(page, 'First Song');
     await page.getByRole('button', { name: 'Chorus', exact: true }).click();
     await activePart(page, 'Chorus');
-    // Let the part's slide and the transition window finish before measuring colours.
-    await page.waitForTimeout(800);
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await seriousViolations(page), theme).toEqual([]);
     // The "Reconnecting…" chip too.
     await context.setOffline(true);
     await expect(page.getByText('Reconnecting…')).toBeVisible();
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await seriousViolations(page), `${theme}, reconnecting`).toEqual([]);
     await context.setOffline(false);
     await expect(page.getByText('Reconnecting…')).toHaveCount(0, { timeout: 20_000 });
   }

@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import {
   apiSession,
@@ -8,18 +7,7 @@ import {
   logIn,
   test,
 } from '../support/fixtures.ts';
-
-/** Serious and critical axe violations on the page as it is now, one line each. */
-async function seriousViolations(page: Page) {
-  // Contrast is measured on final colours, not halfway through a fade-in.
-  await page.waitForFunction(() =>
-    document.getAnimations().every((a) => a.playState !== 'running'),
-  );
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
+import { seriousViolations } from '../support/axe.ts';
 
 /** Where the glyphs of `text` are (the text's own boxes, not its element's). */
 function glyphBox(text: Locator) {

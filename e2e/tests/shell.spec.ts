@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { createVerifiedPerson, expect, logIn, test } from '../support/fixtures.ts';
+import { seriousViolations } from '../support/axe.ts';
 
 test.describe('application shell', () => {
   test('a logged-out visit to a protected route lands on Login', async ({ page }) => {
@@ -68,16 +68,7 @@ test.describe('application shell', () => {
       for (const path of ['/', '/login', '/register']) {
         await page.goto(path);
         await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-        // Let the 1.5 s colour transition finish so contrast is measured on the final colours.
-        await page.waitForTimeout(1700);
-        const results = await new AxeBuilder({ page }).analyze();
-        const serious = results.violations.filter(
-          (v) => v.impact === 'serious' || v.impact === 'critical',
-        );
-        expect(
-          serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-          `${path} in ${theme}`,
-        ).toEqual([]);
+        expect(await seriousViolations(page), `${path} in ${theme}`).toEqual([]);
       }
     });
   }

@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import {
   apiSession,
@@ -8,6 +7,7 @@ import {
   logIn,
   test,
 } from '../support/fixtures.ts';
+import { seriousViolations } from '../support/axe.ts';
 
 /**
  * Issue 14: the stage display, a confidence monitor on the floor facing the band. It follows
@@ -59,17 +59,6 @@ function partFit(lyric: Locator) {
         document.documentElement.scrollWidth > window.innerWidth,
     };
   });
-}
-
-/** Serious and critical axe violations on the page as it is now, one line each. */
-async function seriousViolations(page: Page) {
-  await page.waitForFunction(() =>
-    document.getAnimations().every((a) => a.playState !== 'running'),
-  );
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 test('the stage display follows the live view with chords, what comes next, the time and messages', async ({

@@ -11,7 +11,8 @@ import type { Account } from '@segue/shared';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useChangeEmail } from '../api/email-change.ts';
 import { SETTINGS_TEXTS } from './account-settings-texts.ts';
-import { SettingsSection, visuallyHidden } from './settings-section.tsx';
+import { visuallyHidden } from '../../../lib/visually-hidden.ts';
+import { SettingsSection } from './settings-section.tsx';
 
 /** Email: the change takes effect when the link mailed to the new address is opened. */
 export function EmailSection({ account }: { account: Account }) {

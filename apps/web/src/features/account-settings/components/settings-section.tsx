@@ -36,13 +36,3 @@ export function SettingsSection({ title, danger = false, children }: SettingsSec
     </Card>
   );
 }
-
-/** Hides text from sight but not from screen readers, e.g. to tell two same-looking fields apart. */
-export const visuallyHidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;

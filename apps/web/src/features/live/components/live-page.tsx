@@ -23,6 +23,7 @@ import { useToast } from '../../../components/toasts/toast-context.ts';
 import { liveStageMode } from '../../../lib/storage.ts';
 import { useHideTopBar } from '../../../lib/top-bar-visibility.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { visuallyHidden } from '../../../lib/visually-hidden.ts';
 import { usePeople } from '../../../lib/teams/teams.ts';
 import { useLiveKeys } from '../hooks/use-live-keys.ts';
 import { useLiveSetlist } from '../hooks/use-live-setlist.ts';
@@ -459,12 +460,3 @@ function LivePerformance({ live, setlist }: { live: LiveSetlist; setlist: Setlis
     </Box>
   );
 }
-
-const visuallyHidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;

@@ -8,6 +8,7 @@ import SettingsIcon from '@mui/icons-material/Settings';
 import { AnnouncementBanner } from '../../../components/announcement-banner.tsx';
 import { LiveConnectionStatus } from '../../../components/live-connection-status.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { visuallyHidden } from '../../../lib/visually-hidden.ts';
 import { useBlackout } from '../hooks/use-blackout.ts';
 import { useFullscreen, useFullscreenKey } from '../hooks/use-fullscreen.ts';
 import { usePresenterBackground } from '../hooks/use-presenter-background.ts';
@@ -29,16 +30,6 @@ const TITLE_SAFE = { top: '5%', bottom: '5%', left: '5%', right: '5%' } as const
 
 /** Above the announcement banner (snackbar level) and everything else on the screen. */
 const BLACKOUT_Z_INDEX = 1600;
-
-/** Hides text from sight but not from screen readers. */
-const visuallyHidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
 
 /** /setlists/presenter/{id}: the active part's lyrics on the projector, nothing else. */
 export function PresenterPage() {
