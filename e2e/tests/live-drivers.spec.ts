@@ -254,6 +254,14 @@ test('stage mode gives the song the screen, and a phone held sideways shows six 
   await expect(page.getByRole('navigation', { name: 'Part controls' })).toBeVisible();
   await expect(page.getByRole('banner')).toHaveCount(0);
   await expect(page.getByText('First Song Verse line 1')).toBeVisible();
+  // A follower browsing in stage mode gets Back to live in the bar, still without sideways scroll.
+  await page.getByRole('button', { name: 'Next Part' }).click();
+  await expect(page.getByRole('button', { name: 'Back to live' })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(
+    true,
+  );
+  await page.getByRole('button', { name: 'Back to live' }).click();
+  await expect(page.getByRole('button', { name: 'Back to live' })).toHaveCount(0);
   await page.getByRole('button', { name: 'Stage mode' }).click();
   await expect(page.getByRole('banner')).toBeVisible();
   await phone.context.close();

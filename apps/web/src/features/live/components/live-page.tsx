@@ -421,11 +421,9 @@ function LivePerformance({ live, setlist }: { live: LiveSetlist; setlist: Setlis
             textSize={textSize}
           >
             <StageModeToggle on={stage} onToggle={toggleStage} />
-            {isDriver && (
-              <Button size="small" startIcon={<OpenInNewIcon />} onClick={openPresenter}>
-                {T.openPresenter}
-              </Button>
-            )}
+            <Button size="small" startIcon={<OpenInNewIcon />} onClick={openPresenter}>
+              {T.openPresenter}
+            </Button>
           </LiveViewControls>
 
           <Stack direction="row" spacing={1}>

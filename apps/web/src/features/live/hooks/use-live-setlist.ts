@@ -3,18 +3,18 @@ import { useJoinedSetlist } from '../../../lib/live-setlist.ts';
 import { useCurrentTeam } from '../../../lib/teams/current-team.ts';
 
 /**
- * The live session of a setlist for the live view: the setlist (asked for the current team),
- * the shared position under the version rule with this screen's moves shown at once, the
- * latest announcement and the connection. Moves and announcements reach everyone in order,
- * also when made while the connection is down.
+ * The live session of a setlist for the live view (or the stage display): the setlist (asked
+ * for the current team), the shared position under the version rule with this screen's moves
+ * shown at once, the latest announcement and the connection. Moves and announcements reach
+ * everyone in order, also when made while the connection is down.
  */
-export function useLiveSetlist(setlistId: string) {
+export function useLiveSetlist(setlistId: string, view: 'live' | 'stage' = 'live') {
   const { currentTeam, isPending, userId, isAdmin } = useCurrentTeam();
   const { setlist, access, channel } = useJoinedSetlist({
     setlistId,
     teamId: currentTeam?._id ?? null,
     teamsPending: isPending,
-    view: 'live',
+    view,
   });
 
   const songCount = setlist?.songs.length ?? 0;
@@ -37,6 +37,8 @@ export function useLiveSetlist(setlistId: string) {
     currentPartLabel: position.currentPartLabel,
     /** Who moved the set last, as the server says. */
     driver: channel.confirmed?.driver ?? null,
+    /** When this run of the set began (ISO), null before the first step. */
+    startedAt: channel.confirmed?.startedAt ?? null,
     status: channel.status,
     announcement: channel.announcement,
     refusal: channel.refusal,
