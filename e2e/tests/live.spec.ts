@@ -263,7 +263,14 @@ test('outsiders see access denied in the live and presenter views', async ({ pag
 
   await logIn(page, outsider);
   await page.goto(`/setlists/live/${setlistId}`);
-  await expect(page.getByText('Access denied. You are not a member of this team.')).toBeVisible();
+  await expect(
+    page.getByRole('heading', { name: 'Access denied. You are not a member of this team.' }),
+  ).toBeVisible();
   await page.goto(`/setlists/presenter/${setlistId}`);
-  await expect(page.getByText('Access denied: You are not a member of this team.')).toBeVisible();
+  await expect(
+    page.getByRole('heading', { name: 'Access denied: You are not a member of this team.' }),
+  ).toBeVisible();
+  // An id no team has is not found, on the presenter too.
+  await page.goto('/setlists/presenter/00000000-0000-4000-8000-000000000000');
+  await expect(page.getByRole('heading', { name: 'Setlist not found.' })).toBeVisible();
 });

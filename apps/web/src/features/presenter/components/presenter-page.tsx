@@ -141,9 +141,11 @@ function PresenterScreen({ setlistId }: { setlistId: string }) {
   );
 }
 
+/** A page that is only a message (loading, access denied, not found): the message is its heading. */
 function Message({ children }: { children: ReactNode }) {
   return (
     <Typography
+      component="h1"
       sx={{
         fontSize: 'clamp(1.25rem, 3vw, 2.5rem)',
         fontWeight: 600,
