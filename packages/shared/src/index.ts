@@ -7,3 +7,4 @@ export * from './schemas/songs.ts';
 export * from './schemas/setlists.ts';
 export * from './live.ts';
 export * from './schemas/account-settings.ts';
+export * from './chords/index.ts';

@@ -1,0 +1,12 @@
+export type { Chord } from './chord.ts';
+export { formatChord, parseChord } from './chord.ts';
+export type { ChordToken } from './line.ts';
+export { chordTokens, isChordLine, mapChordsLine, renderChordTokens } from './line.ts';
+export type { Key } from './keys.ts';
+export { KEYS, capoShapes, parseKey, transposeKey } from './keys.ts';
+export { KeySchema } from './key-schema.ts';
+export type { Spelling } from './spelling.ts';
+export type { Accidentals } from './transpose.ts';
+export { transposeChord, transposeChordBy, transposeLine, transposeLineBy } from './transpose.ts';
+export type { Notation } from './notation.ts';
+export { NOTATIONS, notateChord, notateLine, parseNashville, parseRoman } from './notation.ts';

@@ -1,0 +1,12 @@
+// Apart from keys.ts, so that code using keys without this schema does not pull in zod.
+import { z } from 'zod';
+import { parseKey } from './keys.ts';
+
+const KEY_MESSAGE = 'Choose a key such as G, Bb or F#m.';
+
+/** A key from a form or a request, normalised by parseKey ('B♭ ' → 'Bb'). */
+export const KeySchema = z.string({ error: KEY_MESSAGE }).transform((text, ctx) => {
+  const key = parseKey(text);
+  if (key === null) ctx.addIssue({ code: 'custom', message: KEY_MESSAGE });
+  return key ?? z.NEVER;
+});
