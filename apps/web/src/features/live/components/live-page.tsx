@@ -284,12 +284,16 @@ function LivePerformance({ live, setlist }: { live: LiveSetlist; setlist: Setlis
               {T.previousPart}
             </Box>
           </Button>
-          <Box sx={{ flex: 1, minWidth: 0, textAlign: 'center' }}>
-            <Typography
-              aria-hidden
-              noWrap
-              sx={{ fontWeight: 700, display: stage ? 'block' : { xs: 'none', sm: 'block' } }}
-            >
+          {/* On a phone outside stage mode the two buttons share the bar alone. */}
+          <Box
+            sx={{
+              flex: 1,
+              minWidth: 0,
+              textAlign: 'center',
+              display: stage ? 'block' : { xs: 'none', sm: 'block' },
+            }}
+          >
+            <Typography aria-hidden noWrap sx={{ fontWeight: 700 }}>
               {stage ? `${song.title} · ${activePart?.label ?? ''}` : (activePart?.label ?? '')}
             </Typography>
             {stage && (
