@@ -13,7 +13,7 @@
 import { randomUUID } from 'node:crypto';
 import { generateId } from 'better-auth';
 import { hashPassword } from 'better-auth/crypto';
-import { SONG_LIMITS } from '@segue/shared';
+import { SONG_LIMITS, withPartIds } from '@segue/shared';
 import { account, session, team, teamJoinRequest, teamMember, user } from '../src/db/schema.ts';
 import type { StoredPosition, StoredSetlistEntry, StoredSongPart } from '../src/db/schema.ts';
 import { scope } from '../src/lib/change-feed.ts';
@@ -150,8 +150,11 @@ export async function createTeam(
   return teamId;
 }
 
+/** A part as a test writes it: its id may be left out (the song's parts get p1, p2, ...). */
+type PartInput = Omit<StoredSongPart, 'id'> & { id?: string };
+
 /** Parts labelled `labels`, one line each: these chords, and the label as its lyrics. */
-export const partsOf = (labels: string[], chords = ''): StoredSongPart[] =>
+export const partsOf = (labels: string[], chords = ''): PartInput[] =>
   labels.map((label) => ({ label, lines: [{ chords, lyrics: label }] }));
 
 /** A song in a team's library, written through SongsRepository so the library cache hears. */
@@ -164,7 +167,8 @@ export async function createSong(
     artist?: string;
     /** Part labels (one line each), or `parts` for whole parts. */
     labels?: string[];
-    parts?: StoredSongPart[];
+    parts?: PartInput[];
+    key?: string | null;
   },
 ): Promise<string> {
   const songId = randomUUID();
@@ -175,7 +179,14 @@ export async function createSong(
     {
       title: options.title ?? `Song ${songId.slice(0, 8)}`,
       artist: options.artist ?? '',
-      parts: options.parts ?? partsOf(options.labels ?? ['V']),
+      parts: withPartIds(options.parts ?? partsOf(options.labels ?? ['V'])),
+      key: options.key ?? null,
+      capo: 0,
+      tempo: null,
+      timeSignature: null,
+      ccli: null,
+      copyright: '',
+      authors: [],
     },
     SONG_LIMITS.maxSongsPerTeam,
   );

@@ -7,6 +7,7 @@ import {
   jsonb,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
@@ -132,8 +133,15 @@ export const teamJoinRequest = pgTable(
 // written as one document, and parts are never queried on their own.
 
 export interface StoredSongPart {
+  /** Unique in its song and kept across edits (given to older songs by migration 0007). */
+  id: string;
   label: string;
   lines: { chords: string; lyrics: string }[];
+}
+
+export interface StoredSongAuthor {
+  name: string;
+  type: 'words' | 'music' | 'translation';
 }
 
 export const song = pgTable(
@@ -146,6 +154,15 @@ export const song = pgTable(
     title: text('title').notNull(),
     artist: text('artist').notNull().default(''),
     parts: jsonb('parts').$type<StoredSongPart[]>().notNull(),
+    /** The key the stored chords sound in, or null. */
+    key: text('key'),
+    /** A suggested capo for guitarists; the chords stay in sounding pitch. */
+    capo: smallint('capo').notNull().default(0),
+    tempo: smallint('tempo'),
+    timeSignature: text('time_signature'),
+    ccli: text('ccli'),
+    copyright: text('copyright').notNull().default(''),
+    authors: jsonb('authors').$type<StoredSongAuthor[]>().notNull().default([]),
     createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

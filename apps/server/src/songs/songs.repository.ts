@@ -6,11 +6,15 @@ import { setlist, song, type StoredSongPart } from '../db/schema.ts';
 
 export type SongRow = typeof song.$inferSelect;
 
-export interface SongValues {
-  title: string;
-  artist: string;
-  parts: StoredSongPart[];
-}
+type DetailColumn = 'key' | 'capo' | 'tempo' | 'timeSignature' | 'ccli' | 'copyright' | 'authors';
+
+/**
+ * What a write stores. A detail left undefined keeps what the song had (an edit from a
+ * client that does not know it), or takes its column's default for a new song.
+ */
+export type SongValues = Pick<SongRow, 'title' | 'artist'> & { parts: StoredSongPart[] } & {
+  [K in DetailColumn]?: SongRow[K] | undefined;
+};
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -87,6 +91,13 @@ export class SongsRepository {
       teamId: song.teamId,
       title: song.title,
       artist: song.artist,
+      key: song.key,
+      capo: song.capo,
+      tempo: song.tempo,
+      timeSignature: song.timeSignature,
+      ccli: song.ccli,
+      copyright: song.copyright,
+      authors: song.authors,
       createdAt: song.createdAt,
       updatedAt: song.updatedAt,
       ...(options.summary ? {} : { parts: song.parts }),

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { SONG_LIMITS, SongInputSchema, SONG_TEXTS } from '@segue/shared';
+import { SONG_LIMITS, SongInputSchema, SONG_TEXTS, withPartIds } from '@segue/shared';
 import type { Song, SongSummary } from '@segue/shared';
 import type { z } from 'zod';
 import type { Db } from '../db/client.ts';
@@ -20,15 +20,23 @@ export type SongListQuery = {
   fields?: 'full' | 'summary';
 };
 
-/** A song as it is stored: trimmed title, artist and labels. */
+/** A song as it is stored: trimmed title, artist and labels; every part with an id unique in it. */
 function normalise(input: ValidSong): SongValues {
   return {
     title: input.title.trim(),
     artist: input.artist.trim(),
-    parts: input.parts.map((p) => ({
+    parts: withPartIds(input.parts).map((p) => ({
+      id: p.id,
       label: p.label.trim(),
       lines: p.lines.map((l) => ({ chords: l.chords, lyrics: l.lyrics })),
     })),
+    key: input.key,
+    capo: input.capo,
+    tempo: input.tempo,
+    timeSignature: input.time,
+    ccli: input.ccli,
+    copyright: input.copyright,
+    authors: input.authors,
   };
 }
 

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { parseKey } from './keys.ts';
 
-const KEY_MESSAGE = 'Choose a key such as G, Bb or F#m.';
+export const KEY_MESSAGE = 'Choose a key such as G, Bb or F#m.';
 
 /** A key from a form or a request, normalised by parseKey ('B♭ ' → 'Bb'). */
 export const KeySchema = z.string({ error: KEY_MESSAGE }).transform((text, ctx) => {

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { KEY_MESSAGE } from '../chords/key-schema.ts';
+import { parseKey } from '../chords/keys.ts';
 
 /** Size limits of a song, checked after the spec's four rules. */
 export const SONG_LIMITS = {
@@ -11,7 +13,102 @@ export const SONG_LIMITS = {
   importMaxSongs: 5000,
   /** Songs one team's library may hold. */
   maxSongsPerTeam: 20_000,
+  maxCapo: 11,
+  minTempo: 20,
+  maxTempo: 400,
+  copyrightMaxLength: 500,
+  maxAuthors: 20,
+  authorNameMaxLength: 200,
+  partIdMaxLength: 40,
 } as const;
+
+/** What an author of a song wrote (OpenLyrics' author types). */
+export const SONG_AUTHOR_TYPES = ['words', 'music', 'translation'] as const;
+export type SongAuthorType = (typeof SONG_AUTHOR_TYPES)[number];
+
+/** Messages of the song's details (issue 15), as the form and the API say them. */
+export const SONG_DETAIL_TEXTS = {
+  capo: `Capo must be a whole number from 0 to ${SONG_LIMITS.maxCapo}.`,
+  tempo: `Tempo must be a whole number of beats per minute from ${SONG_LIMITS.minTempo} to ${SONG_LIMITS.maxTempo}.`,
+  time: 'Time must look like 4/4 or 6/8.',
+  ccli: 'The CCLI song number is digits only.',
+  copyright: `Copyright must be at most ${SONG_LIMITS.copyrightMaxLength} characters.`,
+  authors: `A song can have at most ${SONG_LIMITS.maxAuthors} authors.`,
+  authorName: 'Each author needs a name.',
+  authorNameLength: `Author names must be at most ${SONG_LIMITS.authorNameMaxLength} characters.`,
+  authorType: 'An author wrote the words, the music or a translation.',
+  partId: 'Part ids are short texts.',
+} as const;
+
+export const SongAuthorSchema = z.object({
+  name: z
+    .string({ error: SONG_DETAIL_TEXTS.authorName })
+    .trim()
+    .min(1, SONG_DETAIL_TEXTS.authorName)
+    .max(SONG_LIMITS.authorNameMaxLength, SONG_DETAIL_TEXTS.authorNameLength),
+  type: z.enum(SONG_AUTHOR_TYPES, { error: SONG_DETAIL_TEXTS.authorType }),
+});
+export type SongAuthor = z.infer<typeof SongAuthorSchema>;
+
+/** A time signature as musicians write it: 4/4, 6/8, 12/8, 7/4. */
+const TIME_PATTERN = /^([1-9]|1[0-9]|2[0-9]|3[0-2])\/(1|2|4|8|16|32)$/;
+
+/**
+ * The song's details beside its parts (issue 15). `key` is the key the stored chords sound
+ * in; `capo` a suggestion for guitarists (the chords stay in sounding pitch). Null (or blank
+ * text) means none: no key, capo 0. Absent (an old client, an old export file) stays absent:
+ * a new song gets none, and an edit keeps what the song had.
+ */
+export const SongDetailsInputSchema = z.object({
+  // A blank key (an emptied select) is no key; anything else must be one.
+  key: z
+    .string({ error: KEY_MESSAGE })
+    .nullish()
+    .transform((text, ctx) => {
+      if (text === undefined) return undefined;
+      if (!text?.trim()) return null;
+      const key = parseKey(text);
+      if (key === null) ctx.addIssue({ code: 'custom', message: KEY_MESSAGE });
+      return key ?? z.NEVER;
+    }),
+  capo: z
+    .number({ error: SONG_DETAIL_TEXTS.capo })
+    .int(SONG_DETAIL_TEXTS.capo)
+    .min(0, SONG_DETAIL_TEXTS.capo)
+    .max(SONG_LIMITS.maxCapo, SONG_DETAIL_TEXTS.capo)
+    .nullish()
+    .transform((c) => (c === undefined ? c : (c ?? 0))),
+  tempo: z
+    .number({ error: SONG_DETAIL_TEXTS.tempo })
+    .int(SONG_DETAIL_TEXTS.tempo)
+    .min(SONG_LIMITS.minTempo, SONG_DETAIL_TEXTS.tempo)
+    .max(SONG_LIMITS.maxTempo, SONG_DETAIL_TEXTS.tempo)
+    .nullish()
+    .transform((t) => (t === undefined ? t : (t ?? null))),
+  time: z
+    .string({ error: SONG_DETAIL_TEXTS.time })
+    .trim()
+    .refine((t) => t === '' || TIME_PATTERN.test(t), SONG_DETAIL_TEXTS.time)
+    .nullish()
+    .transform((t) => (t === undefined ? t : t || null)),
+  ccli: z
+    .string({ error: SONG_DETAIL_TEXTS.ccli })
+    .trim()
+    .refine((c) => /^\d{0,12}$/.test(c), SONG_DETAIL_TEXTS.ccli)
+    .nullish()
+    .transform((c) => (c === undefined ? c : c || null)),
+  copyright: z
+    .string({ error: SONG_DETAIL_TEXTS.copyright })
+    .trim()
+    .max(SONG_LIMITS.copyrightMaxLength, SONG_DETAIL_TEXTS.copyright)
+    .nullish()
+    .transform((c) => (c === undefined ? c : (c ?? ''))),
+  authors: z
+    .array(SongAuthorSchema, { error: SONG_DETAIL_TEXTS.authors })
+    .max(SONG_LIMITS.maxAuthors, SONG_DETAIL_TEXTS.authors)
+    .nullish()
+    .transform((a) => (a === undefined ? a : (a ?? []))),
+});
 
 export const PART_LABEL_SUGGESTIONS = [
   'Verse 1',
@@ -29,6 +126,15 @@ export const SongLineSchema = z.object({
 export type SongLine = z.infer<typeof SongLineSchema>;
 
 export const SongPartSchema = z.object({
+  /**
+   * Stable and unique in its song (issue 15): kept across edits, so a part can be named
+   * apart from its label. A new part comes without one; the server gives it one.
+   */
+  id: z
+    .string({ error: SONG_DETAIL_TEXTS.partId })
+    .trim()
+    .max(SONG_LIMITS.partIdMaxLength, SONG_DETAIL_TEXTS.partId)
+    .optional(),
   label: z.string().default(''),
   lines: z.array(SongLineSchema).default([]),
 });
@@ -92,6 +198,7 @@ export const SongInputSchema = z
     parts: z.array(SongPartSchema, { error: 'At least one part is required.' }).default([]),
     teamId: z.string().optional(),
   })
+  .extend(SongDetailsInputSchema.shape)
   .superRefine((song, ctx) => {
     const problem = songProblem(song);
     if (problem) ctx.addIssue({ code: 'custom', message: problem });
@@ -103,8 +210,16 @@ export const SongSchema = z.object({
   _id: z.string(),
   title: z.string(),
   artist: z.string(),
+  key: z.string().nullable(),
+  capo: z.number(),
+  tempo: z.number().nullable(),
+  time: z.string().nullable(),
+  ccli: z.string().nullable(),
+  copyright: z.string(),
+  authors: z.array(z.object({ name: z.string(), type: z.enum(SONG_AUTHOR_TYPES) })),
   parts: z.array(
     z.object({
+      id: z.string(),
       label: z.string(),
       lines: z.array(z.object({ chords: z.string(), lyrics: z.string() })),
     }),
@@ -117,6 +232,29 @@ export type Song = z.infer<typeof SongSchema>;
 
 /** A song without its parts, for long lists (`GET /api/songs?fields=summary`). */
 export const SongSummarySchema = SongSchema.omit({ parts: true });
+
+/** Gives every part an id unique in its song, keeping the ids it has (the first of a repeat). */
+export function withPartIds<P extends { id?: string | undefined }>(
+  parts: readonly P[],
+): (P & { id: string })[] {
+  const taken = new Set<string>();
+  const kept = parts.map((part) => {
+    const id = part.id?.trim();
+    if (!id || taken.has(id)) return null;
+    taken.add(id);
+    return id;
+  });
+  let next = 1;
+  return parts.map((part, index) => {
+    let id = kept[index];
+    if (!id) {
+      while (taken.has(`p${next}`)) next += 1;
+      id = `p${next}`;
+      taken.add(id);
+    }
+    return { ...part, id };
+  });
+}
 export type SongSummary = z.infer<typeof SongSummarySchema>;
 
 export const SongListQuerySchema = z.object({

@@ -4,16 +4,32 @@ import type { Song } from '@segue/shared';
 import { apiFetch } from '../../../lib/api-client.ts';
 import { fetchAllSongs } from './songs.ts';
 
-/** The downloaded library (spec section 3, Library export file). */
+/** The details of a song beside title, artist and parts (issue 15), as files and the API name them. */
+const SONG_DETAIL_FIELDS = [
+  'key',
+  'capo',
+  'tempo',
+  'time',
+  'ccli',
+  'copyright',
+  'authors',
+] as const satisfies readonly (keyof Song)[];
+type SongDetailField = (typeof SONG_DETAIL_FIELDS)[number];
+
+/** The downloaded library (spec section 3, Library export file); parts keep their ids. */
 interface LibraryExportFile {
   exportedAt: string;
   teamId: string;
   teamName: string;
-  songs: Pick<Song, 'title' | 'artist' | 'parts' | 'createdAt' | 'updatedAt'>[];
+  songs: Pick<Song, 'title' | 'artist' | SongDetailField | 'parts' | 'createdAt' | 'updatedAt'>[];
 }
 
-/** One song of an import file as it is sent: the server checks each one and names the first bad one. */
-export interface ImportedSong {
+/**
+ * One song of an import file as it is sent: the server checks each one and names the first
+ * bad one. The details are sent only when the file has them (an older file has none: the
+ * server gives no key, capo 0 and so on).
+ */
+export interface ImportedSong extends Partial<Record<SongDetailField, unknown>> {
   title: unknown;
   artist: unknown;
   parts: unknown;
@@ -26,12 +42,19 @@ export async function exportLibrary(team: { _id: string; name: string }): Promis
     exportedAt: new Date().toISOString(),
     teamId: team._id,
     teamName: team.name,
-    songs: songs.map(({ title, artist, parts, createdAt, updatedAt }) => ({
-      title,
-      artist,
-      parts,
-      createdAt,
-      updatedAt,
+    songs: songs.map((song) => ({
+      title: song.title,
+      artist: song.artist,
+      key: song.key,
+      capo: song.capo,
+      tempo: song.tempo,
+      time: song.time,
+      ccli: song.ccli,
+      copyright: song.copyright,
+      authors: song.authors,
+      parts: song.parts,
+      createdAt: song.createdAt,
+      updatedAt: song.updatedAt,
     })),
   };
   const blob = new Blob([JSON.stringify(file, null, 2)], { type: 'application/json' });
@@ -52,7 +75,8 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 
 /**
  * The songs of an import file: an export file (`{ songs: [...] }`) or a bare array of songs.
- * Each is cut down to title, artist ('' by default) and parts ([] by default) (spec section 7).
+ * Each is cut down to title, artist ('' by default) and parts ([] by default) (spec section 7),
+ * and the details it has (key, capo, tempo, time, ccli, copyright, authors).
  * Throws when the file is not .json, not JSON, or holds no songs array.
  */
 export async function readImportFile(file: File): Promise<ImportedSong[]> {
@@ -64,7 +88,15 @@ export async function readImportFile(file: File): Promise<ImportedSong[]> {
   if (!Array.isArray(songs)) throw new Error('The file has no songs array.');
   return songs.map((item: unknown) => {
     const song = isRecord(item) ? item : {};
-    return { title: song.title, artist: song.artist ?? '', parts: song.parts ?? [] };
+    const imported: ImportedSong = {
+      title: song.title,
+      artist: song.artist ?? '',
+      parts: song.parts ?? [],
+    };
+    for (const field of SONG_DETAIL_FIELDS) {
+      if (song[field] !== undefined) imported[field] = song[field];
+    }
+    return imported;
   });
 }
 

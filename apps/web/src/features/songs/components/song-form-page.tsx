@@ -11,7 +11,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import { SONG_LIMITS, SONG_TEXTS, songProblem } from '@segue/shared';
+import { SONG_LIMITS, SONG_TEXTS } from '@segue/shared';
 import type { Song } from '@segue/shared';
 import { ApiRequestError, errorMessage } from '../../../lib/api-client.ts';
 import { PageLoading } from '../../../components/layout/page-loading.tsx';
@@ -20,14 +20,21 @@ import { useSaveSong } from '../api/save-song.ts';
 import { useSong } from '../api/songs.ts';
 import { ADD_PART_BUTTON_ID, changeThenFocus, partLabelInputId } from './focus-control.ts';
 import { NoTeamMessage } from '../../../components/no-team-message.tsx';
-import { draftToSong, initialDraft, songDraftReducer } from './song-form-state.ts';
+import { MORE_DETAIL_FIELDS, SongDetailsFields } from './song-details-fields.tsx';
+import {
+  draftToSong,
+  hasMoreDetails,
+  initialDraft,
+  songDraftReducer,
+  songFormProblem,
+} from './song-form-state.ts';
 import { SongPartEditor } from './song-part-editor.tsx';
 import { SONG_SCREEN_TEXTS } from './song-texts.ts';
 
 /** Spec section 9: the song form is at most 1000 px wide. */
 const FORM_MAX_WIDTH = 1000;
 
-/** /songs/new and /songs/{id}/edit: a song's title, artist, and parts with their lines. */
+/** /songs/new and /songs/{id}/edit: a song's title, artist, details, and parts with their lines. */
 export function SongFormPage() {
   const { id: songId } = useParams();
   const { currentTeam, isPending, error } = useCurrentTeam();
@@ -84,6 +91,8 @@ function EditSong({ teamId, songId }: { teamId: string; songId: string }) {
 interface Banner {
   severity: AlertColor;
   text: string;
+  /** The detail the banner is about ('tempo', 'authors.1.name'), marked on its input. */
+  field?: string | undefined;
 }
 
 interface SongFormProps {
@@ -95,6 +104,7 @@ interface SongFormProps {
 function SongForm({ teamId, song }: SongFormProps) {
   const [draft, dispatch] = useReducer(songDraftReducer, song, initialDraft);
   const [banner, setBanner] = useState<Banner | null>(null);
+  const [moreOpen, setMoreOpen] = useState(() => hasMoreDetails(draft.details));
   const saveSong = useSaveSong(teamId);
   const navigate = useNavigate();
   const partCount = draft.parts.length;
@@ -103,10 +113,12 @@ function SongForm({ teamId, song }: SongFormProps) {
     event.preventDefault();
     if (saveSong.isPending) return;
     const input = draftToSong(draft);
-    // Spec section 5: the first problem, in the spec's order, and no request.
-    const problem = songProblem(input);
+    // Spec section 5: the first problem, in the spec's order (then the details'), and no request.
+    const problem = songFormProblem(input);
     if (problem) {
-      setBanner({ severity: 'warning', text: problem });
+      setBanner({ severity: 'warning', ...problem });
+      const detail = problem.field?.split('.')[0];
+      if (MORE_DETAIL_FIELDS.some((field) => field === detail)) setMoreOpen(true);
       return;
     }
     setBanner(null);
@@ -144,6 +156,13 @@ function SongForm({ teamId, song }: SongFormProps) {
         fullWidth
         autoComplete="off"
         slotProps={{ htmlInput: { maxLength: SONG_LIMITS.artistMaxLength } }}
+      />
+      <SongDetailsFields
+        details={draft.details}
+        dispatch={dispatch}
+        moreOpen={moreOpen}
+        onMoreOpenChange={setMoreOpen}
+        invalidField={banner?.field}
       />
       <Typography variant="h6" component="h2">
         Parts

@@ -1,4 +1,5 @@
-import type { Song, SongPart } from '@segue/shared';
+import { SongInputSchema, songProblem } from '@segue/shared';
+import type { Song, SongAuthorType, SongPart } from '@segue/shared';
 
 /**
  * The song form's state: the song being written, with a stable key per part and line so that
@@ -12,19 +13,53 @@ export interface LineDraft {
 
 export interface PartDraft {
   key: string;
+  /** The part's stable id on the server; a part added in this form has none until it is saved. */
+  id?: string;
   label: string;
   lines: LineDraft[];
 }
 
+export interface AuthorDraft {
+  key: string;
+  name: string;
+  type: SongAuthorType;
+}
+
+/**
+ * The song's details as the inputs hold them: text as typed ('' is none), so a half-typed
+ * tempo stays on screen; draftToSong turns them into the API's numbers and nulls.
+ */
+export interface DetailsDraft {
+  /** '' is no key. */
+  key: string;
+  capo: number;
+  tempo: string;
+  time: string;
+  ccli: string;
+  copyright: string;
+  authors: AuthorDraft[];
+}
+
+/** The details typed as text. */
+export type DetailTextField = 'key' | 'tempo' | 'time' | 'ccli' | 'copyright';
+
 export interface SongDraft {
   title: string;
   artist: string;
+  /** Kept apart from the parts, so typing in a line does not re-render the details. */
+  details: DetailsDraft;
   parts: PartDraft[];
 }
 
 export type SongDraftAction =
   | { type: 'setTitle'; title: string }
   | { type: 'setArtist'; artist: string }
+  | { type: 'setDetail'; field: DetailTextField; value: string }
+  | { type: 'setCapo'; capo: number }
+  | { type: 'addAuthor' }
+  | { type: 'removeAuthor'; author: number }
+  | { type: 'setAuthorName'; author: number; name: string }
+  | { type: 'setAuthorType'; author: number; authorType: SongAuthorType }
   | { type: 'setLabel'; part: number; label: string }
   | { type: 'setLine'; part: number; line: number; field: 'chords' | 'lyrics'; value: string }
   | { type: 'addPart' }
@@ -42,34 +77,109 @@ const emptyLine = (): LineDraft => ({ key: newKey(), chords: '', lyrics: '' });
 /** A new part: no label yet, one empty line (spec section 2, Song form). */
 const emptyPart = (): PartDraft => ({ key: newKey(), label: '', lines: [emptyLine()] });
 
+const noDetails = (): DetailsDraft => ({
+  key: '',
+  capo: 0,
+  tempo: '',
+  time: '',
+  ccli: '',
+  copyright: '',
+  authors: [],
+});
+
 /** A new song starts with one part holding one empty line; an existing one as it is. */
 export function initialDraft(song?: Song): SongDraft {
-  if (!song) return { title: '', artist: '', parts: [emptyPart()] };
+  if (!song) return { title: '', artist: '', details: noDetails(), parts: [emptyPart()] };
   return {
     title: song.title,
     artist: song.artist,
+    details: {
+      key: song.key ?? '',
+      capo: song.capo,
+      tempo: song.tempo === null ? '' : String(song.tempo),
+      time: song.time ?? '',
+      ccli: song.ccli ?? '',
+      copyright: song.copyright,
+      authors: song.authors.map((author) => ({ key: newKey(), ...author })),
+    },
     parts: song.parts.map((part) => ({
       key: newKey(),
+      id: part.id,
       label: part.label,
       lines: part.lines.map((line) => ({ key: newKey(), ...line })),
     })),
   };
 }
 
-/** The draft as the API takes it: keys dropped, text as typed (chords keep their spaces). */
-export function draftToSong(draft: SongDraft): {
+/** Whether the details under "More details" hold anything (then they start unfolded). */
+export function hasMoreDetails(details: DetailsDraft): boolean {
+  return Boolean(details.ccli.trim() || details.copyright.trim() || details.authors.length > 0);
+}
+
+/** The song as the form sends it (a SongInput without its team). */
+export interface SongFormInput {
   title: string;
   artist: string;
+  key: string | null;
+  capo: number;
+  tempo: number | null;
+  time: string | null;
+  ccli: string | null;
+  copyright: string;
+  authors: { name: string; type: SongAuthorType }[];
   parts: SongPart[];
-} {
+}
+
+const textOrNull = (text: string) => (text.trim() ? text.trim() : null);
+
+/** A typed whole number; anything else is NaN, which the schema refuses with its message. */
+const wholeNumberOrNull = (text: string) => {
+  const digits = text.trim();
+  if (!digits) return null;
+  return /^\d+$/.test(digits) ? Number(digits) : Number.NaN;
+};
+
+/**
+ * The draft as the API takes it: keys dropped, text as typed (chords keep their spaces),
+ * numbers as numbers, an empty detail as null. Parts keep their ids; new parts have none.
+ */
+export function draftToSong(draft: SongDraft): SongFormInput {
+  const { details } = draft;
   return {
     title: draft.title,
     artist: draft.artist,
-    parts: draft.parts.map(({ label, lines }) => ({
+    key: textOrNull(details.key),
+    capo: details.capo,
+    tempo: wholeNumberOrNull(details.tempo),
+    time: textOrNull(details.time),
+    ccli: textOrNull(details.ccli),
+    copyright: details.copyright.trim(),
+    authors: details.authors.map(({ name, type }) => ({ name, type })),
+    parts: draft.parts.map(({ id, label, lines }) => ({
+      ...(id ? { id } : {}),
       label,
       lines: lines.map(({ chords, lyrics }) => ({ chords, lyrics })),
     })),
   };
+}
+
+export interface SongFormProblem {
+  text: string;
+  /** The detail it is about, as the schema names it ('tempo', 'authors.1.name'); none for the spec's checks. */
+  field?: string;
+}
+
+/**
+ * The first problem of the song, or null: the spec's four checks in its order and the size
+ * limits (songProblem) first, then the details, in the order the form shows them.
+ */
+export function songFormProblem(input: SongFormInput): SongFormProblem | null {
+  const problem = songProblem(input);
+  if (problem) return { text: problem };
+  const parsed = SongInputSchema.safeParse(input);
+  const issue = parsed.success ? undefined : parsed.error.issues[0];
+  if (!issue) return null;
+  return { text: issue.message, field: issue.path.map(String).join('.') };
 }
 
 function move<T>(items: T[], from: number, to: number): T[] {
@@ -99,6 +209,20 @@ function updateLines(
   };
 }
 
+/** A new author wrote the words, or the music when the one before wrote the words. */
+const emptyAuthor = (before: AuthorDraft[]): AuthorDraft => ({
+  key: newKey(),
+  name: '',
+  type: before.at(-1)?.type === 'words' ? 'music' : 'words',
+});
+
+function updateAuthors(
+  draft: SongDraft,
+  change: (authors: AuthorDraft[]) => AuthorDraft[],
+): SongDraft {
+  return { ...draft, details: { ...draft.details, authors: change(draft.details.authors) } };
+}
+
 /** Every change of the form; untouched parts and lines keep their identity, so they skip rendering. */
 export function songDraftReducer(draft: SongDraft, action: SongDraftAction): SongDraft {
   switch (action.type) {
@@ -106,6 +230,24 @@ export function songDraftReducer(draft: SongDraft, action: SongDraftAction): Son
       return { ...draft, title: action.title };
     case 'setArtist':
       return { ...draft, artist: action.artist };
+    case 'setDetail':
+      return { ...draft, details: { ...draft.details, [action.field]: action.value } };
+    case 'setCapo':
+      return { ...draft, details: { ...draft.details, capo: action.capo } };
+    case 'addAuthor':
+      return updateAuthors(draft, (authors) => [...authors, emptyAuthor(authors)]);
+    case 'removeAuthor':
+      return updateAuthors(draft, (authors) =>
+        authors.filter((_a, index) => index !== action.author),
+      );
+    case 'setAuthorName':
+      return updateAuthors(draft, (authors) =>
+        replaceAt(authors, action.author, (a) => ({ ...a, name: action.name })),
+      );
+    case 'setAuthorType':
+      return updateAuthors(draft, (authors) =>
+        replaceAt(authors, action.author, (a) => ({ ...a, type: action.authorType })),
+      );
     case 'setLabel':
       return {
         ...draft,

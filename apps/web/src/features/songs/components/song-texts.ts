@@ -35,3 +35,27 @@ export const partEditorLabels = {
   moveLineDown: (n: number, m: number) => `Move part ${n} line ${m} down`,
   removeLine: (n: number, m: number) => `Remove part ${n} line ${m}`,
 };
+
+/** The song details' labels and accessible names; authors count from 1. */
+export const songDetailsLabels = {
+  details: 'Details',
+  key: 'Key',
+  noKey: 'No key',
+  majorKeys: 'Major',
+  minorKeys: 'Minor',
+  capo: 'Capo',
+  noCapo: 'No capo',
+  tempo: 'Tempo (BPM)',
+  time: 'Time',
+  timePlaceholder: '4/4',
+  moreDetails: 'More details',
+  ccli: 'CCLI number',
+  copyright: 'Copyright',
+  authors: 'Authors',
+  noAuthors: 'No authors yet.',
+  addAuthor: 'Add author',
+  authorName: (n: number) => `Author ${n} name`,
+  authorType: (n: number) => `Author ${n} type`,
+  removeAuthor: (n: number) => `Remove author ${n}`,
+  authorTypes: { words: 'Words', music: 'Music', translation: 'Translation' },
+} as const;

@@ -1,0 +1,132 @@
+import { describe, expect, it } from 'vitest';
+import { SONG_DETAIL_TEXTS } from '@segue/shared';
+import type { Song } from '@segue/shared';
+import type { SongDraft, SongDraftAction } from './song-form-state.ts';
+import {
+  draftToSong,
+  hasMoreDetails,
+  initialDraft,
+  songDraftReducer,
+  songFormProblem,
+} from './song-form-state.ts';
+
+const song: Song = {
+  _id: 's1',
+  title: 'Amazing Grace',
+  artist: 'John Newton',
+  key: 'Bb',
+  capo: 3,
+  tempo: 72,
+  time: '6/8',
+  ccli: '22025',
+  copyright: 'Public Domain',
+  authors: [
+    { name: 'John Newton', type: 'words' },
+    { name: 'Traditional', type: 'music' },
+  ],
+  parts: [
+    { id: 'p1', label: 'Verse 1', lines: [{ chords: 'G', lyrics: 'Amazing grace' }] },
+    { id: 'intro-x', label: 'Chorus', lines: [{ chords: '', lyrics: 'How sweet' }] },
+  ],
+  teamId: 't1',
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+};
+
+const apply = (draft: SongDraft, ...actions: SongDraftAction[]) =>
+  actions.reduce(songDraftReducer, draft);
+
+describe('song form state', () => {
+  it('sends an edited song back with its details and its parts’ ids', () => {
+    expect(draftToSong(initialDraft(song))).toEqual({
+      title: song.title,
+      artist: song.artist,
+      key: 'Bb',
+      capo: 3,
+      tempo: 72,
+      time: '6/8',
+      ccli: '22025',
+      copyright: 'Public Domain',
+      authors: song.authors,
+      parts: song.parts,
+    });
+  });
+
+  it('sends a part added in the form without an id, and keeps the others’ ids when moved', () => {
+    const draft = apply(
+      initialDraft(song),
+      { type: 'addPart' },
+      { type: 'movePart', part: 2, to: 0 },
+    );
+    expect(draftToSong(draft).parts.map((part) => part.id)).toEqual([undefined, 'p1', 'intro-x']);
+    expect(draftToSong(draft).parts[0]).not.toHaveProperty('id');
+  });
+
+  it('sends empty details as null (capo 0, copyright empty) and numbers as numbers', () => {
+    const empty = draftToSong(initialDraft());
+    expect(empty).toMatchObject({
+      key: null,
+      capo: 0,
+      tempo: null,
+      time: null,
+      ccli: null,
+      copyright: '',
+      authors: [],
+    });
+    const typed = draftToSong(
+      apply(
+        initialDraft(),
+        { type: 'setDetail', field: 'tempo', value: ' 120 ' },
+        { type: 'setDetail', field: 'time', value: ' 4/4 ' },
+        { type: 'setCapo', capo: 5 },
+      ),
+    );
+    expect(typed).toMatchObject({ tempo: 120, time: '4/4', capo: 5 });
+  });
+
+  it('names the spec’s problems first, then the details’ in the order the form shows them', () => {
+    const badTime = apply(initialDraft(), { type: 'setDetail', field: 'time', value: '6/0' });
+    // No title yet: the spec's first message wins.
+    expect(songFormProblem(draftToSong(badTime))?.text).toBe('Title is required.');
+
+    const titled = apply(
+      badTime,
+      { type: 'setTitle', title: 'T' },
+      { type: 'setLabel', part: 0, label: 'Verse' },
+      { type: 'setDetail', field: 'tempo', value: '7x' },
+    );
+    expect(songFormProblem(draftToSong(titled))).toEqual({
+      text: SONG_DETAIL_TEXTS.tempo,
+      field: 'tempo',
+    });
+    const tempoFixed = apply(titled, { type: 'setDetail', field: 'tempo', value: '72' });
+    expect(songFormProblem(draftToSong(tempoFixed))).toEqual({
+      text: SONG_DETAIL_TEXTS.time,
+      field: 'time',
+    });
+    const unnamed = apply(
+      tempoFixed,
+      { type: 'setDetail', field: 'time', value: '6/8' },
+      { type: 'addAuthor' },
+      { type: 'setAuthorName', author: 0, name: 'Ann' },
+      { type: 'addAuthor' },
+    );
+    expect(songFormProblem(draftToSong(unnamed))).toEqual({
+      text: SONG_DETAIL_TEXTS.authorName,
+      field: 'authors.1.name',
+    });
+    const named = apply(unnamed, { type: 'setAuthorName', author: 1, name: 'Bo' });
+    expect(songFormProblem(draftToSong(named))).toBeNull();
+    expect(draftToSong(named).authors).toEqual([
+      { name: 'Ann', type: 'words' },
+      { name: 'Bo', type: 'music' },
+    ]);
+  });
+
+  it('unfolds "More details" for a song with a CCLI number, a copyright or authors', () => {
+    expect(hasMoreDetails(initialDraft().details)).toBe(false);
+    expect(hasMoreDetails(initialDraft(song).details)).toBe(true);
+    const blankAuthor = apply(initialDraft(), { type: 'addAuthor' });
+    expect(hasMoreDetails(blankAuthor.details)).toBe(true);
+  });
+});
