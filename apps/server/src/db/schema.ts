@@ -173,7 +173,9 @@ export const song = pgTable(
 // Setlists: song entries and positions are ordered documents of the setlist,
 // kept as JSON. An entry may be a plain song id, as older setlists stored them.
 
-export type StoredSetlistEntry = { song: string; leader: string | null } | string;
+/** An entry: its song, who leads it and (issue 15) the key it is played in, if not the song's own. */
+export type StoredSetlistEntry =
+  { song: string; leader: string | null; key?: string | null } | string;
 export interface StoredPosition {
   name: string;
   assignedTo: string | null;

@@ -2,9 +2,15 @@ import type { Setlist, SetlistDetails, Song } from '@segue/shared';
 import type { StoredSetlistEntry } from '../db/schema.ts';
 import type { SetlistRow } from './setlists.repository.ts';
 
-/** An entry in its current shape; older setlists stored a plain song id. */
-export function entryOf(entry: StoredSetlistEntry): { song: string; leader: string | null } {
-  return typeof entry === 'string' ? { song: entry, leader: null } : entry;
+/** An entry in its current shape; older setlists stored a plain song id, and no key. */
+export function entryOf(entry: StoredSetlistEntry): {
+  song: string;
+  leader: string | null;
+  key: string | null;
+} {
+  return typeof entry === 'string'
+    ? { song: entry, leader: null, key: null }
+    : { song: entry.song, leader: entry.leader, key: entry.key ?? null };
 }
 
 function base(row: SetlistRow) {
@@ -30,7 +36,7 @@ export function presentSetlist(row: SetlistRow): Setlist {
 export function presentSetlistDetails(row: SetlistRow, songs: Map<string, Song>): SetlistDetails {
   const entries = row.songs.map(entryOf).flatMap((e) => {
     const song = songs.get(e.song);
-    return song ? [{ song, leader: e.leader }] : [];
+    return song ? [{ song, leader: e.leader, key: e.key }] : [];
   });
   return { ...base(row), songs: entries };
 }

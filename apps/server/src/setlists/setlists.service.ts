@@ -105,7 +105,7 @@ export class SetlistsService {
       name: input.name,
       date: input.date,
       notes: input.notes,
-      songs: input.songs.map((e) => ({ song: e.song, leader: e.leader })),
+      songs: input.songs.map((e) => ({ song: e.song, leader: e.leader, key: e.key })),
       positions: input.positions.map((p) => ({ name: p.name, assignedTo: p.assignedTo })),
     };
   }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { OptionalKeySchema } from '../chords/key-schema.ts';
 import { SongSchema } from './songs.ts';
 
 export const SETLIST_LIMITS = {
@@ -46,6 +47,11 @@ function isCalendarDate(value: string): boolean {
 export const SetlistEntryInputSchema = z.object({
   song: Id,
   leader: OptionalUserId,
+  /**
+   * The key this song is played in at this service (issue 15); none (or left out): the
+   * song's own key. The setlist form sends every entry whole.
+   */
+  key: OptionalKeySchema.transform((key) => key ?? null),
 });
 
 export const PositionInputSchema = z.object({
@@ -103,7 +109,9 @@ export const SetlistSchema = z.object({
   name: z.string(),
   date: z.string(),
   notes: z.string(),
-  songs: z.array(z.object({ song: z.string(), leader: z.string().nullable() })),
+  songs: z.array(
+    z.object({ song: z.string(), leader: z.string().nullable(), key: z.string().nullable() }),
+  ),
   positions: z.array(PositionSchema),
   teamId: z.string(),
   currentIndex: z.number(),
@@ -115,7 +123,9 @@ export type Setlist = z.infer<typeof SetlistSchema>;
 
 /** `GET /api/setlist/{id}`: entries carry the whole song; entries whose song is gone are dropped. */
 export const SetlistDetailsSchema = SetlistSchema.extend({
-  songs: z.array(z.object({ song: SongSchema, leader: z.string().nullable() })),
+  songs: z.array(
+    z.object({ song: SongSchema, leader: z.string().nullable(), key: z.string().nullable() }),
+  ),
 });
 export type SetlistDetails = z.infer<typeof SetlistDetailsSchema>;
 

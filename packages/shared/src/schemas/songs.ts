@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { KEY_MESSAGE } from '../chords/key-schema.ts';
-import { parseKey } from '../chords/keys.ts';
+import { OptionalKeySchema } from '../chords/key-schema.ts';
 
 /** Size limits of a song, checked after the spec's four rules. */
 export const SONG_LIMITS = {
@@ -61,16 +60,7 @@ const TIME_PATTERN = /^([1-9]|1[0-9]|2[0-9]|3[0-2])\/(1|2|4|8|16|32)$/;
  */
 export const SongDetailsInputSchema = z.object({
   // A blank key (an emptied select) is no key; anything else must be one.
-  key: z
-    .string({ error: KEY_MESSAGE })
-    .nullish()
-    .transform((text, ctx) => {
-      if (text === undefined) return undefined;
-      if (!text?.trim()) return null;
-      const key = parseKey(text);
-      if (key === null) ctx.addIssue({ code: 'custom', message: KEY_MESSAGE });
-      return key ?? z.NEVER;
-    }),
+  key: OptionalKeySchema,
   capo: z
     .number({ error: SONG_DETAIL_TEXTS.capo })
     .int(SONG_DETAIL_TEXTS.capo)

@@ -34,6 +34,7 @@ import { useTextSize } from '../hooks/use-text-size.ts';
 import { useWakeLock } from '../hooks/use-wake-lock.ts';
 import { midiAction } from '../utils/midi-message.ts';
 import { activePartIndex } from '../utils/part-navigation.ts';
+import { shownKey } from '../utils/in-key.ts';
 import { nextPosition, previousPosition, upNext } from '../utils/set-position.ts';
 import type { SetPosition } from '../utils/set-position.ts';
 import { AnnounceSender } from './announce-sender.tsx';
@@ -388,6 +389,7 @@ function LivePerformance({ live, setlist }: { live: LiveSetlist; setlist: Setlis
               title={song.title}
               artist={song.artist}
               songNumber={shown.songIndex + 1}
+              musicalKey={shownKey(entry)}
               songCount={songCount}
               leaderName={leaderName}
               positions={myPositions}

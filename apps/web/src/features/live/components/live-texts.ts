@@ -27,6 +27,7 @@ export const LIVE_VIEW_TEXTS = {
   announceMessage: 'Announce Message',
   send: 'Send',
   songOf: (position: number, total: number) => `Song ${position} of ${total}`,
+  inKey: (key: string) => `Key ${key}`,
   ledBy: (name: string) => `Led by ${name}`,
   yourPosition: (names: string) => `Your position: ${names}`,
   midiUnavailable: 'MIDI unavailable',

@@ -170,6 +170,11 @@ function StagePerformance({ stage }: { stage: StageSetlist }) {
             <Typography sx={{ fontSize: 'clamp(1rem, 2vw, 1.6rem)' }}>
               {T.songOf(currentIndex + 1, songCount)}
             </Typography>
+            {stage.musicalKey && (
+              <Typography sx={{ fontSize: 'clamp(1rem, 2vw, 1.6rem)', fontWeight: 700 }}>
+                {T.inKey(stage.musicalKey)}
+              </Typography>
+            )}
             {stage.driver && (
               <Typography sx={{ fontSize: 'clamp(0.875rem, 1.4vw, 1.125rem)' }}>
                 {T.movedBy(stage.driver)}

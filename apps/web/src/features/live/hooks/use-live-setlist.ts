@@ -1,6 +1,8 @@
+import { useMemo } from 'react';
 import { clampSongIndex } from '@segue/shared';
 import { useJoinedSetlist } from '../../../lib/live-setlist.ts';
 import { useCurrentTeam } from '../../../lib/teams/current-team.ts';
+import { setlistInKeys } from '../utils/in-key.ts';
 
 /**
  * The live session of a setlist for the live view (or the stage display): the setlist (asked
@@ -10,13 +12,19 @@ import { useCurrentTeam } from '../../../lib/teams/current-team.ts';
  */
 export function useLiveSetlist(setlistId: string, view: 'live' | 'stage' = 'live') {
   const { currentTeam, isPending, userId, isAdmin } = useCurrentTeam();
-  const { setlist, access, channel } = useJoinedSetlist({
+  const {
+    setlist: stored,
+    access,
+    channel,
+  } = useJoinedSetlist({
     setlistId,
     teamId: currentTeam?._id ?? null,
     teamsPending: isPending,
     view,
   });
 
+  // Each song's chords in the key it is played in at this service.
+  const setlist = useMemo(() => (stored ? setlistInKeys(stored) : null), [stored]);
   const songCount = setlist?.songs.length ?? 0;
   const position = channel.position ?? {
     currentIndex: setlist?.currentIndex ?? 0,

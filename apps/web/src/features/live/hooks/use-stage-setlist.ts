@@ -1,3 +1,4 @@
+import { shownKey } from '../utils/in-key.ts';
 import { activePartIndex } from '../utils/part-navigation.ts';
 import { upNext } from '../utils/set-position.ts';
 import { useLiveSetlist } from './use-live-setlist.ts';
@@ -25,6 +26,8 @@ export function useStageSetlist(setlistId: string) {
     songCount: setlist?.songs.length ?? 0,
     /** The current song, null for an empty setlist. */
     song: entry?.song ?? null,
+    /** The key it is played in at this service, if known. */
+    musicalKey: entry ? shownKey(entry) : null,
     /** The current part, null for a song without parts. */
     part: parts[partIndex] ?? null,
     partIndex,

@@ -1,0 +1,60 @@
+import {
+  apiSession,
+  createTeamWith,
+  createVerifiedPerson,
+  expect,
+  logIn,
+  test,
+} from '../support/fixtures.ts';
+
+/** Issue 15: a song stored in G and played in A at this service shows its chords in A. */
+test('the live view and the stage display show each song in its key for the service', async ({
+  page,
+  request,
+}) => {
+  const owner = await createVerifiedPerson(request, 'Kenan');
+  const teamId = await createTeamWith(request, owner, 'Key Band');
+  const headers = await apiSession(request, owner, teamId);
+  const created = await request.post('/api/songs', {
+    headers,
+    data: {
+      title: 'Stored in G',
+      key: 'G',
+      parts: [
+        { label: 'Verse', lines: [{ chords: 'G    D    Em   C', lyrics: 'one two three four' }] },
+      ],
+    },
+  });
+  expect(created.status()).toBe(201);
+  const songId = ((await created.json()) as { _id: string })._id;
+  const setlist = await request.post('/api/setlist', {
+    headers,
+    data: {
+      name: 'In A',
+      date: '2030-01-01',
+      songs: [
+        { song: songId, leader: null, key: 'A' },
+        { song: songId, leader: null },
+      ],
+    },
+  });
+  const setlistId = ((await setlist.json()) as { _id: string })._id;
+
+  await logIn(page, owner);
+  const chords = () => page.locator('section[aria-current="step"] [data-chord]').allTextContents();
+  await page.goto(`/setlists/live/${setlistId}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Stored in G' })).toBeVisible();
+  await expect(page.getByText('Key A', { exact: true })).toBeVisible();
+  await expect.poll(chords).toEqual(['A', 'E', 'F#m', 'D']);
+  // The same song without a key for the service: as stored.
+  await page.getByRole('button', { name: 'Next Song' }).click();
+  await expect(page.getByText('Key G', { exact: true })).toBeVisible();
+  await expect.poll(chords).toEqual(['G', 'D', 'Em', 'C']);
+  await page.getByRole('button', { name: 'Previous Song' }).click();
+
+  await page.goto(`/setlists/stage/${setlistId}`);
+  await expect(page.getByText('Key A', { exact: true })).toBeVisible();
+  await expect
+    .poll(() => page.locator('[data-chord]').allTextContents())
+    .toEqual(['A', 'E', 'F#m', 'D']);
+});
