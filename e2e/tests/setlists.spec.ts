@@ -7,15 +7,7 @@ import {
   logIn,
   test,
 } from '../support/fixtures.ts';
-
-/** The titles in the Selected Song Order list, top to bottom. */
-async function songOrder(page: Page): Promise<string[]> {
-  const handles = page.getByRole('button', { name: /^Reorder / });
-  const names = await handles.evaluateAll((els) =>
-    els.map((el) => el.getAttribute('aria-label') ?? ''),
-  );
-  return names.map((n) => n.replace(/^Reorder /, ''));
-}
+import { songOrder } from '../support/setlist-form.ts';
 
 /** Drags one handle onto another with the mouse, past dnd-kit's 5 px activation distance. */
 async function dragOnto(page: Page, from: Locator, to: Locator) {

@@ -1,4 +1,5 @@
 import MenuItem from '@mui/material/MenuItem';
+import type { SxProps, Theme } from '@mui/material/styles';
 import TextField from '@mui/material/TextField';
 import type { MemberChoice } from '../api/team-members.ts';
 
@@ -12,7 +13,9 @@ interface MemberSelectProps {
   value: string | null | undefined;
   onChange: (userId: string | null) => void;
   members: MemberChoice[];
-  disabled?: boolean;
+  disabled?: boolean | undefined;
+  /** Layout from the caller, after the select's own minimum width. */
+  sx?: SxProps<Theme> | undefined;
 }
 
 /** Picks one of the team's members, or nobody. */
@@ -24,6 +27,7 @@ export function MemberSelect({
   onChange,
   members,
   disabled = false,
+  sx,
 }: MemberSelectProps) {
   // Someone who has left the team stays visible (by id) until the planner picks another.
   const unknown = value && !members.some((member) => member.id === value) ? value : null;
@@ -35,7 +39,7 @@ export function MemberSelect({
       value={value ?? ''}
       onChange={(event) => onChange(event.target.value || null)}
       disabled={disabled}
-      sx={{ minWidth: 200 }}
+      sx={[{ minWidth: 200 }, ...(Array.isArray(sx) ? sx : [sx])]}
       slotProps={{
         inputLabel: { shrink: true },
         select: {

@@ -14,7 +14,11 @@ export function formValuesOf(setlist?: SetlistDetails): SetlistFormValues {
     name: setlist.name,
     date: setlistDay(setlist.date),
     notes: setlist.notes,
-    songs: setlist.songs.map((entry) => ({ song: entry.song._id, leader: entry.leader })),
+    songs: setlist.songs.map((entry) => ({
+      song: entry.song._id,
+      leader: entry.leader,
+      key: entry.key,
+    })),
     positions: setlist.positions.map((position) => ({
       name: position.name,
       assignedTo: position.assignedTo,

@@ -24,6 +24,9 @@ import type { SongChoice } from './song-picker.tsx';
 import { SongPicker } from './song-picker.tsx';
 import { TeamPositionsEditor } from './team-positions-editor.tsx';
 
+/** A song of the form: what the picker shows, and the key its Key select names. */
+type ChosenSong = SongChoice & { key: string | null };
+
 interface SetlistFormProps {
   team: Team;
   /** The setlist to edit; a new setlist when undefined. */
@@ -58,15 +61,15 @@ export function SetlistForm({ team, setlist }: SetlistFormProps) {
   });
   const songs = useFieldArray({ control, name: 'songs' });
 
-  // Titles of the team's songs, and of the setlist's own (which the picker may not list).
+  // Titles and keys of the team's songs, and of the setlist's own (which the picker may not list).
   const songsById = useMemo(() => {
-    const byId = new Map<string, SongChoice>();
+    const byId = new Map<string, ChosenSong>();
     for (const entry of setlist?.songs ?? []) byId.set(entry.song._id, entry.song);
     for (const song of songChoices.data ?? []) byId.set(song._id, song);
     return byId;
   }, [setlist, songChoices.data]);
-  const songOf = (id: string): SongChoice =>
-    songsById.get(id) ?? { _id: id, title: id, artist: '' };
+  const songOf = (id: string): ChosenSong =>
+    songsById.get(id) ?? { _id: id, title: id, artist: '', key: null };
 
   const chosenSongs = songs.fields.map((field) => songOf(field.song));
   const busy = save.isPending || clone.isPending || deleteSetlist.isPending;
@@ -173,7 +176,7 @@ export function SetlistForm({ team, setlist }: SetlistFormProps) {
             loading={songChoices.isPending}
             error={songsError}
             disabled={busy}
-            onAdd={(song) => songs.append({ song: song._id, leader: null })}
+            onAdd={(song) => songs.append({ song: song._id, leader: null, key: null })}
             onRemove={(song) => {
               const index = songs.fields.findIndex((field) => field.song === song._id);
               if (index >= 0) songs.remove(index);
@@ -189,10 +192,10 @@ export function SetlistForm({ team, setlist }: SetlistFormProps) {
             <Typography color="text.secondary">{SETLIST_SCREEN_TEXTS.noSongsChosen}</Typography>
           ) : (
             <SongOrderList
-              entries={songs.fields.map((field) => ({
-                id: field.id,
-                title: songOf(field.song).title,
-              }))}
+              entries={songs.fields.map((field) => {
+                const song = songOf(field.song);
+                return { id: field.id, title: song.title, songKey: song.key };
+              })}
               control={control}
               members={members}
               onMove={songs.move}

@@ -18,6 +18,12 @@ export const SETLIST_SCREEN_TEXTS = {
   noSongsChosen: 'No songs chosen yet. Pick them in Songs above.',
   noSongsInSetlist: 'No songs in this setlist.',
   failedToLoadSongs: 'Failed to load the song library.',
+  key: 'Key',
+  keyFor: (title: string) => `Key for ${title}`,
+  songsKey: (songKey: string | null) => (songKey ? `Song's key (${songKey})` : "Song's key"),
+  /** The key a song is played in at this service; the song's own key beside it when that differs. */
+  performanceKey: (key: string, songKey: string | null) =>
+    songKey && songKey !== key ? `Key ${key} (song in ${songKey})` : `Key ${key}`,
   upcomingSetlists: 'Upcoming Setlists',
   yourPosition: 'Your Position',
   view: 'View',

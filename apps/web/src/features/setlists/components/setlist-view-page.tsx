@@ -99,7 +99,7 @@ function SetlistDetailsView({ setlist }: { setlist: SetlistDetails }) {
         <Stack component="ol" spacing={5} sx={{ listStyle: 'none', p: 0, m: 0 }}>
           {setlist.songs.map((entry, index) => (
             <li key={`${index}-${entry.song._id}`}>
-              <SongLyrics number={index + 1} song={entry.song} />
+              <SongLyrics number={index + 1} song={entry.song} entryKey={entry.key} />
             </li>
           ))}
         </Stack>
@@ -114,13 +114,29 @@ function songHeading(number: number, song: Pick<Song, 'title' | 'artist'>): stri
   return artist ? `${number}. ${song.title} — ${artist}` : `${number}. ${song.title}`;
 }
 
-/** One song of the setlist: its heading, then each part's label and lyrics (no chords). */
-function SongLyrics({ number, song }: { number: number; song: Song }) {
+interface SongLyricsProps {
+  number: number;
+  song: Song;
+  /** The key the entry is played in; none: the song's own. */
+  entryKey: string | null;
+}
+
+/**
+ * One song of the setlist: its heading and the key it is played in (if it has one), then each
+ * part's label and lyrics (no chords).
+ */
+function SongLyrics({ number, song, entryKey }: SongLyricsProps) {
+  const key = entryKey ?? song.key;
   return (
     <Box component="article">
-      <Typography variant="h5" component="h2" sx={{ fontWeight: 600, mb: 2 }}>
+      <Typography variant="h5" component="h2" sx={{ fontWeight: 600, mb: key ? 0.5 : 2 }}>
         {songHeading(number, song)}
       </Typography>
+      {key && (
+        <Typography color="text.secondary" sx={{ mb: 2 }}>
+          {SETLIST_SCREEN_TEXTS.performanceKey(key, song.key)}
+        </Typography>
+      )}
       <Stack spacing={2.5}>
         {song.parts.map((part, partIndex) => (
           <Box key={partIndex}>

@@ -28,8 +28,10 @@ import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
 import DragIndicatorIcon from '@mui/icons-material/DragIndicator';
 import { SETLIST_TEXTS } from '@segue/shared';
 import type { MemberChoice } from '../api/team-members.ts';
+import { EntryKeySelect } from './entry-key-select.tsx';
 import { MemberSelect } from './member-select.tsx';
 import type { SetlistFormValues } from './setlist-form-values.ts';
+import { SETLIST_SCREEN_TEXTS } from './setlist-texts.ts';
 
 /** Spec section 9, drag reordering. */
 const DRAG = {
@@ -69,6 +71,8 @@ interface SongOrderEntry {
   /** The field array's key: stable while the entry moves, unique even for a repeated song. */
   id: string;
   title: string;
+  /** The key the song's stored chords sound in, named by the entry's Key select. */
+  songKey: string | null;
 }
 
 interface SongOrderListProps {
@@ -79,7 +83,10 @@ interface SongOrderListProps {
   disabled?: boolean;
 }
 
-/** The chosen songs in order, each with its leader; reordered by drag or by the arrow buttons. */
+/**
+ * The chosen songs in order, each with its leader and key; reordered by drag or by the arrow
+ * buttons.
+ */
 export function SongOrderList({ entries, control, members, onMove, disabled }: SongOrderListProps) {
   const sensors = useSensors(
     useSensor(NonTouchPointerSensor, { activationConstraint: { distance: DRAG.pointerDistance } }),
@@ -165,6 +172,13 @@ export function SongOrderList({ entries, control, members, onMove, disabled }: S
   );
 }
 
+/** Below md the Leader and Key selects split their line in half; from md up they sit inline. */
+const selectSx = {
+  flex: { xs: '1 1 0', md: '0 0 auto' },
+  minWidth: { xs: 0, md: 200 },
+} as const;
+const keySelectSx = { ...selectSx, minWidth: { xs: 0, md: 150 } } as const;
+
 function moveButtonId(entryId: string, direction: 'up' | 'down'): string {
   return `song-order-${entryId}-${direction}`;
 }
@@ -179,7 +193,10 @@ interface SongOrderItemProps {
   disabled?: boolean | undefined;
 }
 
-/** One song in the order: drag handle, number and title, leader, and the move buttons. */
+/**
+ * One song in the order: drag handle, number and title, leader and key, and the move buttons.
+ * Below md the two selects share a second line, so a phone never scrolls sideways.
+ */
 function SongOrderItem({
   entry,
   index,
@@ -228,7 +245,15 @@ function SongOrderItem({
         <Typography sx={{ flex: '1 1 200px', minWidth: 0, overflowWrap: 'anywhere' }}>
           {`${index + 1}. ${entry.title}`}
         </Typography>
-        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, ml: 'auto' }}>
+        <Box
+          sx={{
+            display: 'flex',
+            gap: 1,
+            order: { xs: 1, md: 0 },
+            flex: { xs: '1 1 100%', md: '0 1 auto' },
+            minWidth: 0,
+          }}
+        >
           <Controller
             control={control}
             name={`songs.${index}.leader`}
@@ -241,9 +266,26 @@ function SongOrderItem({
                 onChange={field.onChange}
                 members={members}
                 disabled={disabled}
+                sx={selectSx}
               />
             )}
           />
+          <Controller
+            control={control}
+            name={`songs.${index}.key`}
+            render={({ field }) => (
+              <EntryKeySelect
+                accessibleName={SETLIST_SCREEN_TEXTS.keyFor(entry.title)}
+                value={field.value}
+                onChange={field.onChange}
+                songKey={entry.songKey}
+                disabled={disabled}
+                sx={keySelectSx}
+              />
+            )}
+          />
+        </Box>
+        <Box sx={{ display: 'flex', alignItems: 'center', ml: 'auto' }}>
           <IconButton
             id={moveButtonId(entry.id, 'up')}
             size="small"

@@ -7,8 +7,8 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
-import { KEYS, SONG_LIMITS } from '@segue/shared';
-import type { Key } from '@segue/shared';
+import { SONG_LIMITS } from '@segue/shared';
+import { KeyOptions } from '../../../components/key-options.tsx';
 import { SongAuthorsEditor } from './song-authors-editor.tsx';
 import type { DetailTextField, DetailsDraft, SongDraftAction } from './song-form-state.ts';
 import { songDetailsLabels as labels } from './song-texts.ts';
@@ -18,10 +18,6 @@ const MORE_DETAILS_ID = 'song-form-more-details';
 
 /** The details folded under "More details"; a problem with one of them unfolds it. */
 export const MORE_DETAIL_FIELDS = ['ccli', 'copyright', 'authors'] as const;
-
-// A key names a minor key by its final 'm' ('F#m').
-const MAJOR_KEYS = KEYS.filter((key) => !key.endsWith('m'));
-const MINOR_KEYS = KEYS.filter((key) => key.endsWith('m'));
 
 const CAPO_FRETS = Array.from({ length: SONG_LIMITS.maxCapo + 1 }, (_v, fret) => fret);
 
@@ -62,7 +58,6 @@ export const SongDetailsFields = memo(function SongDetailsFields({
   const setText = (field: DetailTextField, value: string) =>
     dispatch({ type: 'setDetail', field, value });
   // A key the list does not spell this way (Gb, C#…) stays choosable rather than lost.
-  const otherKey = details.key && !KEYS.includes(details.key as Key) ? details.key : null;
 
   return (
     <Box component="section" aria-labelledby={HEADING_ID}>
@@ -80,21 +75,7 @@ export const SongDetailsFields = memo(function SongDetailsFields({
           slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
         >
           <option value="">{labels.noKey}</option>
-          {otherKey && <option value={otherKey}>{otherKey}</option>}
-          <optgroup label={labels.majorKeys}>
-            {MAJOR_KEYS.map((key) => (
-              <option key={key} value={key}>
-                {key}
-              </option>
-            ))}
-          </optgroup>
-          <optgroup label={labels.minorKeys}>
-            {MINOR_KEYS.map((key) => (
-              <option key={key} value={key}>
-                {key}
-              </option>
-            ))}
-          </optgroup>
+          <KeyOptions value={details.key} />
         </TextField>
         <TextField
           select

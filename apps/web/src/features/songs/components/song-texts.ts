@@ -41,8 +41,6 @@ export const songDetailsLabels = {
   details: 'Details',
   key: 'Key',
   noKey: 'No key',
-  majorKeys: 'Major',
-  minorKeys: 'Minor',
   capo: 'Capo',
   noCapo: 'No capo',
   tempo: 'Tempo (BPM)',
