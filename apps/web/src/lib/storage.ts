@@ -103,6 +103,21 @@ export const liveStageMode = {
   set: (value: 'on' | 'off') => void write(local, LIVE_STAGE_MODE_KEY, value),
 };
 
+const LIVE_CHORD_VIEW_KEY = 'segue.live.chordView';
+
+/** This device's way of reading chords ("My view"), as JSON; the live view checks its fields. */
+export const liveChordView = {
+  get: (): unknown => {
+    const raw = read(local, LIVE_CHORD_VIEW_KEY);
+    try {
+      return raw === null ? null : (JSON.parse(raw) as unknown);
+    } catch {
+      return null;
+    }
+  },
+  set: (view: object) => void write(local, LIVE_CHORD_VIEW_KEY, JSON.stringify(view)),
+};
+
 /** The presenter's background choice as JSON; `set` answers false when it did not fit. */
 export const presenterBackground = {
   get: () => read(local, STORAGE_KEYS.presenterBackground),

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import type { ReactNode } from 'react';
 import { Link as RouterLink, Navigate, useParams } from 'react-router';
 import Box from '@mui/material/Box';
@@ -15,6 +15,8 @@ import NavigateNextIcon from '@mui/icons-material/NavigateNext';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import SkipNextIcon from '@mui/icons-material/SkipNext';
 import SkipPreviousIcon from '@mui/icons-material/SkipPrevious';
+import TuneIcon from '@mui/icons-material/Tune';
+import ToggleButton from '@mui/material/ToggleButton';
 import { isLiveDriver } from '@segue/shared';
 import type { SetlistDetails } from '@segue/shared';
 import { AnnouncementBanner } from '../../../components/announcement-banner.tsx';
@@ -25,6 +27,7 @@ import { useHideTopBar } from '../../../lib/top-bar-visibility.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { visuallyHidden } from '../../../lib/visually-hidden.ts';
 import { usePeople } from '../../../lib/teams/teams.ts';
+import { useChordView } from '../hooks/use-chord-view.ts';
 import { useLiveKeys } from '../hooks/use-live-keys.ts';
 import { useLiveSetlist } from '../hooks/use-live-setlist.ts';
 import type { LiveSetlist } from '../hooks/use-live-setlist.ts';
@@ -35,6 +38,7 @@ import { useWakeLock } from '../hooks/use-wake-lock.ts';
 import { midiAction } from '../utils/midi-message.ts';
 import { activePartIndex } from '../utils/part-navigation.ts';
 import { shownKey } from '../utils/in-key.ts';
+import { keyCaption, linesForMe } from '../utils/my-view.ts';
 import { nextPosition, previousPosition, upNext } from '../utils/set-position.ts';
 import type { SetPosition } from '../utils/set-position.ts';
 import { AnnounceSender } from './announce-sender.tsx';
@@ -48,6 +52,11 @@ import { NextUp } from './next-up.tsx';
 import { PartButtons } from './part-buttons.tsx';
 import { PartTransitionBar } from './part-transition-bar.tsx';
 import { SinglePartView } from './single-part-view.tsx';
+
+// Opened on demand: its selects would weigh on the live view's first load.
+const MyViewPanel = lazy(() =>
+  import('./my-view-panel.tsx').then((m) => ({ default: m.MyViewPanel })),
+);
 
 /** /setlists/live/{id}: the leader steps through songs and parts, and every screen follows. */
 export function LivePage() {
@@ -128,7 +137,23 @@ function LivePerformance({ live, setlist }: { live: LiveSetlist; setlist: Setlis
   }, [browse, browsing]);
   const shown = browsing ? browse : livePosition;
 
-  const entry = setlist.songs[shown.songIndex] ?? setlist.songs[0]!;
+  const stored = setlist.songs[shown.songIndex] ?? setlist.songs[0]!;
+  // The chords as this musician reads them ("My view": capo, instrument, notation).
+  const chordView = useChordView();
+  const [myViewOpen, setMyViewOpen] = useState(false);
+  const entry = useMemo(
+    () => ({
+      ...stored,
+      song: {
+        ...stored.song,
+        parts: stored.song.parts.map((part) => ({
+          ...part,
+          lines: linesForMe(part.lines, shownKey(stored), chordView.view),
+        })),
+      },
+    }),
+    [stored, chordView.view],
+  );
   const { song } = entry;
   const activeIndex = shown.partIndex;
   const activePart = song.parts[activeIndex] ?? null;
@@ -389,7 +414,7 @@ function LivePerformance({ live, setlist }: { live: LiveSetlist; setlist: Setlis
               title={song.title}
               artist={song.artist}
               songNumber={shown.songIndex + 1}
-              musicalKey={shownKey(entry)}
+              keyCaption={keyCaption(shownKey(entry), chordView.view)}
               songCount={songCount}
               leaderName={leaderName}
               positions={myPositions}
@@ -427,10 +452,26 @@ function LivePerformance({ live, setlist }: { live: LiveSetlist; setlist: Setlis
             textSize={textSize}
           >
             <StageModeToggle on={stage} onToggle={toggleStage} />
+            <ToggleButton
+              value="myView"
+              size="small"
+              selected={myViewOpen}
+              onChange={() => setMyViewOpen((open) => !open)}
+              aria-expanded={myViewOpen}
+            >
+              <TuneIcon sx={{ mr: 0.75 }} fontSize="small" />
+              {T.myView}
+            </ToggleButton>
             <Button size="small" startIcon={<OpenInNewIcon />} onClick={openPresenter}>
               {T.openPresenter}
             </Button>
           </LiveViewControls>
+
+          {myViewOpen && (
+            <Suspense fallback={null}>
+              <MyViewPanel view={chordView.view} onChange={chordView.change} />
+            </Suspense>
+          )}
 
           <Stack direction="row" spacing={1}>
             <Button

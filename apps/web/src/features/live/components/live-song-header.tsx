@@ -11,8 +11,8 @@ interface LiveSongHeaderProps {
   artist: string;
   songNumber: number;
   songCount: number;
-  /** The key the song is played in at this service, if it has one. */
-  musicalKey: string | null;
+  /** The key it is played in, and this musician's capo and shapes: "Key A · Capo 2 · G shapes". */
+  keyCaption: string | null;
   leaderName: string | null;
   /** The positions this setlist gives the viewer. */
   positions: string[];
@@ -20,7 +20,7 @@ interface LiveSongHeaderProps {
 
 /** The current song (the page's one heading), who leads it, and the viewer's place in the band. */
 export function LiveSongHeader(props: LiveSongHeaderProps) {
-  const { title, artist, songNumber, songCount, musicalKey, leaderName, positions } = props;
+  const { title, artist, songNumber, songCount, keyCaption, leaderName, positions } = props;
   return (
     <Stack spacing={0.5}>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
@@ -49,9 +49,9 @@ export function LiveSongHeader(props: LiveSongHeaderProps) {
         sx={{ flexWrap: 'wrap', color: 'text.secondary', pl: { sm: 6 } }}
       >
         <Typography variant="body2">{T.songOf(songNumber, songCount)}</Typography>
-        {musicalKey && (
+        {keyCaption && (
           <Typography variant="body2" sx={{ fontWeight: 700, color: 'text.primary' }}>
-            {T.inKey(musicalKey)}
+            {keyCaption}
           </Typography>
         )}
         {leaderName && <Typography variant="body2">{T.ledBy(leaderName)}</Typography>}

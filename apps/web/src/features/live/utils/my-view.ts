@@ -1,0 +1,66 @@
+import { capoShapes, notateLine, parseKey, transposeKey, transposeLineBy } from '@segue/shared';
+import type { Accidentals, Key, Notation, SongLine } from '@segue/shared';
+
+/** One musician's way of reading chords on this device (issue 15, "My view"). */
+export interface ChordView {
+  /** Capo fret 0–11: chords are shown as the shapes played with it. */
+  capo: number;
+  /** Semitones for a transposing instrument (+2 for a B♭ instrument), -11 to 11. */
+  transpose: number;
+  notation: Notation;
+  accidentals: Accidentals;
+  /** Chords shown at all (a singer may want words only). */
+  chords: boolean;
+}
+
+export const DEFAULT_CHORD_VIEW: ChordView = {
+  capo: 0,
+  transpose: 0,
+  notation: 'letters',
+  accidentals: 'auto',
+  chords: true,
+};
+
+/**
+ * The key this musician reads in: the song's (performance) key moved down by the capo and
+ * up by the instrument's transposition. Null when the song has no key.
+ */
+export function readingKey(key: string | null, view: ChordView): Key | null {
+  const sounding = key === null ? null : parseKey(key);
+  if (!sounding) return null;
+  return transposeKey(capoShapes(sounding, view.capo), view.transpose);
+}
+
+/**
+ * A part's lines as this musician reads them: moved by capo and instrument, spelled as the
+ * reading key (or the device's sharps/flats), written in the chosen notation, or without
+ * chords. Lines come back unchanged for the default view.
+ */
+export function linesForMe<L extends SongLine>(
+  lines: readonly L[],
+  key: string | null,
+  view: ChordView,
+): L[] {
+  if (!view.chords) return lines.map((line) => ({ ...line, chords: '' }));
+  const semitones = view.transpose - view.capo;
+  const reading = readingKey(key, view);
+  if (semitones === 0 && view.notation === 'letters' && view.accidentals === 'auto') {
+    return [...lines];
+  }
+  const spelling = view.accidentals !== 'auto' ? view.accidentals : (reading ?? 'sharps');
+  return lines.map((line) => {
+    const moved =
+      semitones === 0 && view.accidentals === 'auto'
+        ? line.chords
+        : transposeLineBy(line.chords, semitones, spelling);
+    return { ...line, chords: notateLine(moved, view.notation, reading ?? undefined) };
+  });
+}
+
+/** "Key A · Capo 2 · G shapes", or just "Key A" without a capo. */
+export function keyCaption(key: string | null, view: ChordView): string | null {
+  if (key === null) return null;
+  if (view.capo === 0) return `Key ${key}`;
+  const shapes = readingKey(key, { ...view, transpose: 0 });
+  return `Key ${key} · Capo ${view.capo}${shapes ? ` · ${shapes} shapes` : ''}`;
+}
