@@ -139,11 +139,37 @@ function payloadOf(event: string): fc.Arbitrary<Spec> {
         .tuple(target, fc.constantFrom('Verse 1', 'Chorus', 'Bridge', 'Intro', 'V'))
         .chain(([setlistId, partIndex]) => mutated(obj({ setlistId, partIndex }), hostile));
     case 'setlist:updateCurrent':
+      // With the optional part of the new song (Previous Part across songs), or without.
       return fc
-        .tuple(target, fc.constantFrom(0, 1, -1, 99))
-        .chain(([setlistId, newIndex]) => mutated(obj({ setlistId, newIndex }), hostile));
+        .tuple(
+          target,
+          fc.constantFrom(0, 1, -1, 99),
+          fc.option(fc.constantFrom('Verse 1', 'Chorus', 'Outro', 'V'), { nil: undefined }),
+        )
+        .chain(([setlistId, newIndex, partLabel]) =>
+          mutated(
+            obj(
+              partLabel === undefined
+                ? { setlistId, newIndex }
+                : { setlistId, newIndex, partLabel },
+            ),
+            hostile,
+          ),
+        );
     case 'setlist:announce':
-      return target.chain((setlistId) => mutated(obj({ setlistId, message: 'Key of D' }), hostile));
+      // A band message, or one asked for the projector too (drivers only).
+      return fc
+        .tuple(target, fc.constantFrom<Spec[]>([], [true], [false], ['yes']))
+        .chain(([setlistId, onScreen]) =>
+          mutated(
+            obj(
+              onScreen.length === 0
+                ? { setlistId, message: 'Key of D' }
+                : { setlistId, message: 'Key of D', onScreen: onScreen[0]! },
+            ),
+            hostile,
+          ),
+        );
     default:
       return hostile;
   }
@@ -752,6 +778,10 @@ describe.each(backends)('live attack on %s', (backend) => {
       hostile.map((token) => obj({ token })),
       hostile,
       tokenSpec.map((token) => obj({ token: [token] })),
+      // The screen a socket says it is: known views, and anything else.
+      fc
+        .tuple(tokenSpec, fc.oneof(fc.constantFrom<Spec>('presenter', 'stage', 'live'), hostile))
+        .map(([token, view]) => obj({ token, view })),
     );
     const origin = fc.constantFrom(
       null,
