@@ -6,15 +6,51 @@ import type { Accidentals, Notation } from '@segue/shared';
 import type { ChordView } from '../utils/my-view.ts';
 import { LIVE_VIEW_TEXTS as T } from './live-texts.ts';
 
-const NOTATION_NAMES: Record<Notation, string> = {
-  letters: 'Letters',
-  nashville: 'Nashville numbers',
-  roman: 'Roman numerals',
-  german: 'German (H)',
-  solfege: 'Solfège',
-};
-const CAPO_FRETS = Array.from({ length: 12 }, (_v, fret) => fret);
-const TRANSPOSE_STEPS = Array.from({ length: 23 }, (_v, i) => i - 11);
+const NOTATIONS: [Notation, string][] = [
+  ['letters', 'Letters'],
+  ['nashville', 'Nashville numbers'],
+  ['roman', 'Roman numerals'],
+  ['german', 'German (H)'],
+  ['solfege', 'Solfège'],
+];
+const CAPOS: [string, string][] = Array.from({ length: 12 }, (_v, fret) => [
+  String(fret),
+  fret === 0 ? T.noCapo : T.capoFret(fret),
+]);
+const TRANSPOSITIONS: [string, string][] = Array.from({ length: 23 }, (_v, i) => {
+  const step = i - 11;
+  return [String(step), step === 0 ? T.concertPitch : step > 0 ? `+${step}` : `−${-step}`];
+});
+const ACCIDENTALS: [Accidentals, string][] = [
+  ['auto', T.accidentalsAuto],
+  ['sharps', T.sharps],
+  ['flats', T.flats],
+];
+
+/** A labelled native select: cheap, and the phone's own picker. */
+function Choice<V extends string>(props: {
+  label: string;
+  value: V;
+  options: readonly (readonly [V, string])[];
+  onChange: (value: V) => void;
+}) {
+  return (
+    <TextField
+      select
+      size="small"
+      label={props.label}
+      value={props.value}
+      onChange={(event) => props.onChange(event.target.value as V)}
+      slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+    >
+      {props.options.map(([value, name]) => (
+        <option key={value} value={value}>
+          {name}
+        </option>
+      ))}
+    </TextField>
+  );
+}
 
 interface MyViewPanelProps {
   view: ChordView;
@@ -26,7 +62,6 @@ interface MyViewPanelProps {
  * instrument, notation, sharps or flats, chords at all). Nobody else's screen changes.
  */
 export function MyViewPanel({ view, onChange }: MyViewPanelProps) {
-  const select = { select: { native: true }, inputLabel: { shrink: true } } as const;
   return (
     <Box
       role="group"
@@ -39,60 +74,30 @@ export function MyViewPanel({ view, onChange }: MyViewPanelProps) {
         justifyContent: 'start',
       }}
     >
-      <TextField
-        select
-        size="small"
+      <Choice
         label={T.capo}
-        value={view.capo}
-        onChange={(event) => onChange({ capo: Number(event.target.value) })}
-        slotProps={select}
-      >
-        {CAPO_FRETS.map((fret) => (
-          <option key={fret} value={fret}>
-            {fret === 0 ? T.noCapo : T.capoFret(fret)}
-          </option>
-        ))}
-      </TextField>
-      <TextField
-        select
-        size="small"
+        value={String(view.capo)}
+        options={CAPOS}
+        onChange={(capo) => onChange({ capo: Number(capo) })}
+      />
+      <Choice
         label={T.instrumentTranspose}
-        value={view.transpose}
-        onChange={(event) => onChange({ transpose: Number(event.target.value) })}
-        slotProps={select}
-      >
-        {TRANSPOSE_STEPS.map((step) => (
-          <option key={step} value={step}>
-            {step === 0 ? T.concertPitch : step > 0 ? `+${step}` : `−${-step}`}
-          </option>
-        ))}
-      </TextField>
-      <TextField
-        select
-        size="small"
+        value={String(view.transpose)}
+        options={TRANSPOSITIONS}
+        onChange={(step) => onChange({ transpose: Number(step) })}
+      />
+      <Choice
         label={T.notation}
         value={view.notation}
-        onChange={(event) => onChange({ notation: event.target.value as Notation })}
-        slotProps={select}
-      >
-        {Object.entries(NOTATION_NAMES).map(([value, name]) => (
-          <option key={value} value={value}>
-            {name}
-          </option>
-        ))}
-      </TextField>
-      <TextField
-        select
-        size="small"
+        options={NOTATIONS}
+        onChange={(notation) => onChange({ notation })}
+      />
+      <Choice
         label={T.accidentals}
         value={view.accidentals}
-        onChange={(event) => onChange({ accidentals: event.target.value as Accidentals })}
-        slotProps={select}
-      >
-        <option value="auto">{T.accidentalsAuto}</option>
-        <option value="sharps">{T.sharps}</option>
-        <option value="flats">{T.flats}</option>
-      </TextField>
+        options={ACCIDENTALS}
+        onChange={(accidentals) => onChange({ accidentals })}
+      />
       <FormControlLabel
         control={
           <Switch
