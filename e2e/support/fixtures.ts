@@ -1,4 +1,10 @@
-import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import {
+  test as base,
+  expect,
+  type APIRequestContext,
+  type APIResponse,
+  type Page,
+} from '@playwright/test';
 import { waitForVerificationLink } from './mailbox.ts';
 
 let sequence = 0;
@@ -76,6 +82,12 @@ export async function apiSession(request: APIRequestContext, person: Person, tea
     authorization: `Bearer ${jwt}`,
     ...(teamId ? { 'x-team-id': teamId } : {}),
   } as Record<string, string>;
+}
+
+/** The `_id` of what a POST created; fails the test unless it answered 201. */
+export async function createdId(response: APIResponse): Promise<string> {
+  expect(response.status(), await response.text()).toBe(201);
+  return ((await response.json()) as { _id: string })._id;
 }
 
 /** A team owned by `owner`, with `members` added by e-mail; returns its id. */

@@ -7,6 +7,7 @@ import {
   logIn,
   test,
   type Person,
+  createdId,
 } from '../support/fixtures.ts';
 import { seriousViolations } from '../support/axe.ts';
 
@@ -66,8 +67,7 @@ async function band(request: APIRequestContext, lines = 2): Promise<Band> {
         })),
       },
     });
-    expect(res.status()).toBe(201);
-    return ((await res.json()) as { _id: string })._id;
+    return createdId(res);
   };
   const first = await song('First Song', ['Verse', 'Chorus']);
   const second = await song('Second Song', ['Intro', 'Bridge']);
@@ -85,9 +85,8 @@ async function band(request: APIRequestContext, lines = 2): Promise<Band> {
       positions: [],
     },
   });
-  expect(res.status()).toBe(201);
   return {
-    setlistId: ((await res.json()) as { _id: string })._id,
+    setlistId: await createdId(res),
     owner,
     songLeader,
     follower,

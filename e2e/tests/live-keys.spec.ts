@@ -5,6 +5,7 @@ import {
   expect,
   logIn,
   test,
+  createdId,
 } from '../support/fixtures.ts';
 
 /** Issue 15: a song stored in G and played in A at this service shows its chords in A. */
@@ -27,8 +28,7 @@ test('the live view and the stage display show each song in its key for the serv
       ],
     },
   });
-  expect(created.status()).toBe(201);
-  const songId = ((await created.json()) as { _id: string })._id;
+  const songId = await createdId(created);
   const setlist = await request.post('/api/setlist', {
     headers,
     data: {
@@ -40,7 +40,7 @@ test('the live view and the stage display show each song in its key for the serv
       ],
     },
   });
-  const setlistId = ((await setlist.json()) as { _id: string })._id;
+  const setlistId = await createdId(setlist);
 
   await logIn(page, owner);
   const chords = () => page.locator('section[aria-current="step"] [data-chord]').allTextContents();

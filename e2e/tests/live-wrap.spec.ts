@@ -6,6 +6,7 @@ import {
   expect,
   logIn,
   test,
+  createdId,
 } from '../support/fixtures.ts';
 
 /** Lyric chunks, each with the chord typed over its first syllable (some in mid-word). */
@@ -87,8 +88,7 @@ test('song lines wrap on narrow screens and each chord stays over its syllable',
       ],
     },
   });
-  expect(song.status()).toBe(201);
-  const songId = ((await song.json()) as { _id: string })._id;
+  const songId = await createdId(song);
   const setlist = await request.post('/api/setlist', {
     headers,
     data: {
@@ -98,8 +98,7 @@ test('song lines wrap on narrow screens and each chord stays over its syllable',
       positions: [],
     },
   });
-  expect(setlist.status()).toBe(201);
-  const setlistId = ((await setlist.json()) as { _id: string })._id;
+  const setlistId = await createdId(setlist);
 
   await logIn(page, leader);
   const part = page.getByRole('region', { name: 'Verse 1' });

@@ -6,6 +6,7 @@ import {
   expect,
   logIn,
   test,
+  createdId,
 } from '../support/fixtures.ts';
 
 /**
@@ -86,8 +87,7 @@ test('a leader steps through songs and parts; followers and the projector follow
         })),
       },
     });
-    expect(res.status()).toBe(201);
-    return ((await res.json()) as { _id: string })._id;
+    return createdId(res);
   };
   const first = await song('Morning Song', ['Verse 1', 'Chorus', 'Verse 2', 'Bridge', 'Outro']);
   const second = await song('Evening Song', ['Intro', 'Verse 1', 'Chorus']);
@@ -103,7 +103,7 @@ test('a leader steps through songs and parts; followers and the projector follow
       positions: [],
     },
   });
-  const setlistId = ((await setlist.json()) as { _id: string })._id;
+  const setlistId = await createdId(setlist);
 
   const seat = async (person: typeof leader, address: string, withMidi = false): Promise<Seat> => {
     const context = await browser.newContext({
@@ -259,7 +259,7 @@ test('outsiders see access denied in the live and presenter views', async ({ pag
     headers,
     data: { name: 'Private', date: '2030-01-01' },
   });
-  const setlistId = ((await s.json()) as { _id: string })._id;
+  const setlistId = await createdId(s);
 
   await logIn(page, outsider);
   await page.goto(`/setlists/live/${setlistId}`);

@@ -7,6 +7,7 @@ import {
   logIn,
   test,
   type Person,
+  createdId,
 } from '../support/fixtures.ts';
 
 // An iPhone 12-15 sized screen: below MUI's 600 px `sm` breakpoint.
@@ -64,8 +65,7 @@ async function seedLibrary(request: APIRequestContext): Promise<Library> {
       ],
     },
   });
-  expect(song.status()).toBe(201);
-  const songId = ((await song.json()) as { _id: string })._id;
+  const songId = await createdId(song);
   // Without an artist: the card shows a dash.
   expect(
     (
@@ -90,8 +90,7 @@ async function seedLibrary(request: APIRequestContext): Promise<Library> {
       ],
     },
   });
-  expect(setlist.status()).toBe(201);
-  const setlistId = ((await setlist.json()) as { _id: string })._id;
+  const setlistId = await createdId(setlist);
   return { leader, teamId, songId, setlistId, setlistName, songTitle };
 }
 

@@ -6,6 +6,7 @@ import {
   expect,
   logIn,
   test,
+  createdId,
 } from '../support/fixtures.ts';
 import { seriousViolations } from '../support/axe.ts';
 
@@ -55,29 +56,29 @@ test('the presenter waits quietly, keeps lyrics title-safe, blacks out with B an
     'I once was lost but now am found',
     'Was blind but now I see',
   ];
-  const song = await request.post('/api/songs', {
-    headers,
-    data: {
-      title: 'Grace',
-      artist: 'Segue Band',
-      parts: [
-        { label: 'Verse 1', lines: lyrics.map((l) => ({ chords: 'G  C  D', lyrics: l })) },
-        { label: 'Chorus', lines: [{ chords: 'G', lyrics: 'My chains are gone' }] },
-      ],
-    },
-  });
-  expect(song.status()).toBe(201);
+  const songId = await createdId(
+    await request.post('/api/songs', {
+      headers,
+      data: {
+        title: 'Grace',
+        artist: 'Segue Band',
+        parts: [
+          { label: 'Verse 1', lines: lyrics.map((l) => ({ chords: 'G  C  D', lyrics: l })) },
+          { label: 'Chorus', lines: [{ chords: 'G', lyrics: 'My chains are gone' }] },
+        ],
+      },
+    }),
+  );
   const setlist = await request.post('/api/setlist', {
     headers,
     data: {
       name: 'Projector Sunday',
       date: new Date().toISOString().slice(0, 10),
-      songs: [{ song: ((await song.json()) as { _id: string })._id, leader: null }],
+      songs: [{ song: songId, leader: null }],
       positions: [],
     },
   });
-  expect(setlist.status()).toBe(201);
-  const setlistId = ((await setlist.json()) as { _id: string })._id;
+  const setlistId = await createdId(setlist);
 
   await page.setViewportSize({ width: 1280, height: 720 });
   await logIn(page, leader);

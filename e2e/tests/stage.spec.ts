@@ -6,6 +6,7 @@ import {
   expect,
   logIn,
   test,
+  createdId,
 } from '../support/fixtures.ts';
 import { seriousViolations } from '../support/axe.ts';
 
@@ -76,8 +77,7 @@ test('the stage display follows the live view with chords, what comes next, the 
       headers,
       data: { title, artist: 'Floor Band', parts },
     });
-    expect(res.status()).toBe(201);
-    return ((await res.json()) as { _id: string })._id;
+    return createdId(res);
   };
   const first = await song('Rock Of Ages', [
     {
@@ -118,8 +118,7 @@ test('the stage display follows the live view with chords, what comes next, the 
       positions: [],
     },
   });
-  expect(created.status()).toBe(201);
-  const setlistId = ((await created.json()) as { _id: string })._id;
+  const setlistId = await createdId(created);
 
   // One device: the leader's live view in one tab, the stage display in another.
   const context = await browser.newContext({
@@ -229,8 +228,7 @@ test('outsiders and unknown setlists get the live view’s messages on the stage
     headers,
     data: { name: 'Closed Set', date: '2030-01-01' },
   });
-  expect(created.status()).toBe(201);
-  const setlistId = ((await created.json()) as { _id: string })._id;
+  const setlistId = await createdId(created);
 
   await logIn(page, outsider);
   await page.goto(`/setlists/stage/${setlistId}`);
