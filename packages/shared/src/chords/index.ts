@@ -10,3 +10,5 @@ export type { Accidentals } from './transpose.ts';
 export { transposeChord, transposeChordBy, transposeLine, transposeLineBy } from './transpose.ts';
 export type { Notation } from './notation.ts';
 export { NOTATIONS, notateChord, notateLine, parseNashville, parseRoman } from './notation.ts';
+export type { ChordView } from './chord-view.ts';
+export { ChordViewSchema, DEFAULT_CHORD_VIEW, chordViewFrom } from './chord-view.ts';

@@ -15,8 +15,6 @@ import NavigateNextIcon from '@mui/icons-material/NavigateNext';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import SkipNextIcon from '@mui/icons-material/SkipNext';
 import SkipPreviousIcon from '@mui/icons-material/SkipPrevious';
-import TuneIcon from '@mui/icons-material/Tune';
-import ToggleButton from '@mui/material/ToggleButton';
 import { isLiveDriver } from '@segue/shared';
 import type { SetlistDetails } from '@segue/shared';
 import { AnnouncementBanner } from '../../../components/announcement-banner.tsx';
@@ -27,7 +25,12 @@ import { useHideTopBar } from '../../../lib/top-bar-visibility.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { visuallyHidden } from '../../../lib/visually-hidden.ts';
 import { usePeople } from '../../../lib/teams/teams.ts';
-import { useChordView } from '../hooks/use-chord-view.ts';
+import { keyCaption, linesForMe } from '../../../components/my-view/my-view.ts';
+import {
+  MyViewPanelWhenOpen,
+  MyViewToggleButton,
+} from '../../../components/my-view/my-view-toggle.tsx';
+import { useChordView } from '../../../components/my-view/use-chord-view.ts';
 import { useLiveKeys } from '../hooks/use-live-keys.ts';
 import { useLiveSetlist } from '../hooks/use-live-setlist.ts';
 import type { LiveSetlist } from '../hooks/use-live-setlist.ts';
@@ -38,7 +41,6 @@ import { useWakeLock } from '../hooks/use-wake-lock.ts';
 import { midiAction } from '../utils/midi-message.ts';
 import { activePartIndex } from '../utils/part-navigation.ts';
 import { shownKey } from '../utils/in-key.ts';
-import { keyCaption, linesForMe } from '../utils/my-view.ts';
 import { nextPosition, previousPosition, upNext } from '../utils/set-position.ts';
 import type { SetPosition } from '../utils/set-position.ts';
 import { AnnounceSender } from './announce-sender.tsx';
@@ -52,11 +54,6 @@ import { NextUp } from './next-up.tsx';
 import { PartButtons } from './part-buttons.tsx';
 import { PartTransitionBar } from './part-transition-bar.tsx';
 import { SinglePartView } from './single-part-view.tsx';
-
-// Opened on demand: its selects would weigh on the live view's first load.
-const MyViewPanel = lazy(() =>
-  import('./my-view-panel.tsx').then((m) => ({ default: m.MyViewPanel })),
-);
 
 /** /setlists/live/{id}: the leader steps through songs and parts, and every screen follows. */
 export function LivePage() {
@@ -452,26 +449,17 @@ function LivePerformance({ live, setlist }: { live: LiveSetlist; setlist: Setlis
             textSize={textSize}
           >
             <StageModeToggle on={stage} onToggle={toggleStage} />
-            <ToggleButton
-              value="myView"
-              size="small"
-              selected={myViewOpen}
-              onChange={() => setMyViewOpen((open) => !open)}
-              aria-expanded={myViewOpen}
-            >
-              <TuneIcon sx={{ mr: 0.75 }} fontSize="small" />
-              {T.myView}
-            </ToggleButton>
+            <MyViewToggleButton open={myViewOpen} onToggle={() => setMyViewOpen((open) => !open)} />
             <Button size="small" startIcon={<OpenInNewIcon />} onClick={openPresenter}>
               {T.openPresenter}
             </Button>
           </LiveViewControls>
 
-          {myViewOpen && (
-            <Suspense fallback={null}>
-              <MyViewPanel view={chordView.view} onChange={chordView.change} />
-            </Suspense>
-          )}
+          <MyViewPanelWhenOpen
+            open={myViewOpen}
+            view={chordView.view}
+            onChange={chordView.change}
+          />
 
           <Stack direction="row" spacing={1}>
             <Button

@@ -2,9 +2,8 @@ import Box from '@mui/material/Box';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
-import type { Accidentals, Notation } from '@segue/shared';
-import type { ChordView } from '../utils/my-view.ts';
-import { LIVE_VIEW_TEXTS as T } from './live-texts.ts';
+import type { Accidentals, ChordView, Notation } from '@segue/shared';
+import { MY_VIEW_TEXTS as T } from './my-view-texts.ts';
 
 const NOTATIONS: [Notation, string][] = [
   ['letters', 'Letters'],

@@ -1,25 +1,5 @@
 import { capoShapes, notateLine, parseKey, transposeKey, transposeLineBy } from '@segue/shared';
-import type { Accidentals, Key, Notation, SongLine } from '@segue/shared';
-
-/** One musician's way of reading chords on this device (issue 15, "My view"). */
-export interface ChordView {
-  /** Capo fret 0–11: chords are shown as the shapes played with it. */
-  capo: number;
-  /** Semitones for a transposing instrument (+2 for a B♭ instrument), -11 to 11. */
-  transpose: number;
-  notation: Notation;
-  accidentals: Accidentals;
-  /** Chords shown at all (a singer may want words only). */
-  chords: boolean;
-}
-
-export const DEFAULT_CHORD_VIEW: ChordView = {
-  capo: 0,
-  transpose: 0,
-  notation: 'letters',
-  accidentals: 'auto',
-  chords: true,
-};
+import type { ChordView, Key, SongLine } from '@segue/shared';
 
 /**
  * The key this musician reads in: the song's (performance) key moved down by the capo and

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_CHORD_VIEW, keyCaption, linesForMe, readingKey } from './my-view.ts';
+import { DEFAULT_CHORD_VIEW } from '@segue/shared';
+import { keyCaption, linesForMe, readingKey } from './my-view.ts';
 
 const lines = [{ chords: 'A   E   F#m D', lyrics: 'words' }];
 const view = (change: Partial<typeof DEFAULT_CHORD_VIEW>) => ({ ...DEFAULT_CHORD_VIEW, ...change });

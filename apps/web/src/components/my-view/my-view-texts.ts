@@ -1,0 +1,15 @@
+/** Texts of "My view" (issue 15), in the live, setlist and song views and Account Settings. */
+export const MY_VIEW_TEXTS = {
+  myView: 'My view',
+  capo: 'Capo',
+  noCapo: 'No capo',
+  capoFret: (fret: number) => `Capo ${fret}`,
+  instrumentTranspose: 'Instrument',
+  concertPitch: 'Concert pitch',
+  notation: 'Notation',
+  accidentals: 'Sharps and flats',
+  accidentalsAuto: 'As the key',
+  sharps: 'Sharps',
+  flats: 'Flats',
+  showChords: 'Chords',
+} as const;

@@ -1,0 +1,40 @@
+import { lazy, Suspense } from 'react';
+import ToggleButton from '@mui/material/ToggleButton';
+import TuneIcon from '@mui/icons-material/Tune';
+import type { ChordView } from '@segue/shared';
+import { MY_VIEW_TEXTS as T } from './my-view-texts.ts';
+
+// The panel loads when first opened: most screens never show it.
+const MyViewPanel = lazy(() =>
+  import('./my-view-panel.tsx').then((m) => ({ default: m.MyViewPanel })),
+);
+
+/** The "My view" button that opens and closes the panel. */
+export function MyViewToggleButton(props: { open: boolean; onToggle: () => void }) {
+  return (
+    <ToggleButton
+      value="myView"
+      size="small"
+      selected={props.open}
+      onChange={props.onToggle}
+      aria-expanded={props.open}
+    >
+      <TuneIcon sx={{ mr: 0.75 }} fontSize="small" />
+      {T.myView}
+    </ToggleButton>
+  );
+}
+
+/** The "My view" panel, loaded on demand, while `open`. */
+export function MyViewPanelWhenOpen(props: {
+  open: boolean;
+  view: ChordView;
+  onChange: (change: Partial<ChordView>) => void;
+}) {
+  if (!props.open) return null;
+  return (
+    <Suspense fallback={null}>
+      <MyViewPanel view={props.view} onChange={props.onChange} />
+    </Suspense>
+  );
+}
