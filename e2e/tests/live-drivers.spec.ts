@@ -1,15 +1,15 @@
-import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import {
   apiSession,
   createTeamWith,
   createVerifiedPerson,
   expect,
-  logIn,
   test,
   type Person,
   createdId,
 } from '../support/fixtures.ts';
 import { seriousViolations } from '../support/axe.ts';
+import { seatsWith } from '../support/seats.ts';
 
 /**
  * Issue 14: the leader drives, a follower browses alone, the projector shows only what the
@@ -93,28 +93,8 @@ async function band(request: APIRequestContext, lines = 2): Promise<Band> {
   };
 }
 
-interface Seat {
-  context: BrowserContext;
-  page: Page;
-}
-
-async function seat(
-  browser: Browser,
-  baseURL: string | undefined,
-  person: Person,
-  address: string,
-  viewport = { width: 1280, height: 800 },
-): Promise<Seat> {
-  const context = await browser.newContext({
-    baseURL,
-    viewport,
-    extraHTTPHeaders: { 'x-forwarded-for': address },
-  });
-  await context.addInitScript(wakeLockStub);
-  const page = await context.newPage();
-  await logIn(page, person);
-  return { context, page };
-}
+/** A device of the band, with the screen wake lock stubbed. */
+const seat = seatsWith(wakeLockStub);
 
 const activePart = (page: Page, label: string) =>
   expect(page.getByRole('button', { name: label, exact: true, pressed: true })).toBeVisible();

@@ -1,4 +1,5 @@
 import type { BrowserContext, Page } from '@playwright/test';
+import { midiRequests, midiStub, sendMidi } from '../support/midi.ts';
 import {
   apiSession,
   createTeamWith,
@@ -8,56 +9,6 @@ import {
   test,
   createdId,
 } from '../support/fixtures.ts';
-
-/**
- * A fake Web MIDI input: the app's own MIDI handling is real; only the device is
- * stubbed. Tests play notes with window.__segueMidiTest.send([status, note, velocity]).
- */
-const midiStub = () => {
-  const listeners: ((event: { data: Uint8Array }) => void)[] = [];
-  const input = {
-    id: 'test-pedal',
-    name: 'Test Foot Pedal',
-    manufacturer: 'Segue Tests',
-    type: 'input',
-    state: 'connected',
-    connection: 'open',
-    onmidimessage: null as null | ((event: { data: Uint8Array }) => void),
-    addEventListener(type: string, listener: (event: { data: Uint8Array }) => void) {
-      if (type === 'midimessage') listeners.push(listener);
-    },
-    removeEventListener() {},
-  };
-  const access = {
-    inputs: new Map([[input.id, input]]),
-    outputs: new Map(),
-    onstatechange: null,
-    addEventListener() {},
-    removeEventListener() {},
-    sysexEnabled: false,
-  };
-  const test = {
-    /** How often the page asked for MIDI access (the real browser would prompt). */
-    requests: 0,
-    send(data: number[]) {
-      const event = { data: new Uint8Array(data) };
-      input.onmidimessage?.(event);
-      for (const l of listeners) l(event);
-    },
-  };
-  Object.defineProperty(navigator, 'requestMIDIAccess', {
-    value: () => {
-      test.requests += 1;
-      return Promise.resolve(access);
-    },
-    configurable: true,
-  });
-  (window as unknown as { __segueMidiTest: unknown }).__segueMidiTest = test;
-};
-const midiRequests = (page: Page) =>
-  page.evaluate(
-    () => (window as unknown as { __segueMidiTest: { requests: number } }).__segueMidiTest.requests,
-  );
 
 interface Seat {
   context: BrowserContext;
@@ -197,30 +148,14 @@ test('a leader steps through songs and parts; followers and the projector follow
   await activePart(lead.page, 'Bridge');
 
   // MIDI: note 16 + 4 selects the fifth part, note 64 sends the Announce box.
-  await lead.page.evaluate(() =>
-    (window as unknown as { __segueMidiTest: { send(d: number[]): void } }).__segueMidiTest.send([
-      0x90, 20, 100,
-    ]),
-  );
+  await sendMidi(lead.page, [0x90, 20, 100]);
   for (const s of everyone) await activePart(s.page, 'Outro');
-  await lead.page.evaluate(() =>
-    (window as unknown as { __segueMidiTest: { send(d: number[]): void } }).__segueMidiTest.send([
-      0x91, 16, 90,
-    ]),
-  );
+  await sendMidi(lead.page, [0x91, 16, 90]);
   for (const s of everyone) await activePart(s.page, 'Verse 1');
   // Velocity 0 is a note-off: nothing happens.
-  await lead.page.evaluate(() =>
-    (window as unknown as { __segueMidiTest: { send(d: number[]): void } }).__segueMidiTest.send([
-      0x90, 17, 0,
-    ]),
-  );
+  await sendMidi(lead.page, [0x90, 17, 0]);
   await lead.page.getByLabel('Announce Message').fill('Pedal says hi');
-  await lead.page.evaluate(() =>
-    (window as unknown as { __segueMidiTest: { send(d: number[]): void } }).__segueMidiTest.send([
-      0x90, 64, 127,
-    ]),
-  );
+  await sendMidi(lead.page, [0x90, 64, 127]);
   await expect(follow1.page.getByRole('alert').filter({ hasText: 'Pedal says hi' })).toBeVisible();
   await expect(lead.page.getByLabel('Announce Message')).toHaveValue('');
   await activePart(follow1.page, 'Verse 1');

@@ -78,6 +78,7 @@ const LISTENED = [
   'setlist:leave',
   'setlist:updatePart',
   'setlist:updateCurrent',
+  'setlist:setKey',
   'setlist:announce',
 ] as const;
 /** Events with an ack in the shared event map: their ack must always be answered. */
@@ -85,6 +86,7 @@ const ACKED = new Set<string>([
   'setlist:join',
   'setlist:updatePart',
   'setlist:updateCurrent',
+  'setlist:setKey',
   'setlist:announce',
 ]);
 /** Names the server does not listen to; socket.io-client refuses only its reserved ones. */
@@ -135,9 +137,31 @@ function payloadOf(event: string): fc.Arbitrary<Spec> {
     case 'setlist:leave':
       return fc.oneof({ weight: 3, arbitrary: target }, { weight: 2, arbitrary: hostile });
     case 'setlist:updatePart':
+      // With the part's place in the song (issue 15), or without.
       return fc
-        .tuple(target, fc.constantFrom('Verse 1', 'Chorus', 'Bridge', 'Intro', 'V'))
-        .chain(([setlistId, partIndex]) => mutated(obj({ setlistId, partIndex }), hostile));
+        .tuple(
+          target,
+          fc.constantFrom('Verse 1', 'Chorus', 'Bridge', 'Intro', 'V'),
+          fc.option(fc.constantFrom(0, 1, 7, -1), { nil: undefined }),
+        )
+        .chain(([setlistId, partIndex, position]) =>
+          mutated(
+            obj(
+              position === undefined
+                ? { setlistId, partIndex }
+                : { setlistId, partIndex, position },
+            ),
+            hostile,
+          ),
+        );
+    case 'setlist:setKey':
+      return fc
+        .tuple(
+          target,
+          fc.constantFrom(0, 1, -1, 99),
+          fc.constantFrom<Spec>('A', 'Bb', 'F#m', null, 'H#', ''),
+        )
+        .chain(([setlistId, index, key]) => mutated(obj({ setlistId, index, key }), hostile));
     case 'setlist:updateCurrent':
       // With the optional part of the new song (Previous Part across songs), or without.
       return fc
@@ -399,6 +423,12 @@ describe.each(backends)('live attack on %s', (backend) => {
     version: number;
     index: number;
     label: string | null;
+    /** The part's place in its song (issue 15). */
+    position: number | null;
+    /** Each entry's performance key (issue 15), by the entry's place. */
+    keys: (string | null)[];
+    /** The entries without their keys, as at the start: nothing live changes them. */
+    entries: string;
   }
   const watched = new Map<string, Watch>();
 
@@ -418,8 +448,17 @@ describe.each(backends)('live attack on %s', (backend) => {
     socket.on('setlist:partChanged', (label, meta) => {
       const w = at(meta);
       if (w) w.label = label;
+      if (w) w.position = meta.partPosition ?? null;
       // As the live view does: a part change says which song it belongs to.
       if (w && meta.currentIndex !== undefined) w.index = meta.currentIndex;
+    });
+    socket.on('setlist:keyChanged', (index, key, meta) => {
+      // Keys are kept per entry, whatever the order of their versions.
+      const w = watched.get(meta.setlistId);
+      if (!w) return;
+      w.versions.add(meta.version);
+      w.version = Math.max(w.version, meta.version);
+      w.keys[index] = key;
     });
   }
 
@@ -428,16 +467,26 @@ describe.each(backends)('live attack on %s', (backend) => {
       id: string;
       current_index: number;
       current_part_label: string | null;
+      current_part_position: number | null;
       live_version: string | number;
+      songs: { key?: string | null }[];
     }>(
       t.database,
-      sql`select id, current_index, current_part_label, live_version from setlist
+      sql`select id, current_index, current_part_label, current_part_position, live_version, songs
+          from setlist
           where id in (${refs.setlistA}, ${refs.setlistA2}, ${refs.setlistB}, ${refs.setlistLong})`,
     );
     return new Map(
       list.map((r) => [
         r.id,
-        { index: r.current_index, label: r.current_part_label, version: Number(r.live_version) },
+        {
+          index: r.current_index,
+          label: r.current_part_label,
+          position: r.current_part_position,
+          version: Number(r.live_version),
+          keys: r.songs.map((entry) => entry.key ?? null),
+          entries: JSON.stringify(r.songs.map(({ key: _key, ...entry }) => entry)),
+        },
       ]),
     );
   }
@@ -448,12 +497,7 @@ describe.each(backends)('live attack on %s', (backend) => {
    */
   async function resync() {
     for (const [id, s] of await liveState()) {
-      watched.set(id, {
-        versions: new Set([s.version]),
-        version: s.version,
-        index: s.index,
-        label: s.label,
-      });
+      watched.set(id, { ...s, keys: [...s.keys], versions: new Set([s.version]) });
     }
   }
 
@@ -477,9 +521,17 @@ describe.each(backends)('live attack on %s', (backend) => {
         if (!w.versions.has(v)) missing.push(v);
       }
       expect(
-        { version: s.version, index: s.index, label: s.label, unheard: missing },
+        { ...s, unheard: missing },
         `${context}\n${name}: the database's live state is not what its room was told`,
-      ).toEqual({ version: w.version, index: w.index, label: w.label, unheard: [] });
+      ).toEqual({
+        version: w.version,
+        index: w.index,
+        label: w.label,
+        position: w.position,
+        keys: w.keys,
+        entries: w.entries,
+        unheard: [],
+      });
     }
   }
 
@@ -575,12 +627,7 @@ describe.each(backends)('live attack on %s', (backend) => {
     // Watchers: a member in both of team A's setlists, the outsider in its own.
     const db = await liveState();
     for (const [id, s] of db)
-      watched.set(id, {
-        versions: new Set([s.version]),
-        version: s.version,
-        index: s.index,
-        label: s.label,
-      });
+      watched.set(id, { ...s, keys: [...s.keys], versions: new Set([s.version]) });
     const memberWatcher = await signedIn(member.jwt);
     const outsiderWatcher = await signedIn(outsider.jwt);
     watcherSockets = [memberWatcher, outsiderWatcher];
@@ -612,6 +659,9 @@ describe.each(backends)('live attack on %s', (backend) => {
         columns: [
           'current_index',
           'current_part_label',
+          'current_part_position',
+          // Entries' keys change live (issue 15); the rest of an entry never does here.
+          'songs',
           'live_version',
           'live_driver',
           'live_started_at',

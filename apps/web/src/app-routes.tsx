@@ -67,6 +67,11 @@ const SongFormPage = lazy(() =>
     default: m.SongFormPage,
   })),
 );
+const SongViewPage = lazy(() =>
+  import('./features/songs/components/song-view-page.tsx').then((m) => ({
+    default: m.SongViewPage,
+  })),
+);
 const SetlistListPage = lazy(() =>
   import('./features/setlists/components/setlist-list-page.tsx').then((m) => ({
     default: m.SetlistListPage,
@@ -140,6 +145,8 @@ export function AppRoutes() {
             <Route path="songs" element={<SongLibraryPage />} />
             <Route path="songs/new" element={<SongFormPage />} />
             <Route path="songs/:id/edit" element={<SongFormPage />} />
+            {/* After songs/new: the router ranks a fixed segment first anyway; this reads so too. */}
+            <Route path="songs/:id" element={<SongViewPage />} />
             <Route path="setlists" element={<SetlistListPage />} />
             <Route path="setlists/new" element={<SetlistFormPage />} />
             <Route path="setlists/view/:id" element={<SetlistViewPage />} />

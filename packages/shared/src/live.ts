@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { KeySchema } from './chords/key-schema.ts';
 
 /** Limits of the live channel. */
 export const LIVE_LIMITS = {
@@ -41,10 +42,26 @@ const PartLabelSchema = z
   .max(LIVE_LIMITS.partLabelMaxLength)
   .refine(storable);
 
+/** A song's part by its place (issue 15): a song may have two parts with one label. */
+const PartPositionSchema = z.number().int().min(0).max(10_000);
+
 export const UpdatePartPayloadSchema = z.object({
   setlistId: SetlistIdSchema,
   /** Holds the part label, as the spec names it. */
   partIndex: PartLabelSchema,
+  /**
+   * Ours, optional (issue 15): the part's index in the song, which must hold that label.
+   * With it, the second of two parts called "Chorus" is followed as the second.
+   */
+  position: PartPositionSchema.optional(),
+});
+
+export const SetKeyPayloadSchema = z.object({
+  setlistId: SetlistIdSchema,
+  /** The entry, numbered as the views number them. */
+  index: z.number().int().min(0).max(10_000),
+  /** The performance key; null plays the song in its own key again. */
+  key: KeySchema.nullable(),
 });
 
 export const UpdateCurrentPayloadSchema = z.object({
@@ -56,6 +73,8 @@ export const UpdateCurrentPayloadSchema = z.object({
    * such part, the song's first part (spec 4).
    */
   partLabel: PartLabelSchema.optional(),
+  /** Ours, optional (issue 15): where `partLabel` is in the new song, when it repeats a label. */
+  partPosition: PartPositionSchema.optional(),
 });
 
 export const AnnouncePayloadSchema = z.object({
@@ -70,11 +89,22 @@ export interface LiveState {
   setlistId: string;
   currentIndex: number;
   currentPartLabel: string | null;
+  /** The current part's index in its song (issue 15), null when only its label is known. */
+  currentPartPosition: number | null;
   version: number;
   /** Who made the last step (their name), null before the first. */
   driver: string | null;
   /** When this run of the set began (ISO), null before the first step. */
   startedAt: string | null;
+}
+
+/**
+ * The state a screen receives on joining (`setlist:state`, the join's answer) and as the
+ * answer to a key change: with every entry's performance key (issue 15), numbered as the
+ * views number the entries; null for the song's own key.
+ */
+export interface LiveJoinState extends LiveState {
+  keys: (string | null)[];
 }
 
 /** Extra facts that ride along with the spec's single-value events. */
@@ -90,6 +120,10 @@ export interface LiveMeta {
   driver?: string | null;
   /** When this run of the set began (ISO). */
   startedAt?: string | null;
+  /** With a part change: the part's index in its song (issue 15). */
+  partPosition?: number | null;
+  /** With a key change: the entry's song, so a screen whose setlist was reordered meanwhile can tell. */
+  songId?: string;
 }
 
 export interface AnnouncementMeta {
@@ -114,9 +148,17 @@ export type LiveAck = (
 export interface ClientToServerEvents {
   'setlist:join': (setlistId: string, ack?: LiveAck) => void;
   'setlist:leave': (setlistId: string) => void;
-  'setlist:updatePart': (payload: { setlistId: string; partIndex: string }, ack?: LiveAck) => void;
+  'setlist:updatePart': (
+    payload: { setlistId: string; partIndex: string; position?: number },
+    ack?: LiveAck,
+  ) => void;
+  /** Ours (issue 15): a driver sets the key an entry is played in, for the whole band. */
+  'setlist:setKey': (
+    payload: { setlistId: string; index: number; key: string | null },
+    ack?: LiveAck,
+  ) => void;
   'setlist:updateCurrent': (
-    payload: { setlistId: string; newIndex: number; partLabel?: string },
+    payload: { setlistId: string; newIndex: number; partLabel?: string; partPosition?: number },
     ack?: LiveAck,
   ) => void;
   'setlist:announce': (
@@ -131,7 +173,9 @@ export interface ServerToClientEvents {
   'setlist:partChanged': (label: string | null, meta: LiveMeta) => void;
   'setlist:announceBroadcast': (message: string, meta: AnnouncementMeta) => void;
   /** The whole state, sent on join and re-join so a late or reconnecting screen lands on the leader's part. */
-  'setlist:state': (state: LiveState) => void;
+  'setlist:state': (state: LiveJoinState) => void;
+  /** An entry's performance key changed (issue 15); each screen renders the chords itself. */
+  'setlist:keyChanged': (index: number, key: string | null, meta: LiveMeta) => void;
   'live:error': (error: { message: string }) => void;
 }
 

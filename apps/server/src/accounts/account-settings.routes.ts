@@ -21,6 +21,7 @@ import {
 } from '@segue/shared';
 import type { AppContext } from '../app-context.ts';
 import { actorOf } from '../policy/http.ts';
+import { chordViewDefaultRoutes } from './chord-view-default.routes.ts';
 import { requestMeta } from './request-auth.ts';
 
 const Ok = z.object({ ok: z.literal(true) });
@@ -36,6 +37,9 @@ export const accountSettingsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> =
   { ctx },
 ) => {
   const { settings } = ctx;
+
+  // The account's chord-view default: an Account Settings section of its own.
+  await app.register(chordViewDefaultRoutes, { ctx });
 
   app.patch(
     '/account/name',

@@ -11,6 +11,7 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
+import type { ChordView } from '@segue/shared';
 
 // Accounts: the four tables better-auth works on (its drizzle adapter maps by these property names).
 
@@ -196,6 +197,8 @@ export const setlist = pgTable(
     // The live state: authoritative here, changed only through the live channel.
     currentIndex: integer('current_index').notNull().default(0),
     currentPartLabel: text('current_part_label'),
+    /** The current part's index in its song (issue 15): a song may repeat a label. */
+    currentPartPosition: integer('current_part_position'),
     liveVersion: bigint('live_version', { mode: 'number' }).notNull().default(0),
     /** The name of who made the last live step, shown to followers. */
     liveDriver: text('live_driver'),
@@ -224,4 +227,17 @@ export const twoFactor = pgTable('two_factor', {
   /** The time step (Unix time / 30 s) of the last code accepted: a code works once. */
   lastTotpStep: integer('last_totp_step'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+// An account's own preferences, beside the user table rather than in it: better-auth owns
+// that table (its adapter reads whole rows at sign-up and login, and auth.ts declares every
+// extra column to it), while these are read only where they are used. Deleted with the account.
+
+export const userPreference = pgTable('user_preference', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => user.id, { onDelete: 'cascade' }),
+  /** The account-wide "My view" a device without its own starts from (issue 15); null: the default. */
+  chordView: jsonb('chord_view').$type<ChordView>(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -6,10 +6,12 @@ import {
   AnnouncePayloadSchema,
   LIVE_LIMITS,
   LIVE_TEXTS,
+  SetKeyPayloadSchema,
   SetlistIdSchema,
   UpdateCurrentPayloadSchema,
   UpdatePartPayloadSchema,
   type ClientToServerEvents,
+  type LiveJoinState,
   type LiveState,
   type LiveViewKind,
 } from '@segue/shared';
@@ -46,6 +48,7 @@ export const LIVE_EVENT_ACTIONS = {
   'setlist:leave': null,
   'setlist:updateCurrent': 'driveLive',
   'setlist:updatePart': 'driveLive',
+  'setlist:setKey': 'driveLive',
   'setlist:announce': 'announceLive',
 } as const satisfies Record<keyof ClientToServerEvents, Action | null>;
 
@@ -237,7 +240,10 @@ export function createLiveGateway(options: LiveGatewayOptions) {
       };
       const target = io.to(room(state.setlistId));
       if (changed.song) target.emit('setlist:currentChanged', state.currentIndex, meta);
-      target.emit('setlist:partChanged', state.currentPartLabel, meta);
+      target.emit('setlist:partChanged', state.currentPartLabel, {
+        ...meta,
+        partPosition: state.currentPartPosition,
+      });
     };
 
     socket.on(
@@ -263,13 +269,16 @@ export function createLiveGateway(options: LiveGatewayOptions) {
           throw new LiveError(LIVE_TEXTS.notFound);
         }
         socket.data.joined.set(id.data, again.actor);
-        const state: LiveState = {
+        const state: LiveJoinState = {
           setlistId: id.data,
           currentIndex: found.currentIndex,
           currentPartLabel: found.currentPartLabel,
+          currentPartPosition: found.currentPartPosition,
           version: found.version,
           driver: found.driver,
           startedAt: found.startedAt,
+          // Read after the state: a key changed in between is then heard too (the later version wins).
+          keys: await repo.keys(id.data, found.teamId),
         };
         socket.emit('setlist:state', state);
         ack?.({ ok: true, state });
@@ -290,9 +299,7 @@ export function createLiveGateway(options: LiveGatewayOptions) {
       changed: { song: boolean },
       ack: Ack,
     ) => {
-      if (result.kind === 'missing') throw new LiveError(LIVE_TEXTS.notFound);
-      if (result.kind === 'not-driver') throw refusalOf('driveLive');
-      if (result.kind === 'refused') throw new LiveError(LIVE_TEXTS.invalid);
+      if (result.kind !== 'written') refuse(result);
       const state = { setlistId, ...result.state };
       broadcastState(state, changed);
       ack?.({ ok: true, state });
@@ -313,7 +320,9 @@ export function createLiveGateway(options: LiveGatewayOptions) {
           teamId,
           stepper(actor, LIVE_EVENT_ACTIONS['setlist:updateCurrent']),
           parsed.data.newIndex,
-          parsed.data.partLabel,
+          parsed.data.partLabel === undefined
+            ? undefined
+            : { label: parsed.data.partLabel, position: parsed.data.partPosition },
         );
         finishStep(setlistId, result, { song: true }, ack);
       }),
@@ -332,9 +341,38 @@ export function createLiveGateway(options: LiveGatewayOptions) {
           setlistId,
           teamId,
           stepper(actor, LIVE_EVENT_ACTIONS['setlist:updatePart']),
-          parsed.data.partIndex,
+          { label: parsed.data.partIndex, position: parsed.data.position },
         );
         finishStep(setlistId, result, { song: false }, ack);
+      }),
+    );
+
+    socket.on(
+      'setlist:setKey',
+      guarded(async (payload, ack) => {
+        const parsed = SetKeyPayloadSchema.safeParse(payload);
+        if (!parsed.success) throw new LiveError(LIVE_TEXTS.invalid);
+        const { setlistId, teamId, actor } = joinedAs(
+          parsed.data.setlistId,
+          LIVE_EVENT_ACTIONS['setlist:setKey'],
+        );
+        const { index, key } = parsed.data;
+        const result = await repo.setKey(
+          setlistId,
+          teamId,
+          stepper(actor, LIVE_EVENT_ACTIONS['setlist:setKey']),
+          index,
+          key,
+        );
+        if (result.kind !== 'written') refuse(result);
+        const state = { setlistId, ...result.state };
+        // Only the key travels: each screen renders the chords itself.
+        io.to(room(setlistId)).emit('setlist:keyChanged', index, key, {
+          setlistId,
+          version: state.version,
+          songId: result.songId,
+        });
+        ack?.({ ok: true, state });
       }),
     );
 
@@ -391,6 +429,13 @@ export function createLiveGateway(options: LiveGatewayOptions) {
       await io.close();
     },
   };
+}
+
+/** Why a step or key change wrote nothing, as the sender's error. */
+function refuse(result: { kind: 'missing' | 'not-driver' | 'refused' }): never {
+  if (result.kind === 'missing') throw new LiveError(LIVE_TEXTS.notFound);
+  if (result.kind === 'not-driver') throw refusalOf('driveLive');
+  throw new LiveError(LIVE_TEXTS.invalid);
 }
 
 /** A message with `onScreen` needs this action too. */

@@ -182,6 +182,7 @@ describe.each(backends)('every route and live event against the policy on %s', (
       'setlist:join': setlistId,
       'setlist:updateCurrent': { setlistId, newIndex: 0 },
       'setlist:updatePart': { setlistId, partIndex: 'C' },
+      'setlist:setKey': { setlistId, index: 0, key: 'A' },
       'setlist:announce': { setlistId, message: 'Policy check' },
     };
     for (const who of EVERYONE) {

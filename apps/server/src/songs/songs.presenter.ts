@@ -16,9 +16,22 @@ interface SongRowLike {
   parts?: StoredSongPart[];
   createdAt: Date;
   updatedAt: Date;
+  /** Given only by the list reads that answer it. */
+  lastUsed?: string | null;
 }
 
 export function presentSongSummary(row: SongRowLike): SongSummary {
+  return {
+    ...presentSongFields(row),
+    ...(row.lastUsed !== undefined ? { lastUsed: row.lastUsed } : {}),
+  };
+}
+
+export function presentSong(row: SongRowLike): Song {
+  return { ...presentSongFields(row), parts: row.parts ?? [] };
+}
+
+function presentSongFields(row: SongRowLike): Omit<Song, 'parts'> {
   return {
     _id: row.id,
     title: row.title,
@@ -34,8 +47,4 @@ export function presentSongSummary(row: SongRowLike): SongSummary {
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
-}
-
-export function presentSong(row: SongRowLike): Song {
-  return { ...presentSongSummary(row), parts: row.parts ?? [] };
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { SONG_LIMITS, SongInputSchema, SONG_TEXTS, withPartIds } from '@segue/shared';
-import type { Song, SongSummary } from '@segue/shared';
+import type { Song, SongListQuery, SongSummary } from '@segue/shared';
 import type { z } from 'zod';
 import type { Db } from '../db/client.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../lib/errors.ts';
@@ -13,12 +13,6 @@ import { presentSong, presentSongSummary } from './songs.presenter.ts';
 import { SongsRepository, type SongValues } from './songs.repository.ts';
 
 type ValidSong = z.output<typeof SongInputSchema>;
-export type SongListQuery = {
-  q?: string;
-  limit?: number;
-  offset?: number;
-  fields?: 'full' | 'summary';
-};
 
 /** A song as it is stored: trimmed title, artist and labels; every part with an id unique in it. */
 function normalise(input: ValidSong): SongValues {
@@ -53,21 +47,31 @@ export class SongsService {
 
   /**
    * The library or a search in it, as JSON bytes, with the total of a paged search.
-   * The whole library (no search, no page) is kept in the read cache until a song
-   * of the team changes; searches and pages are read each time.
+   * The whole library (no search, no page, the default order) is kept in the read cache
+   * until a song of the team changes; searches, pages and other orders are read each time,
+   * and only their summaries carry `lastUsed` (a setlist's change does not reach the cache).
    */
   async list(actor: TeamActor, query: SongListQuery): Promise<{ body: Buffer; total: number }> {
     authorize(actor, 'readLibrary');
     const { team } = actor;
     const summary = query.fields === 'summary';
+    const whole =
+      !query.q?.trim() &&
+      query.limit === undefined &&
+      !query.offset &&
+      query.sort === undefined &&
+      query.dir === undefined;
     const read = async (options: SongListQuery) => {
-      const { rows, total } = await this.repo.list(team.id, { ...options, summary });
+      const { rows, total } = await this.repo.list(team.id, {
+        ...options,
+        summary,
+        lastUsed: summary && !whole,
+      });
       const songs: (Song | SongSummary)[] = rows.map((r) =>
         summary ? presentSongSummary(r) : presentSong(r),
       );
       return { body: jsonBytes(songs), total };
     };
-    const whole = !query.q?.trim() && query.limit === undefined && !query.offset;
     if (!whole) return read(query);
     return this.cache.get(
       `songs:${team.id}:${summary ? 'summary' : 'full'}`,

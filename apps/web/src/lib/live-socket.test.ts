@@ -56,7 +56,11 @@ describe('LiveSession', () => {
     socket.accept();
     socket.last('setlist:join').answer({ ok: true, state: state(4) });
     expect(session.getSnapshot()).toMatchObject({ status: 'connected', joins: 1 });
-    expect(session.getSnapshot().position).toEqual({ currentIndex: 2, currentPartLabel: 'Outro' });
+    expect(session.getSnapshot().position).toEqual({
+      currentIndex: 2,
+      currentPartLabel: 'Outro',
+      currentPartPosition: 0,
+    });
     expect(socket.last('setlist:updateCurrent').payload).toEqual({ setlistId: id, newIndex: 2 });
 
     socket.last('setlist:updateCurrent').answer({ ok: true, state: state(5, 2, 'Outro') });
@@ -72,7 +76,11 @@ describe('LiveSession', () => {
     expect(session.getSnapshot().status).toBe('reconnecting');
     session.announce('  Slower  ');
     session.goToPart('Bridge');
-    expect(session.getSnapshot().position).toEqual({ currentIndex: 0, currentPartLabel: 'Bridge' });
+    expect(session.getSnapshot().position).toEqual({
+      currentIndex: 0,
+      currentPartLabel: 'Bridge',
+      currentPartPosition: null,
+    });
 
     socket.accept();
     expect(sent(socket).filter(({ event }) => event !== 'setlist:join')).toHaveLength(1);
@@ -92,12 +100,80 @@ describe('LiveSession', () => {
 
   it("reads the setlist for the server's song and part changes", () => {
     const { session, socket } = started();
-    socket.fire('setlist:partChanged', 'Bridge', { setlistId: id, version: 2 });
+    socket.fire('setlist:partChanged', 'Bridge', { setlistId: id, version: 2, partPosition: 0 });
     expect(session.getSnapshot().position).toEqual(state(2, facts.loadedIndex, 'Bridge'));
     socket.fire('setlist:currentChanged', 9, { setlistId: id, version: 3 });
     expect(session.getSnapshot().position).toEqual(state(3, 9, 'Outro'));
     socket.fire('setlist:currentChanged', 1, { setlistId: id, version: 4 });
     expect(session.getSnapshot().position).toEqual(state(4, 1, 'Intro'));
+  });
+
+  it('sends a part by label and place, and Previous Part across songs with both', () => {
+    const { session, socket } = started();
+    socket.accept();
+    socket.last('setlist:join').answer({ ok: true, state: state(1) });
+    session.goToPart('Chorus', 3);
+    expect(session.getSnapshot().position).toMatchObject({
+      currentPartLabel: 'Chorus',
+      currentPartPosition: 3,
+    });
+    expect(socket.last('setlist:updatePart').payload).toEqual({
+      setlistId: id,
+      partIndex: 'Chorus',
+      position: 3,
+    });
+    socket.last('setlist:updatePart').answer({ ok: true, state: state(2, 0, 'Chorus') });
+    session.goToSong(0, { label: 'Chorus', position: 3 });
+    expect(socket.last('setlist:updateCurrent').payload).toEqual({
+      setlistId: id,
+      newIndex: 0,
+      partLabel: 'Chorus',
+      partPosition: 3,
+    });
+  });
+
+  it("sets an entry's key for the band: shown at once, sent, then kept as the server says", () => {
+    const { session, socket } = started();
+    socket.accept();
+    socket
+      .last('setlist:join')
+      .answer({ ok: true, state: { ...state(1), keys: ['G', null, 'D'] } });
+    expect(session.getSnapshot().keys.get(0)).toEqual({ key: 'G' });
+
+    session.setKey(0, 'A');
+    expect(session.getSnapshot().keys.get(0)).toEqual({ key: 'A' });
+    expect(socket.last('setlist:setKey').payload).toEqual({ setlistId: id, index: 0, key: 'A' });
+    socket
+      .last('setlist:setKey')
+      .answer({ ok: true, state: { ...state(2), keys: ['A', null, 'D'] } });
+    expect(session.getSnapshot().keys.get(0)).toEqual({ key: 'A' });
+
+    // Another leader's change of the same entry, then a late event of an older version.
+    socket.fire('setlist:keyChanged', 0, 'B', { setlistId: id, version: 4, songId: 's1' });
+    socket.fire('setlist:keyChanged', 0, 'C', { setlistId: id, version: 3 });
+    socket.fire('setlist:keyChanged', 2, 'E', { setlistId: 'another', version: 9 });
+    expect(session.getSnapshot().keys.get(0)).toEqual({ key: 'B', songId: 's1' });
+    expect(session.getSnapshot().keys.get(2)).toEqual({ key: 'D' });
+
+    // An entry the setlist does not have is not sent.
+    session.setKey(3, 'A');
+    expect(socket.emitted.filter(({ event }) => event === 'setlist:setKey')).toHaveLength(1);
+  });
+
+  it('shows a refused key change no more once the queue settles', () => {
+    const { session, socket } = started();
+    socket.accept();
+    socket
+      .last('setlist:join')
+      .answer({ ok: true, state: { ...state(1), keys: ['G', null, 'D'] } });
+    session.setKey(0, 'A');
+    socket
+      .last('setlist:setKey')
+      .answer({ ok: false, error: 'Only the leader can change the live setlist.' });
+    expect(session.getSnapshot().keys.get(0)).toEqual({ key: 'G' });
+    expect(session.getSnapshot().refusal?.message).toBe(
+      'Only the leader can change the live setlist.',
+    );
   });
 
   it('sends no blank announcement, and cuts a long one', () => {

@@ -7,7 +7,7 @@ import { LiveStore } from './live/state.ts';
 import type { LiveSnapshot } from './live/state.ts';
 
 export type { LiveConnectionStatus } from './live/connection.ts';
-export type { Announcement, LiveSnapshot } from './live/state.ts';
+export type { Announcement, LiveKey, LiveSnapshot } from './live/state.ts';
 
 /** What the session needs to know of the setlist, read when it is needed. */
 export interface LiveSetlistFacts {
@@ -55,6 +55,7 @@ export class LiveSession {
           const firstPartLabel = facts.firstPartLabel(clampSongIndex(index, facts.songCount));
           this.store.apply({ type: 'currentChanged', index, meta, firstPartLabel });
         },
+        keyChanged: (index, key, meta) => this.store.keyChanged(index, key, meta),
         partChanged: (label, meta) =>
           this.store.apply({
             type: 'partChanged',
@@ -90,30 +91,53 @@ export class LiveSession {
   }
 
   /**
-   * Moves everyone to a song (clamped), with its first part or the part labelled
-   * `partLabel` (Previous Part from a song's first part); shown here at once.
+   * Moves everyone to a song (clamped), with its first part or the given `part` (Previous Part
+   * from a song's first part lands on the last part of the song before); shown here at once.
    */
-  goToSong(index: number, partLabel?: string): void {
+  goToSong(index: number, part?: { label: string; position: number }): void {
     const { songCount, firstPartLabel } = this.facts();
     if (songCount === 0) return;
     const target = clampSongIndex(index, songCount);
+    const first = firstPartLabel(target);
     this.store.move({
       currentIndex: target,
-      currentPartLabel: partLabel ?? firstPartLabel(target),
+      currentPartLabel: part?.label ?? first,
+      currentPartPosition: part?.position ?? (first === null ? null : 0),
     });
     this.queue.push(
-      partLabel === undefined
+      part === undefined
         ? { event: 'setlist:updateCurrent', newIndex: target }
-        : { event: 'setlist:updateCurrent', newIndex: target, partLabel },
+        : { event: 'setlist:updateCurrent', newIndex: target, part },
     );
   }
 
-  /** Moves everyone to a part of the current song; shown here at once. */
-  goToPart(label: string): void {
+  /**
+   * Moves everyone to a part of the current song, by label and (when known) its place in the
+   * song, so the second of two parts called "Chorus" is followed as the second; shown at once.
+   */
+  goToPart(label: string, position?: number): void {
     const shown = this.store.getSnapshot().position;
     const currentIndex = shown?.currentIndex ?? this.facts().loadedIndex;
-    this.store.move({ currentIndex, currentPartLabel: label });
-    this.queue.push({ event: 'setlist:updatePart', label });
+    this.store.move({
+      currentIndex,
+      currentPartLabel: label,
+      currentPartPosition: position ?? null,
+    });
+    this.queue.push(
+      position === undefined
+        ? { event: 'setlist:updatePart', label }
+        : { event: 'setlist:updatePart', label, position },
+    );
+  }
+
+  /**
+   * Sets the key entry `index` is played in, for the whole band (issue 15; drivers only, as the
+   * server checks); null plays the song in its own key. Shown here at once.
+   */
+  setKey(index: number, key: string | null): void {
+    if (index < 0 || index >= this.facts().songCount) return;
+    this.store.setKey(index, key);
+    this.queue.push({ event: 'setlist:setKey', index, key });
   }
 
   /**
@@ -161,14 +185,21 @@ export function useLiveChannel(
 
   const snapshot = useSyncExternalStore(session.subscribe, session.getSnapshot);
   const goToSong = useCallback(
-    (index: number, partLabel?: string) => session.goToSong(index, partLabel),
+    (index: number, part?: { label: string; position: number }) => session.goToSong(index, part),
     [session],
   );
-  const goToPart = useCallback((label: string) => session.goToPart(label), [session]);
+  const goToPart = useCallback(
+    (label: string, position?: number) => session.goToPart(label, position),
+    [session],
+  );
+  const setKey = useCallback(
+    (index: number, key: string | null) => session.setKey(index, key),
+    [session],
+  );
   const announce = useCallback(
     (text: string, options?: { onScreen?: boolean }) => session.announce(text, options),
     [session],
   );
   const reconnect = useCallback(() => session.reconnectNow(), [session]);
-  return { ...snapshot, goToSong, goToPart, announce, reconnect };
+  return { ...snapshot, goToSong, goToPart, setKey, announce, reconnect };
 }

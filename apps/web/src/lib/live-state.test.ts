@@ -2,10 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { enqueueCommand, reduceLiveState } from './live-state.ts';
 
 const id = 'setlist-1';
-const state = (version: number, currentIndex = 0, currentPartLabel: string | null = 'Verse 1') => ({
+const state = (
+  version: number,
+  currentIndex = 0,
+  currentPartLabel: string | null = 'Verse 1',
+  currentPartPosition: number | null = currentPartLabel === null ? null : 0,
+) => ({
   setlistId: id,
   currentIndex,
   currentPartLabel,
+  currentPartPosition,
   version,
   driver: null,
   startedAt: null,
@@ -37,10 +43,10 @@ describe('reduceLiveState', () => {
     const afterPart = reduceLiveState(state(5, 0, 'Verse 1'), id, {
       type: 'partChanged',
       label: 'Bridge',
-      meta: { setlistId: id, version: 7, currentIndex: 3 },
+      meta: { setlistId: id, version: 7, currentIndex: 3, partPosition: 2 },
       indexIfUnknown: 0,
     });
-    expect(afterPart).toEqual(state(7, 3, 'Bridge'));
+    expect(afterPart).toEqual(state(7, 3, 'Bridge', 2));
     const late = reduceLiveState(afterPart, id, {
       type: 'currentChanged',
       index: 3,
@@ -61,10 +67,20 @@ describe('reduceLiveState', () => {
     const afterPart = reduceLiveState(afterSong, id, {
       type: 'partChanged',
       label: 'Intro',
-      meta: { setlistId: id, version: 6 },
+      meta: { setlistId: id, version: 6, partPosition: 0 },
       indexIfUnknown: 0,
     });
     expect(afterPart).toEqual(state(6, 1, 'Intro'));
+  });
+
+  it('keeps a part change without its place (an older server) as known by label only', () => {
+    const afterPart = reduceLiveState(state(5), id, {
+      type: 'partChanged',
+      label: 'Chorus',
+      meta: { setlistId: id, version: 6 },
+      indexIfUnknown: 0,
+    });
+    expect(afterPart).toEqual(state(6, 0, 'Chorus', null));
   });
 });
 
@@ -80,6 +96,16 @@ describe('enqueueCommand', () => {
       { event: 'setlist:updateCurrent', newIndex: 1 },
       { event: 'setlist:announce', message: 'a' },
       { event: 'setlist:announce', message: 'b' },
+    ]);
+  });
+
+  it("merges a key change only with the same entry's unsent key change", () => {
+    let queue = enqueueCommand([], { event: 'setlist:setKey', index: 0, key: 'A' });
+    queue = enqueueCommand(queue, { event: 'setlist:setKey', index: 0, key: 'B' });
+    queue = enqueueCommand(queue, { event: 'setlist:setKey', index: 1, key: 'C' });
+    expect(queue).toEqual([
+      { event: 'setlist:setKey', index: 0, key: 'B' },
+      { event: 'setlist:setKey', index: 1, key: 'C' },
     ]);
   });
 });

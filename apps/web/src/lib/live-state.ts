@@ -4,6 +4,8 @@ import type { LiveMeta, LiveState } from '@segue/shared';
 export interface LivePosition {
   currentIndex: number;
   currentPartLabel: string | null;
+  /** The part's place in its song, when known: a song may repeat a label (issue 15). */
+  currentPartPosition: number | null;
 }
 
 /** A server event that moves the live state (spec section 7, with our version and setlist id). */
@@ -47,6 +49,7 @@ export function reduceLiveState(
         setlistId,
         currentIndex: update.index,
         currentPartLabel: update.firstPartLabel,
+        currentPartPosition: update.firstPartLabel === null ? null : 0,
         version: meta.version,
         ...whoAndWhen(shown, update.meta),
       };
@@ -57,6 +60,7 @@ export function reduceLiveState(
         // leader may arrive after this newer part change, and is then ignored.
         currentIndex: update.meta.currentIndex ?? shown?.currentIndex ?? update.indexIfUnknown,
         currentPartLabel: update.label,
+        currentPartPosition: update.meta.partPosition ?? null,
         version: meta.version,
         ...whoAndWhen(shown, update.meta),
       };
@@ -73,22 +77,31 @@ function whoAndWhen(shown: LiveState | null, meta: LiveMeta) {
 
 /** A move or message this screen asked for, waiting to be sent or acknowledged. */
 export type LiveCommand =
-  | { event: 'setlist:updateCurrent'; newIndex: number; partLabel?: string }
-  | { event: 'setlist:updatePart'; label: string }
+  | { event: 'setlist:updateCurrent'; newIndex: number; part?: { label: string; position: number } }
+  | { event: 'setlist:updatePart'; label: string; position?: number }
+  | { event: 'setlist:setKey'; index: number; key: string | null }
   | { event: 'setlist:announce'; message: string; onScreen?: boolean };
+
+/** Whether `command` makes `earlier` pointless: the same kind of move, or the same entry's key. */
+function replaces(earlier: LiveCommand, command: LiveCommand): boolean {
+  if (command.event === 'setlist:announce' || earlier.event !== command.event) return false;
+  if (command.event === 'setlist:setKey' && earlier.event === 'setlist:setKey') {
+    return earlier.index === command.index;
+  }
+  return true;
+}
 
 /**
  * Queues a command behind the unsent ones, in order. A song or part change replaces an unsent
- * change of the same kind at the end of the queue: only where the leader landed matters, and the
- * band should not watch every step replayed after a Wi-Fi drop. Announcements are never merged.
+ * change of the same kind at the end of the queue, and a key change one of the same entry: only
+ * where the leader landed matters, and the band should not watch every step replayed after a
+ * Wi-Fi drop. Announcements are never merged.
  */
 export function enqueueCommand(
   unsent: readonly LiveCommand[],
   command: LiveCommand,
 ): LiveCommand[] {
   const last = unsent.at(-1);
-  if (last && command.event !== 'setlist:announce' && last.event === command.event) {
-    return [...unsent.slice(0, -1), command];
-  }
+  if (last && replaces(last, command)) return [...unsent.slice(0, -1), command];
   return [...unsent, command];
 }

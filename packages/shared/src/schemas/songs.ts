@@ -220,8 +220,15 @@ export const SongSchema = z.object({
 });
 export type Song = z.infer<typeof SongSchema>;
 
-/** A song without its parts, for long lists (`GET /api/songs?fields=summary`). */
-export const SongSummarySchema = SongSchema.omit({ parts: true });
+/**
+ * A song without its parts, for long lists (`GET /api/songs?fields=summary`). `lastUsed` is the
+ * day (YYYY-MM-DD) of the latest setlist of the team that holds the song, null when none holds
+ * it. Every summary read answers it except the plain whole library (`fields=summary` alone, the
+ * setlist form's song list), which is cached until a song changes and so cannot follow setlists.
+ */
+export const SongSummarySchema = SongSchema.omit({ parts: true }).extend({
+  lastUsed: z.string().nullable().optional(),
+});
 
 /** Gives every part an id unique in its song, keeping the ids it has (the first of a repeat). */
 export function withPartIds<P extends { id?: string | undefined }>(
@@ -247,12 +254,31 @@ export function withPartIds<P extends { id?: string | undefined }>(
 }
 export type SongSummary = z.infer<typeof SongSummarySchema>;
 
+/** The orders the song library can be listed in (issue 15); `title` is the default. */
+export const SONG_SORTS = ['title', 'key', 'tempo', 'lastUsed', 'updated'] as const;
+export type SongSort = (typeof SONG_SORTS)[number];
+export const SORT_DIRECTIONS = ['asc', 'desc'] as const;
+export type SortDirection = (typeof SORT_DIRECTIONS)[number];
+
+/** Messages of the library's list query, as the API says them. */
+export const SONG_LIST_TEXTS = {
+  sort: 'Sort by title, key, tempo, lastUsed or updated.',
+  dir: 'Sort direction is asc or desc.',
+} as const;
+
+/**
+ * Query of `GET /api/songs`. `sort` orders the songs (empty values last, in either direction;
+ * ties by title, then id, so pages do not overlap); `dir` defaults to `asc`.
+ */
 export const SongListQuerySchema = z.object({
   q: z.string().max(200).optional(),
   fields: z.enum(['full', 'summary']).optional(),
   limit: z.coerce.number().int().min(1).max(1000).optional(),
   offset: z.coerce.number().int().min(0).max(10_000_000).optional(),
+  sort: z.enum(SONG_SORTS, { error: SONG_LIST_TEXTS.sort }).optional(),
+  dir: z.enum(SORT_DIRECTIONS, { error: SONG_LIST_TEXTS.dir }).optional(),
 });
+export type SongListQuery = z.output<typeof SongListQuerySchema>;
 
 /** Body of `POST /api/songs/import`: the import file's songs (spec section 3, Import file). */
 export const SongImportInputSchema = z.object({

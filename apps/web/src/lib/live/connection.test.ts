@@ -16,6 +16,7 @@ const state = (version: number): LiveState => ({
   setlistId: id,
   currentIndex: 1,
   currentPartLabel: 'Chorus',
+  currentPartPosition: 1,
   version,
   driver: null,
   startedAt: null,
@@ -42,6 +43,7 @@ function start() {
     state: vi.fn<LiveConnectionHooks['state']>(),
     currentChanged: vi.fn<LiveConnectionHooks['currentChanged']>(),
     partChanged: vi.fn<LiveConnectionHooks['partChanged']>(),
+    keyChanged: vi.fn<LiveConnectionHooks['keyChanged']>(),
     announcement: vi.fn<LiveConnectionHooks['announcement']>(),
   } satisfies LiveConnectionHooks;
   const connection = new LiveConnection(id, hooks);

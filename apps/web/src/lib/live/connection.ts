@@ -45,6 +45,7 @@ export interface LiveConnectionHooks {
   state(state: LiveState): void;
   currentChanged(index: number, meta: LiveMeta): void;
   partChanged(label: string | null, meta: LiveMeta): void;
+  keyChanged(index: number, key: string | null, meta: LiveMeta): void;
   announcement(message: string, meta: AnnouncementMeta): void;
 }
 
@@ -68,16 +69,29 @@ class SocketCommands implements CommandEmitter {
     const { socket, setlistId } = this;
     switch (command.event) {
       case 'setlist:updateCurrent': {
-        const { newIndex, partLabel } = command;
+        const { newIndex, part } = command;
         socket.emit(
           'setlist:updateCurrent',
-          partLabel === undefined ? { setlistId, newIndex } : { setlistId, newIndex, partLabel },
+          part === undefined
+            ? { setlistId, newIndex }
+            : { setlistId, newIndex, partLabel: part.label, partPosition: part.position },
           ack,
         );
         return;
       }
-      case 'setlist:updatePart':
-        socket.emit('setlist:updatePart', { setlistId, partIndex: command.label }, ack);
+      case 'setlist:updatePart': {
+        const { label, position } = command;
+        socket.emit(
+          'setlist:updatePart',
+          position === undefined
+            ? { setlistId, partIndex: label }
+            : { setlistId, partIndex: label, position },
+          ack,
+        );
+        return;
+      }
+      case 'setlist:setKey':
+        socket.emit('setlist:setKey', { setlistId, index: command.index, key: command.key }, ack);
         return;
       case 'setlist:announce': {
         const { message, onScreen } = command;
@@ -177,6 +191,7 @@ export class LiveConnection {
     socket.on('setlist:state', (state) => this.hooks.state(state));
     socket.on('setlist:currentChanged', (index, meta) => this.hooks.currentChanged(index, meta));
     socket.on('setlist:partChanged', (label, meta) => this.hooks.partChanged(label, meta));
+    socket.on('setlist:keyChanged', (index, key, meta) => this.hooks.keyChanged(index, key, meta));
     socket.on('setlist:announceBroadcast', (message, meta) =>
       this.hooks.announcement(message, meta),
     );

@@ -1,4 +1,5 @@
 import type { LiveState } from '@segue/shared';
+import type { LiveAnswer } from './queue.ts';
 
 // Test support, imported by tests only: a socket.io-client socket without a network, for
 // `vi.mock('socket.io-client')`. Only what LiveConnection uses; `connect`, `disconnect` and
@@ -40,7 +41,7 @@ export interface Emitted {
   event: string;
   payload: unknown;
   /** The acknowledgement the client passed: the server's answer. */
-  answer: (answer: { ok: boolean; error?: string; state?: LiveState }) => void;
+  answer: (answer: LiveAnswer) => void;
 }
 
 export class FakeSocket extends Listeners {
@@ -137,6 +138,7 @@ export const liveState = (
   setlistId: SETLIST_ID,
   currentIndex,
   currentPartLabel,
+  currentPartPosition: currentPartLabel === null ? null : 0,
   version,
   driver: null,
   startedAt: null,

@@ -51,6 +51,7 @@ const state: LiveState = {
   setlistId: 's',
   currentIndex: 1,
   currentPartLabel: 'Bridge',
+  currentPartPosition: 2,
   version: 9,
   driver: 'Ada',
   startedAt: null,

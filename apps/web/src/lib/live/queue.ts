@@ -1,5 +1,5 @@
 import { LIVE_TEXTS } from '@segue/shared';
-import type { LiveState } from '@segue/shared';
+import type { LiveJoinState, LiveState } from '@segue/shared';
 import { enqueueCommand } from '../live-state.ts';
 import type { LiveCommand } from '../live-state.ts';
 
@@ -10,8 +10,11 @@ export const RETRY_DELAY_MS = 1000;
 /** Tries of one command refused for the rate or timed out while connected. */
 export const MAX_TRIES = 5;
 
-/** Any acknowledgement of the live channel: `state` on joins and moves, `error` on refusals. */
-export type LiveAnswer = { ok: boolean; error?: string; state?: LiveState };
+/**
+ * Any acknowledgement of the live channel: `state` on joins and moves (with every entry's key
+ * on joins and key changes), `error` on refusals.
+ */
+export type LiveAnswer = { ok: boolean; error?: string; state?: LiveState | LiveJoinState };
 
 /** What a request needs of a connection: socket.io's socket in the app, a fake in tests. */
 export interface AckChannel {

@@ -29,6 +29,7 @@ describe('LiveStore', () => {
       announcement: null,
       refusal: null,
       joins: 0,
+      keys: new Map(),
     });
     setStatus('reconnecting');
     expect(listener).toHaveBeenCalledTimes(1);
@@ -64,12 +65,20 @@ describe('LiveStore', () => {
   it("shows this screen's move at once, until the queue settles", () => {
     const { store } = setup();
     store.apply({ type: 'state', state: state(5, 0, 'Verse') });
-    store.move({ currentIndex: 1, currentPartLabel: 'Intro' });
-    expect(store.getSnapshot().position).toEqual({ currentIndex: 1, currentPartLabel: 'Intro' });
+    store.move({ currentIndex: 1, currentPartLabel: 'Intro', currentPartPosition: 0 });
+    expect(store.getSnapshot().position).toEqual({
+      currentIndex: 1,
+      currentPartLabel: 'Intro',
+      currentPartPosition: 0,
+    });
     // The server's newer state arrives, but the move is still on its way.
     store.apply({ type: 'state', state: state(6, 0, 'Chorus') });
     expect(store.getSnapshot().confirmed).toEqual(state(6, 0, 'Chorus'));
-    expect(store.getSnapshot().position).toEqual({ currentIndex: 1, currentPartLabel: 'Intro' });
+    expect(store.getSnapshot().position).toEqual({
+      currentIndex: 1,
+      currentPartLabel: 'Intro',
+      currentPartPosition: 0,
+    });
     store.settle();
     expect(store.getSnapshot().position).toEqual(state(6, 0, 'Chorus'));
   });
@@ -79,10 +88,14 @@ describe('LiveStore', () => {
     store.settle();
     expect(listener).not.toHaveBeenCalled();
 
-    store.move({ currentIndex: 2, currentPartLabel: null });
+    store.move({ currentIndex: 2, currentPartLabel: null, currentPartPosition: null });
     store.forgetMoves();
     expect(listener).toHaveBeenCalledTimes(1);
-    expect(store.getSnapshot().position).toEqual({ currentIndex: 2, currentPartLabel: null });
+    expect(store.getSnapshot().position).toEqual({
+      currentIndex: 2,
+      currentPartLabel: null,
+      currentPartPosition: null,
+    });
     store.publish();
     expect(store.getSnapshot().position).toBeNull();
   });

@@ -1,4 +1,4 @@
-import type { AnnouncementMeta, LiveState } from '@segue/shared';
+import type { AnnouncementMeta, LiveJoinState, LiveMeta, LiveState } from '@segue/shared';
 import { reduceLiveState } from '../live-state.ts';
 import type { LivePosition, LiveUpdate } from '../live-state.ts';
 import type { LiveConnectionStatus } from './connection.ts';
@@ -24,6 +24,18 @@ export interface LiveSnapshot {
   refusal: { id: number; message: string } | null;
   /** Successful joins of this page; more than one means the connection came back. */
   joins: number;
+  /**
+   * Entries' performance keys as the live channel says (issue 15), by the entry's place, with
+   * this screen's own key changes shown at once; an entry not named keeps the loaded setlist's.
+   * `songId`, when the server named it: the key is for that song only (the setlist may have
+   * been reordered since it was loaded).
+   */
+  keys: ReadonlyMap<number, LiveKey>;
+}
+
+export interface LiveKey {
+  key: string | null;
+  songId?: string | undefined;
 }
 
 /**
@@ -39,9 +51,12 @@ export class LiveStore {
     announcement: null,
     refusal: null,
     joins: 0,
+    keys: new Map(),
   };
   private readonly listeners = new Set<() => void>();
   private optimistic: LivePosition | null = null;
+  private readonly confirmedKeys = new Map<number, LiveKey & { version: number }>();
+  private readonly optimisticKeys = new Map<number, string | null>();
   private announcementCount = 0;
 
   constructor(
@@ -59,10 +74,45 @@ export class LiveStore {
 
   readonly getSnapshot = (): LiveSnapshot => this.snapshot;
 
-  /** Applies a server update under the version rule; listeners hear only of a change. */
+  /**
+   * Applies a server update under the version rule; listeners hear only of a change. A whole
+   * state from a join or a key change also brings every entry's key.
+   */
   apply(update: LiveUpdate): void {
+    const keysChanged =
+      update.type === 'state' && 'keys' in update.state
+        ? this.takeKeys(update.state as LiveJoinState)
+        : false;
     const confirmed = reduceLiveState(this.snapshot.confirmed, this.setlistId, update);
-    if (confirmed !== this.snapshot.confirmed) this.publish({ confirmed });
+    if (confirmed !== this.snapshot.confirmed || keysChanged) this.publish({ confirmed });
+  }
+
+  /** An entry's key changed (issue 15): kept unless a later version already named that entry. */
+  keyChanged(index: number, key: string | null, meta: LiveMeta): void {
+    if (meta.setlistId !== this.setlistId) return;
+    if ((this.confirmedKeys.get(index)?.version ?? -1) > meta.version) return;
+    this.confirmedKeys.set(index, { key, songId: meta.songId, version: meta.version });
+    this.publish({});
+  }
+
+  /** Shows this screen's key change at once, before the server confirms it. */
+  setKey(index: number, key: string | null): void {
+    this.optimisticKeys.set(index, key);
+    this.publish({});
+  }
+
+  /** Every entry's key from a whole state, where no later version named the entry. */
+  private takeKeys(state: LiveJoinState): boolean {
+    if (state.setlistId !== this.setlistId) return false;
+    let changed = false;
+    state.keys.forEach((key, index) => {
+      const known = this.confirmedKeys.get(index);
+      if (known && known.version > state.version) return;
+      if (known?.key === key && known.songId === undefined) return;
+      this.confirmedKeys.set(index, { key, version: state.version });
+      changed = true;
+    });
+    return changed;
   }
 
   /** A successful (re-)join, with the state it brought. */
@@ -95,21 +145,26 @@ export class LiveStore {
 
   /** Shows the server's state again: nothing of ours is on its way any more. */
   settle(): void {
-    if (!this.optimistic) return;
+    if (!this.optimistic && this.optimisticKeys.size === 0) return;
     this.optimistic = null;
+    this.optimisticKeys.clear();
     this.publish({});
   }
 
   /** Forgets this screen's moves without telling anyone (the page is leaving). */
   forgetMoves(): void {
     this.optimistic = null;
+    this.optimisticKeys.clear();
   }
 
   /** A new snapshot: `change`, the current status and the moves shown; listeners hear of it. */
   publish(change: Partial<LiveSnapshot> = {}): void {
     const next = { ...this.snapshot, ...change };
     const position = this.optimistic ?? next.confirmed;
-    this.snapshot = { ...next, status: this.status(), position };
+    const keys = new Map<number, LiveKey>();
+    for (const [index, { key, songId }] of this.confirmedKeys) keys.set(index, { key, songId });
+    for (const [index, key] of this.optimisticKeys) keys.set(index, { key });
+    this.snapshot = { ...next, status: this.status(), position, keys };
     for (const listener of this.listeners) listener();
   }
 }

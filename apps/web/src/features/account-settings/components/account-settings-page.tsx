@@ -3,6 +3,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { PageLoading } from '../../../components/layout/page-loading.tsx';
 import { useCurrentAccount } from '../../../lib/session/current-account.ts';
+import { ChordViewSection } from './chord-view-section.tsx';
 import { DeleteAccountSection } from './delete-account-section.tsx';
 import { EmailSection } from './email-section.tsx';
 import { PasswordSection } from './password-section.tsx';
@@ -10,7 +11,7 @@ import { ProfileSection } from './profile-section.tsx';
 import { SessionsSection } from './sessions-section.tsx';
 import { TwoFactorSection } from './two-factor-section.tsx';
 
-/** /settings: the signed-in account's profile, sign-in security and deletion. */
+/** /settings: the signed-in account's profile, sign-in security, chord view and deletion. */
 export function AccountSettingsPage() {
   const { account } = useCurrentAccount();
   // The route guard waits for the account; null only for the moment a deletion leaves the page.
@@ -27,6 +28,7 @@ export function AccountSettingsPage() {
         <PasswordSection />
         <SessionsSection />
         <TwoFactorSection />
+        <ChordViewSection account={account} />
         <DeleteAccountSection account={account} />
       </Stack>
     </Container>

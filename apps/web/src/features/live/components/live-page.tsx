@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { ReactNode } from 'react';
 import { Link as RouterLink, Navigate, useParams } from 'react-router';
 import Box from '@mui/material/Box';
@@ -40,11 +40,12 @@ import { useTextSize } from '../hooks/use-text-size.ts';
 import { useWakeLock } from '../hooks/use-wake-lock.ts';
 import { midiAction } from '../utils/midi-message.ts';
 import { activePartIndex } from '../utils/part-navigation.ts';
-import { shownKey } from '../utils/in-key.ts';
+import { shownKey } from '../../../components/chart/in-key.ts';
 import { nextPosition, previousPosition, upNext } from '../utils/set-position.ts';
 import type { SetPosition } from '../utils/set-position.ts';
 import { AnnounceSender } from './announce-sender.tsx';
 import { FullSongView } from './full-song-view.tsx';
+import { LiveKeySelect } from './live-key-select.tsx';
 import { LiveSongHeader } from './live-song-header.tsx';
 import { LIVE_VIEW_TEXTS as T } from './live-texts.ts';
 import { LiveViewControls, StageModeToggle } from './live-view-controls.tsx';
@@ -121,6 +122,7 @@ function LivePerformance({ live, setlist }: { live: LiveSetlist; setlist: Setlis
       liveLabels,
       live.currentPartLabel,
       chosen?.songIndex === liveSong ? chosen.partIndex : null,
+      live.currentPartPosition,
     ),
   };
 
@@ -166,9 +168,18 @@ function LivePerformance({ live, setlist }: { live: LiveSetlist; setlist: Setlis
     const part = setlist.songs[target.songIndex]?.song.parts[target.partIndex];
     setChosen(target);
     if (target.songIndex !== liveSong) {
-      goToSong(target.songIndex, target.partIndex > 0 && part ? part.label : undefined);
-    } else if (part && part.label !== live.currentPartLabel) {
-      goToPart(part.label);
+      goToSong(
+        target.songIndex,
+        target.partIndex > 0 && part
+          ? { label: part.label, position: target.partIndex }
+          : undefined,
+      );
+    } else if (
+      part &&
+      (part.label !== live.currentPartLabel || target.partIndex !== livePosition.partIndex)
+    ) {
+      // By label and place: the second of two parts called "Chorus" is followed as the second.
+      goToPart(part.label, target.partIndex);
     }
   };
   const selectPart = (index: number) => {
@@ -424,6 +435,13 @@ function LivePerformance({ live, setlist }: { live: LiveSetlist; setlist: Setlis
                 </Typography>
               )}
               {isDriver && <MidiStatus status={midi} onConnect={connectMidi} />}
+              {isDriver && !browsing && song.key && (
+                <LiveKeySelect
+                  value={entry.key}
+                  songKey={song.key}
+                  onChange={(key) => live.setKey(shown.songIndex, key)}
+                />
+              )}
             </Stack>
           </Stack>
 

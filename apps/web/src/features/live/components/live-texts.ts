@@ -49,4 +49,8 @@ export const LIVE_VIEW_TEXTS = {
   messageTheBand: 'Message the band',
   showOnScreen: 'Show on screen',
   liveControls: 'Live controls',
+  // Issue 15
+  bandKey: 'Key for the band',
+  bandKeyHint: 'Every screen changes at once',
+  songsOwnKey: (key: string) => `Song's key (${key})`,
 } as const;

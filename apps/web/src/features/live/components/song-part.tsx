@@ -1,14 +1,15 @@
-import { Fragment, useId, useMemo } from 'react';
+import { useId } from 'react';
 import type { Ref } from 'react';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import type { SxProps, Theme } from '@mui/material/styles';
-import type { SongLine, SongPart as Part } from '@segue/shared';
-import { chordSegments } from '../utils/chord-segments.ts';
-import type { ChordSegment } from '../utils/chord-segments.ts';
-
-const chordColor = (theme: Theme) =>
-  theme.palette.mode === 'light' ? theme.palette.primary.dark : theme.palette.primary.light;
+import type { SongPart as Part } from '@segue/shared';
+import {
+  chordColor,
+  ChordLines,
+  DENSE_LINE_HEIGHT,
+  LINE_HEIGHT,
+  linesSx,
+} from '../../../components/chart/chord-lines.tsx';
 
 interface SongPartProps {
   part: Part;
@@ -22,103 +23,8 @@ interface SongPartProps {
   ref?: Ref<HTMLElement>;
 }
 
-const LINE_HEIGHT = 1.35;
-const DENSE_LINE_HEIGHT = 1.2;
-
-/**
- * The lines' layout, set once here rather than on each of the many segments. A segment is an
- * inline block: rows wrap between segments, and its lyric stays inline text, so selecting a line
- * copies its words without breaks. Its chord sits over the segment's left edge in a band that
- * only segments with a chord have; the segments of a row line up at the bottom, so the lyrics
- * share one baseline and a wrapped row without chords takes no room for them.
- */
-const linesSx = (lineHeight: number, lineGap: number): SxProps<Theme> => ({
-  fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, "Liberation Mono", monospace',
-  lineHeight: lineHeight,
-  // Nothing here is wider than the screen but the spaces hanging at a row's end; they must not
-  // make the page scroll sideways in any browser.
-  overflowX: 'clip',
-  '& [data-line]': { mb: lineGap, minHeight: `${lineHeight}em` },
-  // A word wider than the screen breaks anywhere rather than scrolling sideways.
-  '& [data-line="lyrics"], & [data-lyric]': { whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' },
-  '& [data-segment]': {
-    display: 'inline-block',
-    position: 'relative',
-    verticalAlign: 'bottom',
-    boxSizing: 'content-box',
-    maxWidth: '100%',
-  },
-  '& [data-segment][data-with-chord]': { pt: `${lineHeight}em` },
-  // A chord past the end of the lyrics keeps its band above the lyrics' row.
-  '& [data-line="both"] [data-segment]': { minHeight: `${lineHeight}em` },
-  '& [data-chord]': {
-    position: 'absolute',
-    top: 0,
-    left: 0,
-    whiteSpace: 'pre',
-    fontWeight: 700,
-    color: chordColor,
-    // Copying a line gives its words; the chords stay on screen.
-    userSelect: 'none',
-  },
-  // Spaces that hang at the end of a row when it wraps there, rather than pushing chords down.
-  '& [data-room]': { whiteSpace: 'pre-wrap', userSelect: 'none' },
-  '& [data-spoken]': {
-    position: 'absolute',
-    width: '1px',
-    height: '1px',
-    overflow: 'hidden',
-    clipPath: 'inset(50%)',
-    whiteSpace: 'nowrap',
-    userSelect: 'none',
-  },
-});
 const REGULAR_LINES = linesSx(LINE_HEIGHT, 0.75);
 const DENSE_LINES = linesSx(DENSE_LINE_HEIGHT, 0.25);
-
-/** The segments as drawn: each chord over the left edge of the lyric piece it belongs to. */
-function Segments({ segments }: { segments: ChordSegment[] }) {
-  return segments.map((segment, index) => (
-    <Fragment key={index}>
-      {(segment.chord !== '' || segment.lyric !== '') && (
-        <span
-          data-segment={index}
-          data-with-chord={segment.chord === '' ? undefined : ''}
-          // The chord is out of the flow: the segment takes its width (exact in monospace).
-          style={segment.chord === '' ? undefined : { minWidth: `min(${segment.width}ch, 100%)` }}
-        >
-          {segment.chord !== '' && <span data-chord>{segment.chord}</span>}
-          {segment.lyric !== '' && <span data-lyric>{segment.lyric}</span>}
-        </span>
-      )}
-      {segment.room > 0 && <span data-room>{' '.repeat(segment.room)}</span>}
-    </Fragment>
-  ));
-}
-
-/** One line: its lyrics wrapping at spaces, with each chord kept over the syllable it belongs to. */
-function SongLineText({ line, segments }: { line: SongLine; segments: ChordSegment[] }) {
-  const chords = segments.filter((segment) => segment.chord !== '').map(({ chord }) => chord);
-  if (chords.length === 0) return <div data-line="lyrics">{line.lyrics}</div>;
-  if (line.lyrics === '') {
-    return (
-      <div data-line="chords">
-        <Segments segments={segments} />
-      </div>
-    );
-  }
-  // Read out one piece at a time, a chord would cut a word ("sor", "Em7", "row"): screen readers
-  // get the line as the two-line layout read, its chords and then its words, each in one piece.
-  return (
-    <div data-line="both">
-      <span data-spoken>{chords.join(' ')}</span>
-      <span data-spoken>{line.lyrics}</span>
-      <span aria-hidden>
-        <Segments segments={segments} />
-      </span>
-    </div>
-  );
-}
 
 /**
  * One part: its label, then its lines, each chord above the syllable it was typed over. Lines
@@ -133,10 +39,6 @@ export function SongPart({
   ref,
 }: SongPartProps) {
   const headingId = useId();
-  const lines = useMemo(
-    () => part.lines.map((line) => ({ line, segments: chordSegments(line) })),
-    [part.lines],
-  );
   return (
     <Box
       ref={ref}
@@ -168,11 +70,7 @@ export function SongPart({
       >
         {part.label}
       </Typography>
-      <Box sx={dense ? DENSE_LINES : REGULAR_LINES} style={{ fontSize: `${textSize}rem` }}>
-        {lines.map(({ line, segments }, index) => (
-          <SongLineText key={index} line={line} segments={segments} />
-        ))}
-      </Box>
+      <ChordLines lines={part.lines} sx={dense ? DENSE_LINES : REGULAR_LINES} fontSize={textSize} />
     </Box>
   );
 }

@@ -2,7 +2,8 @@ import { useMemo } from 'react';
 import { clampSongIndex } from '@segue/shared';
 import { useJoinedSetlist } from '../../../lib/live-setlist.ts';
 import { useCurrentTeam } from '../../../lib/teams/current-team.ts';
-import { setlistInKeys } from '../utils/in-key.ts';
+import { setlistInKeys } from '../../../components/chart/in-key.ts';
+import { withLiveKeys } from '../utils/live-keys.ts';
 
 /**
  * The live session of a setlist for the live view (or the stage display): the setlist (asked
@@ -23,12 +24,17 @@ export function useLiveSetlist(setlistId: string, view: 'live' | 'stage' = 'live
     view,
   });
 
-  // Each song's chords in the key it is played in at this service.
-  const setlist = useMemo(() => (stored ? setlistInKeys(stored) : null), [stored]);
+  // Each song's chords in the key it is played in at this service, as the leader set it live.
+  const liveKeys = channel.keys;
+  const setlist = useMemo(
+    () => (stored ? setlistInKeys(withLiveKeys(stored, liveKeys)) : null),
+    [stored, liveKeys],
+  );
   const songCount = setlist?.songs.length ?? 0;
   const position = channel.position ?? {
     currentIndex: setlist?.currentIndex ?? 0,
     currentPartLabel: setlist?.currentPartLabel ?? null,
+    currentPartPosition: null,
   };
   const currentIndex = clampSongIndex(position.currentIndex, songCount);
 
@@ -43,6 +49,8 @@ export function useLiveSetlist(setlistId: string, view: 'live' | 'stage' = 'live
     /** The current song's entry (song and leader), null for an empty setlist. */
     entry: setlist?.songs[currentIndex] ?? null,
     currentPartLabel: position.currentPartLabel,
+    /** The current part's place in its song, when the server said it (issue 15). */
+    currentPartPosition: position.currentPartPosition,
     /** Who moved the set last, as the server says. */
     driver: channel.confirmed?.driver ?? null,
     /** When this run of the set began (ISO), null before the first step. */
@@ -52,6 +60,7 @@ export function useLiveSetlist(setlistId: string, view: 'live' | 'stage' = 'live
     refusal: channel.refusal,
     goToSong: channel.goToSong,
     goToPart: channel.goToPart,
+    setKey: channel.setKey,
     announce: channel.announce,
     reconnect: channel.reconnect,
   };

@@ -1,4 +1,4 @@
-import { shownKey } from '../utils/in-key.ts';
+import { shownKey } from '../../../components/chart/in-key.ts';
 import { activePartIndex } from '../utils/part-navigation.ts';
 import { upNext } from '../utils/set-position.ts';
 import { useLiveSetlist } from './use-live-setlist.ts';
@@ -12,11 +12,11 @@ export function useStageSetlist(setlistId: string) {
   const live = useLiveSetlist(setlistId, 'stage');
   const { setlist, currentIndex, entry } = live;
   const parts = entry?.song.parts ?? [];
-  // The stage chose no part of its own: of parts sharing a label, the first is shown.
+  // The stage chose no part of its own: of parts sharing a label, the one the server placed.
   const partIndex = activePartIndex(
     parts.map((part) => part.label),
     live.currentPartLabel,
-    null,
+    live.currentPartPosition,
   );
 
   return {

@@ -22,7 +22,14 @@ export function usePresenterSetlist(setlistId: string) {
     ? (songs[clampSongIndex(state.currentIndex, songs.length)]?.song ?? null)
     : null;
   const label = state?.currentPartLabel ?? null;
-  const part = label === null ? null : (song?.parts.find((p) => p.label === label) ?? null);
+  // Of two parts with one label, the one the server placed (issue 15), else the first.
+  const placed = state?.currentPartPosition;
+  const part =
+    label === null
+      ? null
+      : ((placed != null && song?.parts[placed]?.label === label ? song.parts[placed] : null) ??
+        song?.parts.find((p) => p.label === label) ??
+        null);
 
   return {
     access,

@@ -1,44 +1,73 @@
-import { useEffect } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Divider from '@mui/material/Divider';
+import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import EditIcon from '@mui/icons-material/Edit';
 import PlayCircleIcon from '@mui/icons-material/PlayCircle';
 import SlideshowIcon from '@mui/icons-material/Slideshow';
 import { SETLIST_TEXTS } from '@segue/shared';
-import type { SetlistDetails, Song } from '@segue/shared';
+import type { ChordView, SetlistDetails, Song, Team } from '@segue/shared';
 import { BackButton } from '../../../components/back-button.tsx';
 import { PageLoading } from '../../../components/layout/page-loading.tsx';
+import { chartFooter, songFacts } from '../../../components/chart/chart-facts.ts';
+import { setlistInKeys, shownKey } from '../../../components/chart/in-key.ts';
+import {
+  ChartPrintStyles,
+  PRINT_HIDDEN,
+  PRINT_ONLY,
+  PRINT_SHEET,
+  PrintButton,
+} from '../../../components/chart/print-styles.tsx';
+import {
+  ChartFactsLine,
+  ChartFooterLine,
+  SongChart,
+} from '../../../components/chart/song-chart.tsx';
+import { usePrinting } from '../../../components/chart/use-printing.ts';
+import {
+  MyViewPanelWhenOpen,
+  MyViewToggleButton,
+} from '../../../components/my-view/my-view-toggle.tsx';
+import { useChordView } from '../../../components/my-view/use-chord-view.ts';
+import { usePeople } from '../../../lib/teams/teams.ts';
 import { useSetlist } from '../api/setlists.ts';
 import { CurrentTeamGate } from './current-team-gate.tsx';
 import { formatSetlistDate } from './setlist-dates.ts';
 import { SETLIST_SCREEN_TEXTS, setlistPaths } from './setlist-texts.ts';
+import { entryKeyCaption } from './setlist-view.ts';
+import { SETLIST_VIEW_TEXTS as T } from './setlist-view-texts.ts';
 
-/** /setlists/view/{id}: a setlist to read: its day, notes, and every song's lyrics in order. */
+/**
+ * /setlists/view/{id}: a setlist to read and print: its day, notes and team, and every song in
+ * order, as lyrics or (Show chords) as charts in the keys they are played in.
+ */
 export function SetlistViewPage() {
   const { id = '' } = useParams();
   return (
     <Container maxWidth="md" sx={{ py: { xs: 3, sm: 5 } }}>
+      <ChartPrintStyles />
       <CurrentTeamGate>
-        {(team) => <SetlistView key={`${team._id}/${id}`} teamId={team._id} setlistId={id} />}
+        {(team) => <SetlistView key={`${team._id}/${id}`} team={team} setlistId={id} />}
       </CurrentTeamGate>
     </Container>
   );
 }
 
-function SetlistView({ teamId, setlistId }: { teamId: string; setlistId: string }) {
-  const setlist = useSetlist(teamId, setlistId);
+function SetlistView({ team, setlistId }: { team: Team; setlistId: string }) {
+  const setlist = useSetlist(team._id, setlistId);
 
   const loadError = setlist.error;
   useEffect(() => {
     if (loadError) console.error(`Failed to load setlist ${setlistId}`, loadError);
   }, [loadError, setlistId]);
 
-  if (setlist.data) return <SetlistDetailsView setlist={setlist.data} />;
+  if (setlist.data) return <SetlistDetailsView setlist={setlist.data} team={team} />;
   if (loadError) {
     return (
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
@@ -52,12 +81,36 @@ function SetlistView({ teamId, setlistId }: { teamId: string; setlistId: string 
   return <PageLoading />;
 }
 
-function SetlistDetailsView({ setlist }: { setlist: SetlistDetails }) {
+/** The team's names by user id, and what to write for an id without one. */
+function useNames(team: Team) {
+  const people = usePeople(team.members);
+  return useMemo(() => {
+    const names = new Map(
+      (people.data ?? []).map((person) => [person.$id, person.name.trim() || person.email]),
+    );
+    return {
+      nameOf: (id: string): string | null => names.get(id) ?? null,
+      unknown: people.isPending ? T.nameLoading : T.formerMember,
+    };
+  }, [people.data, people.isPending]);
+}
+
+function SetlistDetailsView({ setlist, team }: { setlist: SetlistDetails; team: Team }) {
   const notes = setlist.notes.trim();
+  const { nameOf, unknown } = useNames(team);
+  const { view, change } = useChordView();
+  const [myViewOpen, setMyViewOpen] = useState(false);
+  const [showChords, setShowChords] = useState(false);
+  const printing = usePrinting();
+  // Each song's chords in the key its entry is played in (issue 15).
+  const played = useMemo(() => setlistInKeys(setlist), [setlist]);
+
   return (
     <>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-        <BackButton />
+        <Box {...PRINT_HIDDEN}>
+          <BackButton />
+        </Box>
         <Typography variant="h4" component="h1" sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>
           {setlist.name}
         </Typography>
@@ -66,7 +119,32 @@ function SetlistDetailsView({ setlist }: { setlist: SetlistDetails }) {
         {formatSetlistDate(setlist.date, 'full')}
       </Typography>
       {notes && <Typography sx={{ mt: 2, whiteSpace: 'pre-line' }}>{notes}</Typography>}
-      <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', mt: 3 }}>
+      {setlist.positions.length > 0 && (
+        <Box component="section" aria-labelledby="setlist-team" sx={{ mt: 3 }}>
+          <Typography id="setlist-team" variant="h6" component="h2">
+            {T.team}
+          </Typography>
+          <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
+            {setlist.positions.map((position, index) => (
+              <li key={index}>
+                {T.position(
+                  position.name,
+                  position.assignedTo === null
+                    ? SETLIST_TEXTS.unassigned
+                    : (nameOf(position.assignedTo) ?? unknown),
+                )}
+              </li>
+            ))}
+          </Box>
+        </Box>
+      )}
+      <Stack
+        {...PRINT_HIDDEN}
+        direction="row"
+        spacing={1}
+        useFlexGap
+        sx={{ flexWrap: 'wrap', mt: 3 }}
+      >
         <Button
           component={RouterLink}
           to={setlistPaths.edit(setlist._id)}
@@ -91,15 +169,44 @@ function SetlistDetailsView({ setlist }: { setlist: SetlistDetails }) {
         >
           {SETLIST_SCREEN_TEXTS.presenterView}
         </Button>
+        <PrintButton />
       </Stack>
+      <Stack
+        {...PRINT_HIDDEN}
+        direction="row"
+        spacing={2}
+        useFlexGap
+        sx={{ flexWrap: 'wrap', alignItems: 'center', mt: 2 }}
+      >
+        <FormControlLabel
+          control={
+            <Switch
+              checked={showChords}
+              onChange={(event) => setShowChords(event.target.checked)}
+            />
+          }
+          label={T.showChords}
+        />
+        <MyViewToggleButton open={myViewOpen} onToggle={() => setMyViewOpen((open) => !open)} />
+      </Stack>
+      <Box {...PRINT_HIDDEN} sx={{ mt: myViewOpen ? 2 : 0 }}>
+        <MyViewPanelWhenOpen open={myViewOpen} view={view} onChange={change} />
+      </Box>
       <Divider sx={{ my: 4 }} />
-      {setlist.songs.length === 0 ? (
+      {played.songs.length === 0 ? (
         <Typography color="text.secondary">{SETLIST_SCREEN_TEXTS.noSongsInSetlist}</Typography>
       ) : (
         <Stack component="ol" spacing={5} sx={{ listStyle: 'none', p: 0, m: 0 }}>
-          {setlist.songs.map((entry, index) => (
-            <li key={`${index}-${entry.song._id}`}>
-              <SongLyrics number={index + 1} song={entry.song} entryKey={entry.key} />
+          {played.songs.map((entry, index) => (
+            <li key={`${index}-${entry.song._id}`} {...PRINT_SHEET}>
+              <SetlistSong
+                number={index + 1}
+                entry={entry}
+                leaderName={entry.leader === null ? null : nameOf(entry.leader)}
+                view={view}
+                // Paper always gets the charts, whatever the switch says.
+                chart={showChords ? 'shown' : printing ? 'print' : 'none'}
+              />
             </li>
           ))}
         </Stack>
@@ -114,56 +221,79 @@ function songHeading(number: number, song: Pick<Song, 'title' | 'artist'>): stri
   return artist ? `${number}. ${song.title} — ${artist}` : `${number}. ${song.title}`;
 }
 
-interface SongLyricsProps {
+interface SetlistSongProps {
   number: number;
-  song: Song;
-  /** The key the entry is played in; none: the song's own. */
-  entryKey: string | null;
+  /** The entry with its song's chords in the entry's key already. */
+  entry: SetlistDetails['songs'][number];
+  leaderName: string | null;
+  view: ChordView;
+  /** The chart on screen (and paper), on paper only (the lyrics on screen), or not at all. */
+  chart: 'shown' | 'print' | 'none';
 }
 
 /**
- * One song of the setlist: its heading and the key it is played in (if it has one), then each
- * part's label and lyrics (no chords).
+ * One song of the setlist: its heading, key, capo, tempo and time, and leader; then its chart,
+ * or each part's label and lyrics; then its copyright and CCLI number.
  */
-function SongLyrics({ number, song, entryKey }: SongLyricsProps) {
-  const key = entryKey ?? song.key;
+function SetlistSong({ number, entry, leaderName, view, chart }: SetlistSongProps) {
+  const { song } = entry;
+  const key = shownKey(entry);
+  const chartView = <SongChart parts={song.parts} chordsKey={key} view={view} heading="h3" />;
   return (
     <Box component="article">
-      <Typography variant="h5" component="h2" sx={{ fontWeight: 600, mb: key ? 0.5 : 2 }}>
+      <Typography variant="h5" component="h2" sx={{ fontWeight: 600, mb: 0.5 }}>
         {songHeading(number, song)}
       </Typography>
-      {key && (
-        <Typography color="text.secondary" sx={{ mb: 2 }}>
-          {SETLIST_SCREEN_TEXTS.performanceKey(key, song.key)}
-        </Typography>
-      )}
-      <Stack spacing={2.5}>
-        {song.parts.map((part, partIndex) => (
-          <Box key={partIndex}>
-            <Typography
-              variant="subtitle1"
-              component="h3"
-              sx={{
-                fontWeight: 600,
-                mb: 0.5,
-                // The primary colour itself is too light for text (see lib/theme.ts).
-                color: (theme) =>
-                  theme.palette.mode === 'light'
-                    ? theme.palette.primary.dark
-                    : theme.palette.primary.light,
-              }}
-            >
-              {part.label}
-            </Typography>
-            {part.lines.map((line, lineIndex) => (
-              // An empty line keeps its height: it is the gap between the song's phrases.
-              <Typography key={lineIndex} sx={{ whiteSpace: 'pre-wrap', minHeight: '1.5em' }}>
-                {line.lyrics}
-              </Typography>
-            ))}
-          </Box>
-        ))}
-      </Stack>
+      <ChartFactsLine
+        items={[entryKeyCaption(key, song.key, view), ...songFacts(song, key, view)]}
+      />
+      {leaderName && <Typography color="text.secondary">{T.ledBy(leaderName)}</Typography>}
+      <Box sx={{ mt: 2 }}>
+        {chart === 'shown' ? (
+          chartView
+        ) : (
+          <>
+            <Box {...PRINT_HIDDEN}>
+              <SongLyrics song={song} />
+            </Box>
+            {chart === 'print' && <Box {...PRINT_ONLY}>{chartView}</Box>}
+          </>
+        )}
+      </Box>
+      <ChartFooterLine items={chartFooter(song)} />
     </Box>
+  );
+}
+
+/** Each part's label and lyrics, without chords. */
+function SongLyrics({ song }: { song: Song }) {
+  return (
+    <Stack spacing={2.5}>
+      {song.parts.map((part, partIndex) => (
+        <Box key={partIndex}>
+          <Typography
+            variant="subtitle1"
+            component="h3"
+            sx={{
+              fontWeight: 600,
+              mb: 0.5,
+              // The primary colour itself is too light for text (see lib/theme.ts).
+              color: (theme) =>
+                theme.palette.mode === 'light'
+                  ? theme.palette.primary.dark
+                  : theme.palette.primary.light,
+            }}
+          >
+            {part.label}
+          </Typography>
+          {part.lines.map((line, lineIndex) => (
+            // An empty line keeps its height: it is the gap between the song's phrases.
+            <Typography key={lineIndex} sx={{ whiteSpace: 'pre-wrap', minHeight: '1.5em' }}>
+              {line.lyrics}
+            </Typography>
+          ))}
+        </Box>
+      ))}
+    </Stack>
   );
 }

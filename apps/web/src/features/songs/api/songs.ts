@@ -1,13 +1,15 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { SongSchema, SongSummarySchema } from '@segue/shared';
-import type { Song, SongSummary } from '@segue/shared';
+import type { Song, SongSort, SongSummary, SortDirection } from '@segue/shared';
 import { apiFetch, apiFetchWithHeaders } from '../../../lib/api-client.ts';
 
-/** One page of a library search: `limit` songs from `offset`, for the text `query`. */
+/** One page of a library search: `limit` songs from `offset`, for the text `query`, in an order. */
 export interface SongPageParams {
   query: string;
   limit: number;
   offset: number;
+  sort: SongSort;
+  dir: SortDirection;
 }
 
 export interface SongPage {
@@ -28,15 +30,20 @@ export const songKeys = {
   detail: (teamId: string, songId: string) => ['songs', teamId, 'detail', songId] as const,
 };
 
-/** `GET /api/songs?fields=summary`: a page of the current team's songs, in title order. */
+/**
+ * `GET /api/songs?fields=summary`: a page of the current team's songs in the order asked, each
+ * with the day it was last in a setlist.
+ */
 async function fetchSongPage(
-  { query, limit, offset }: SongPageParams,
+  { query, limit, offset, sort, dir }: SongPageParams,
   signal?: AbortSignal,
 ): Promise<SongPage> {
   const search = new URLSearchParams({
     fields: 'summary',
     limit: String(limit),
     offset: String(offset),
+    sort,
+    dir,
   });
   if (query) search.set('q', query);
   const { data, headers } = await apiFetchWithHeaders(`/songs?${search.toString()}`, { signal });

@@ -1,14 +1,17 @@
-import { memo } from 'react';
-import { useNavigate } from 'react-router';
+import { Fragment, memo } from 'react';
+import { Link as RouterLink, useNavigate } from 'react-router';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import IconButton from '@mui/material/IconButton';
+import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import type { SongSummary } from '@segue/shared';
 import { SongDate } from './song-date.tsx';
+import { SongLastUsed } from './song-last-used.tsx';
+import { songColumnTexts } from './song-texts.ts';
 
 interface SongCardProps {
   song: SongSummary;
@@ -16,11 +19,16 @@ interface SongCardProps {
 }
 
 /**
- * One song of the library on a phone: the table row's title, artist (a dash when empty) and
- * dates, with edit and delete beside the title, named as on the table.
+ * One song of the library on a phone: the table row's title (to its chart), artist (a dash when
+ * empty), then key, tempo and last used on a line of their own, and the dates, with edit and
+ * delete beside the title, named as on the table.
  */
 export const SongCard = memo(function SongCard({ song, onDelete }: SongCardProps) {
   const navigate = useNavigate();
+  const facts = [
+    song.key === null ? null : `${songColumnTexts.key} ${song.key}`,
+    song.tempo === null ? null : songColumnTexts.bpm(song.tempo),
+  ].filter((fact) => fact !== null);
   return (
     <Card component="li" variant="outlined">
       <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start', p: 2, pr: 1 }}>
@@ -30,10 +38,29 @@ export const SongCard = memo(function SongCard({ song, onDelete }: SongCardProps
             component="h2"
             sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}
           >
-            {song.title}
+            <Link component={RouterLink} to={`/songs/${encodeURIComponent(song._id)}`}>
+              {song.title}
+            </Link>
           </Typography>
           <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-            {song.artist || '—'}
+            {song.artist || songColumnTexts.none}
+          </Typography>
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+            {/*
+              Labelled, as a card has no column headers; a key or tempo the song does not have
+              is left out rather than dashed (the dash on a card means "no artist").
+            */}
+            {facts.map((fact) => (
+              <Fragment key={fact}>
+                <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+                  {fact}
+                </Box>
+                {' · '}
+              </Fragment>
+            ))}
+            <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+              {songColumnTexts.lastUsed} <SongLastUsed day={song.lastUsed} />
+            </Box>
           </Typography>
           <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 0.5 }}>
             {/* Each date stays whole: a line breaks between them, not inside one. */}

@@ -1,10 +1,11 @@
 import { memo, useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
-import { useNavigate } from 'react-router';
+import { Link as RouterLink, useNavigate } from 'react-router';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
+import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -13,10 +14,11 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
+import TableSortLabel from '@mui/material/TableSortLabel';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import { SONG_TEXTS } from '@segue/shared';
-import type { SongSummary } from '@segue/shared';
+import type { SongSort, SongSummary, SortDirection } from '@segue/shared';
 import { CardList } from '../../../components/card-list.tsx';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { useToast } from '../../../components/toasts/toast-context.ts';
@@ -25,10 +27,27 @@ import { useDeleteSong } from '../api/delete-song.ts';
 import { useSongPage } from '../api/songs.ts';
 import { SongCard } from './song-card.tsx';
 import { SongDate } from './song-date.tsx';
-import { SONG_SCREEN_TEXTS } from './song-texts.ts';
+import { SongLastUsed } from './song-last-used.tsx';
+import { SONG_SCREEN_TEXTS, songColumnTexts } from './song-texts.ts';
 
 const ROWS_PER_PAGE_OPTIONS = [25, 50, 100];
-const COLUMN_COUNT = 5;
+const COLUMN_COUNT = 8;
+/** Created and Updated give way to the issue's columns below the `lg` breakpoint. */
+const WIDE_ONLY = { display: { xs: 'none', lg: 'table-cell' } } as const;
+
+interface SongOrder {
+  sort: SongSort;
+  dir: SortDirection;
+}
+
+/** A column's first click: dates newest first, the rest from the start of the alphabet or scale. */
+const FIRST_DIRECTION: Record<SongSort, SortDirection> = {
+  title: 'asc',
+  key: 'asc',
+  tempo: 'asc',
+  lastUsed: 'desc',
+  updated: 'desc',
+};
 
 interface SongTableProps {
   teamId: string;
@@ -37,17 +56,31 @@ interface SongTableProps {
 }
 
 /**
- * The library's songs, a page at a time from the server, with edit and delete per row: a table,
- * or on a phone one card per song.
+ * The library's songs, a page at a time from the server in the order the sortable headers choose,
+ * with edit and delete per row: a table, or on a phone one card per song.
  */
 export function SongTable({ teamId, query }: SongTableProps) {
   const [rowsPerPage, setRowsPerPage] = useState(ROWS_PER_PAGE_OPTIONS[0] ?? 25);
+  const [order, setOrder] = useState<SongOrder>({ sort: 'title', dir: 'asc' });
   // The page belongs to the query it was chosen for: a new search starts on page one.
   const [paging, setPaging] = useState({ query, page: 0 });
   const page = paging.query === query ? paging.page : 0;
   const setPage = (next: number) => setPaging({ query, page: next });
+  // A new order starts on page one too.
+  const sortBy = (sort: SongSort) => {
+    setOrder((current) => ({
+      sort,
+      dir: current.sort === sort ? (current.dir === 'asc' ? 'desc' : 'asc') : FIRST_DIRECTION[sort],
+    }));
+    setPage(0);
+  };
 
-  const songPage = useSongPage(teamId, { query, limit: rowsPerPage, offset: page * rowsPerPage });
+  const songPage = useSongPage(teamId, {
+    query,
+    limit: rowsPerPage,
+    offset: page * rowsPerPage,
+    ...order,
+  });
   const deleteSong = useDeleteSong(teamId);
   const isPhone = usePhoneLayout();
   const { showToast } = useToast();
@@ -147,11 +180,24 @@ export function SongTable({ teamId, query }: SongTableProps) {
         <Table size="small" aria-label="Songs">
           <TableHead>
             <TableRow>
-              <TableCell>Title</TableCell>
-              <TableCell>Artist</TableCell>
-              <TableCell>Created</TableCell>
-              <TableCell>Updated</TableCell>
-              <TableCell align="right">Actions</TableCell>
+              <SortableHeader sort="title" order={order} onSort={sortBy}>
+                {songColumnTexts.title}
+              </SortableHeader>
+              <TableCell>{songColumnTexts.artist}</TableCell>
+              <SortableHeader sort="key" order={order} onSort={sortBy}>
+                {songColumnTexts.key}
+              </SortableHeader>
+              <SortableHeader sort="tempo" order={order} onSort={sortBy}>
+                {songColumnTexts.tempo}
+              </SortableHeader>
+              <SortableHeader sort="lastUsed" order={order} onSort={sortBy}>
+                {songColumnTexts.lastUsed}
+              </SortableHeader>
+              <TableCell sx={WIDE_ONLY}>{songColumnTexts.created}</TableCell>
+              <SortableHeader sort="updated" order={order} onSort={sortBy} sx={WIDE_ONLY}>
+                {songColumnTexts.updated}
+              </SortableHeader>
+              <TableCell align="right">{songColumnTexts.actions}</TableCell>
             </TableRow>
           </TableHead>
           <TableBody>
@@ -181,24 +227,60 @@ export function SongTable({ teamId, query }: SongTableProps) {
   );
 }
 
+interface SortableHeaderProps {
+  sort: SongSort;
+  order: SongOrder;
+  onSort: (sort: SongSort) => void;
+  sx?: typeof WIDE_ONLY;
+  children: ReactNode;
+}
+
+/** A column header that orders the library by its column; the sorted one says so in aria-sort. */
+function SortableHeader({ sort, order, onSort, sx, children }: SortableHeaderProps) {
+  const active = order.sort === sort;
+  return (
+    <TableCell sortDirection={active ? order.dir : false} sx={{ whiteSpace: 'nowrap', ...sx }}>
+      <TableSortLabel
+        active={active}
+        direction={active ? order.dir : FIRST_DIRECTION[sort]}
+        onClick={() => onSort(sort)}
+      >
+        {children}
+      </TableSortLabel>
+    </TableCell>
+  );
+}
+
 interface SongRowProps {
   song: SongSummary;
   onDelete: (song: SongSummary) => void;
 }
 
-/** One song: title, artist (a dash when empty), dates, edit and delete. */
+/**
+ * One song: title (to its chart), artist, key, tempo (each a dash when empty), the day it was
+ * last in a setlist, dates, edit and delete.
+ */
 const SongRow = memo(function SongRow({ song, onDelete }: SongRowProps) {
   const navigate = useNavigate();
   return (
     <TableRow hover>
       <TableCell component="th" scope="row" sx={{ fontWeight: 500 }}>
-        {song.title}
+        <Link component={RouterLink} to={`/songs/${encodeURIComponent(song._id)}`}>
+          {song.title}
+        </Link>
       </TableCell>
-      <TableCell>{song.artist || '—'}</TableCell>
-      <TableCell>
+      <TableCell>{song.artist || songColumnTexts.none}</TableCell>
+      <TableCell>{song.key ?? songColumnTexts.none}</TableCell>
+      <TableCell sx={{ whiteSpace: 'nowrap' }}>
+        {song.tempo === null ? songColumnTexts.none : songColumnTexts.bpm(song.tempo)}
+      </TableCell>
+      <TableCell sx={{ whiteSpace: 'nowrap' }}>
+        <SongLastUsed day={song.lastUsed} />
+      </TableCell>
+      <TableCell sx={WIDE_ONLY}>
         <SongDate iso={song.createdAt} />
       </TableCell>
-      <TableCell>
+      <TableCell sx={WIDE_ONLY}>
         <SongDate iso={song.updatedAt} />
       </TableCell>
       <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>

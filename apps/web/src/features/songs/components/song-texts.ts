@@ -21,6 +21,26 @@ export const SONG_SCREEN_TEXTS = {
   backToLibrary: 'Back to Song Library',
 } as const;
 
+/**
+ * The library's column headers (Title, Artist, Created, Updated and Actions as the spec quotes
+ * them; Key, Tempo and Last used from issue 15) and what their cells say.
+ */
+export const songColumnTexts = {
+  title: 'Title',
+  artist: 'Artist',
+  key: 'Key',
+  tempo: 'Tempo',
+  lastUsed: 'Last used',
+  created: 'Created',
+  updated: 'Updated',
+  actions: 'Actions',
+  /** An empty cell: no artist, no key, no tempo. */
+  none: '—',
+  bpm: (tempo: number) => `${tempo} BPM`,
+  /** Last used, for a song no setlist holds. */
+  never: 'Never',
+} as const;
+
 /** The accessible names of the parts editor's controls; parts and lines count from 1. */
 export const partEditorLabels = {
   part: (n: number) => `Part ${n}`,

@@ -1,0 +1,1 @@
+ALTER TABLE "setlist" ADD COLUMN "current_part_position" integer;

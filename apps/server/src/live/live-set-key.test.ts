@@ -1,0 +1,257 @@
+import type { AddressInfo } from 'node:net';
+import { sql } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { LIVE_TEXTS, type LiveJoinState, type LiveMeta } from '@segue/shared';
+import { backends } from '../../test/databases.ts';
+import {
+  createAccount,
+  createSetlist,
+  createSong,
+  createTeam,
+  type FactoryAccount,
+} from '../../test/factories.ts';
+import { startTestApp, type TestApp } from '../../test/harness.ts';
+import { askLive, liveConnected, openLiveClient, type LiveClient } from '../../test/live-client.ts';
+
+/**
+ * Issue 15: a driver changes the key an entry is played in for the whole band
+ * (`setlist:setKey`); the key is saved, raises the live version, reaches every screen as
+ * `setlist:keyChanged`, and a late joiner's `setlist:state` carries every entry's key.
+ * Parts are followed by their place in the song as well as by label.
+ */
+describe.each(backends)('live keys and part positions on %s', (backend) => {
+  let t: TestApp;
+  let url: string;
+  let owner: FactoryAccount;
+  let songLeader: FactoryAccount;
+  let follower: FactoryAccount;
+  let outsider: FactoryAccount;
+  let teamId: string;
+  let songIds: string[];
+  let setlistId: string;
+  const sockets: LiveClient[] = [];
+
+  beforeAll(async () => {
+    t = await startTestApp(backend);
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    url = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+    owner = await createAccount(t, { name: 'Olive Owner' });
+    songLeader = await createAccount(t, { name: 'Lea Leader' });
+    follower = await createAccount(t, { name: 'Finn Follower' });
+    outsider = await createAccount(t, { name: 'Otto Outsider' });
+    teamId = await createTeam(t, { owner, name: 'Keys', members: [songLeader, follower] });
+    await createTeam(t, { owner: outsider, name: 'Elsewhere' });
+    songIds = [
+      await createSong(t, { teamId, by: owner, title: 'Amazing', key: 'G', labels: ['Verse'] }),
+      await createSong(t, {
+        teamId,
+        by: owner,
+        title: 'Twice',
+        key: 'D',
+        labels: ['Verse', 'Chorus', 'Bridge', 'Chorus'],
+      }),
+    ];
+    setlistId = await createSetlist(t, {
+      teamId,
+      by: owner,
+      songs: [
+        { song: songIds[0] ?? '', leader: songLeader.userId, key: null },
+        { song: songIds[1] ?? '', leader: null, key: 'E' },
+      ],
+    });
+  });
+  afterEach(() => {
+    for (const socket of sockets.splice(0)) socket.disconnect();
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const connected = async (who: FactoryAccount) => {
+    const socket = openLiveClient(url, who.jwt);
+    sockets.push(socket);
+    await liveConnected(socket);
+    return socket;
+  };
+  const joined = async (who: FactoryAccount) => {
+    const socket = await connected(who);
+    const answer = await askLive(socket, 'setlist:join', setlistId);
+    expect(answer.ok).toBe(true);
+    return { socket, state: answer.state as LiveJoinState };
+  };
+  const stored = async () => {
+    const [row] = await t.database.db.query.setlist.findMany({
+      where: (s, { eq }) => eq(s.id, setlistId),
+    });
+    return row!;
+  };
+
+  it('sends every entry key to a joining screen', async () => {
+    const { state } = await joined(follower);
+    expect(state.keys).toEqual([null, 'E']);
+  });
+
+  it('refuses a key change from a member who leads no song, and from an outsider, changing nothing', async () => {
+    const before = await stored();
+    const { socket } = await joined(follower);
+    const heard: unknown[] = [];
+    socket.on('setlist:keyChanged', (...args) => heard.push(args));
+    expect(await askLive(socket, 'setlist:setKey', { setlistId, index: 0, key: 'A' })).toEqual({
+      ok: false,
+      error: LIVE_TEXTS.notDriver,
+    });
+
+    const stranger = await connected(outsider);
+    expect(await askLive(stranger, 'setlist:join', setlistId)).toEqual({
+      ok: false,
+      error: LIVE_TEXTS.notFound,
+    });
+    expect(await askLive(stranger, 'setlist:setKey', { setlistId, index: 0, key: 'A' })).toEqual({
+      ok: false,
+      error: LIVE_TEXTS.notJoined,
+    });
+
+    const after = await stored();
+    expect(after.songs).toEqual(before.songs);
+    expect(after.liveVersion).toBe(before.liveVersion);
+    expect(heard).toEqual([]);
+  });
+
+  it('takes a song leader’s key change: saved, version raised, heard by all, and sent to a late joiner', async () => {
+    const before = await stored();
+    const band = await joined(follower);
+    const keyChanged = new Promise<[number, string | null, LiveMeta]>((resolve) =>
+      band.socket.once('setlist:keyChanged', (index, key, meta) => resolve([index, key, meta])),
+    );
+    const leader = await joined(songLeader);
+    const answer = await askLive(leader.socket, 'setlist:setKey', {
+      setlistId,
+      index: 0,
+      key: 'A',
+    });
+    expect(answer).toMatchObject({ ok: true, state: { keys: ['A', 'E'] } });
+
+    const [index, key, meta] = await keyChanged;
+    expect([index, key]).toEqual([0, 'A']);
+    expect(meta).toMatchObject({ setlistId, songId: songIds[0], version: before.liveVersion + 1 });
+
+    const after = await stored();
+    expect(after.liveVersion).toBe(before.liveVersion + 1);
+    expect(after.songs[0]).toEqual({ song: songIds[0], leader: songLeader.userId, key: 'A' });
+    // The position is not moved by a key change.
+    expect([after.currentIndex, after.currentPartLabel]).toEqual([
+      before.currentIndex,
+      before.currentPartLabel,
+    ]);
+
+    const late = await joined(owner);
+    expect(late.state.keys).toEqual(['A', 'E']);
+
+    // The setlist as the API answers it holds the key too.
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/setlist/${setlistId}`,
+      headers: { authorization: `Bearer ${owner.jwt}`, 'x-team-id': teamId },
+    });
+    expect(res.json()).toMatchObject({ songs: [{ key: 'A' }, { key: 'E' }] });
+
+    // Null plays the song in its own key again.
+    expect(
+      await askLive(leader.socket, 'setlist:setKey', { setlistId, index: 0, key: null }),
+    ).toMatchObject({ ok: true, state: { keys: [null, 'E'] } });
+  });
+
+  it('refuses a key that is not a key, and an entry that does not exist', async () => {
+    const { socket } = await joined(owner);
+    for (const payload of [
+      { setlistId, index: 0, key: 'H#' },
+      { setlistId, index: 0, key: 7 },
+      { setlistId, index: -1, key: 'A' },
+      { setlistId, index: 5, key: 'A' },
+    ]) {
+      expect(await askLive(socket, 'setlist:setKey', payload), JSON.stringify(payload)).toEqual({
+        ok: false,
+        error: LIVE_TEXTS.invalid,
+      });
+    }
+  });
+
+  it('turns an old plain-id entry into the current shape when its key is set', async () => {
+    const old = await createSetlist(t, { teamId, by: owner, songs: [songIds[0] ?? ''] });
+    await t.database.db.execute(
+      sql`update setlist set songs = ${JSON.stringify([songIds[0]])}::jsonb where id = ${old}`,
+    );
+    const socket = await connected(owner);
+    const join = await askLive(socket, 'setlist:join', old);
+    expect((join.state as LiveJoinState).keys).toEqual([null]);
+    expect(
+      await askLive(socket, 'setlist:setKey', { setlistId: old, index: 0, key: 'Bb' }),
+    ).toMatchObject({ ok: true, state: { keys: ['Bb'] } });
+    const [row] = await t.database.db.query.setlist.findMany({
+      where: (s, { eq }) => eq(s.id, old),
+    });
+    expect(row?.songs).toEqual([{ song: songIds[0], leader: null, key: 'Bb' }]);
+  });
+
+  it('follows the second of two parts with one label by its position', async () => {
+    const leader = await joined(owner);
+    const band = await joined(follower);
+    const parts: [string | null, LiveMeta][] = [];
+    band.socket.on('setlist:partChanged', (label, meta) => parts.push([label, meta]));
+
+    const moved = await askLive(leader.socket, 'setlist:updateCurrent', { setlistId, newIndex: 1 });
+    expect(moved).toMatchObject({ ok: true, state: { currentPartPosition: 0 } });
+    const second = await askLive(leader.socket, 'setlist:updatePart', {
+      setlistId,
+      partIndex: 'Chorus',
+      position: 3,
+    });
+    expect(second).toMatchObject({
+      ok: true,
+      state: { currentPartLabel: 'Chorus', currentPartPosition: 3 },
+    });
+    // Without a position (an older client), the first part so labelled.
+    const first = await askLive(leader.socket, 'setlist:updatePart', {
+      setlistId,
+      partIndex: 'Chorus',
+    });
+    expect(first).toMatchObject({ ok: true, state: { currentPartPosition: 1 } });
+    // A position that holds another label falls back to the label's first part.
+    const wrong = await askLive(leader.socket, 'setlist:updatePart', {
+      setlistId,
+      partIndex: 'Chorus',
+      position: 2,
+    });
+    expect(wrong).toMatchObject({ ok: true, state: { currentPartPosition: 1 } });
+    // Previous Part across songs lands on the last part, named by label and position.
+    await askLive(leader.socket, 'setlist:updateCurrent', { setlistId, newIndex: 0 });
+    const back = await askLive(leader.socket, 'setlist:updateCurrent', {
+      setlistId,
+      newIndex: 1,
+      partLabel: 'Chorus',
+      partPosition: 3,
+    });
+    expect(back).toMatchObject({ ok: true, state: { currentPartPosition: 3 } });
+
+    await expect.poll(() => parts.length).toBeGreaterThanOrEqual(6);
+    expect(parts.map(([label, meta]) => [label, meta.partPosition])).toEqual([
+      ['Verse', 0],
+      ['Chorus', 3],
+      ['Chorus', 1],
+      ['Chorus', 1],
+      ['Verse', 0],
+      ['Chorus', 3],
+    ]);
+    const late = await joined(follower);
+    expect(late.state).toMatchObject({ currentPartLabel: 'Chorus', currentPartPosition: 3 });
+  });
+
+  it('refuses a position that is not a whole number from zero', async () => {
+    const { socket } = await joined(owner);
+    for (const position of [-1, 1.5, '2']) {
+      expect(
+        await askLive(socket, 'setlist:updatePart', { setlistId, partIndex: 'Verse', position }),
+      ).toEqual({ ok: false, error: LIVE_TEXTS.invalid });
+    }
+  });
+});

@@ -1,0 +1,128 @@
+import { Fragment, useMemo } from 'react';
+import Box from '@mui/material/Box';
+import type { SxProps, Theme } from '@mui/material/styles';
+import type { SongLine } from '@segue/shared';
+import { chordSegments } from './chord-segments.ts';
+import type { ChordSegment } from './chord-segments.ts';
+
+/** The colour of chords and active labels: the primary colour itself is too light for text. */
+export const chordColor = (theme: Theme) =>
+  theme.palette.mode === 'light' ? theme.palette.primary.dark : theme.palette.primary.light;
+
+export const LINE_HEIGHT = 1.35;
+export const DENSE_LINE_HEIGHT = 1.2;
+
+/**
+ * The lines' layout, set once here rather than on each of the many segments. A segment is an
+ * inline block: rows wrap between segments, and its lyric stays inline text, so selecting a line
+ * copies its words without breaks. Its chord sits over the segment's left edge in a band that
+ * only segments with a chord have; the segments of a row line up at the bottom, so the lyrics
+ * share one baseline and a wrapped row without chords takes no room for them.
+ */
+export const linesSx = (lineHeight: number, lineGap: number): SxProps<Theme> => ({
+  fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, "Liberation Mono", monospace',
+  lineHeight: lineHeight,
+  // Nothing here is wider than the screen but the spaces hanging at a row's end; they must not
+  // make the page scroll sideways in any browser.
+  overflowX: 'clip',
+  // On paper a line is never split across sheets.
+  '& [data-line]': { mb: lineGap, minHeight: `${lineHeight}em`, breakInside: 'avoid' },
+  // A word wider than the screen breaks anywhere rather than scrolling sideways.
+  '& [data-line="lyrics"], & [data-lyric]': { whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' },
+  '& [data-segment]': {
+    display: 'inline-block',
+    position: 'relative',
+    verticalAlign: 'bottom',
+    boxSizing: 'content-box',
+    maxWidth: '100%',
+  },
+  '& [data-segment][data-with-chord]': { pt: `${lineHeight}em` },
+  // A chord past the end of the lyrics keeps its band above the lyrics' row.
+  '& [data-line="both"] [data-segment]': { minHeight: `${lineHeight}em` },
+  '& [data-chord]': {
+    position: 'absolute',
+    top: 0,
+    left: 0,
+    whiteSpace: 'pre',
+    fontWeight: 700,
+    color: chordColor,
+    // Copying a line gives its words; the chords stay on screen.
+    userSelect: 'none',
+  },
+  // Spaces that hang at the end of a row when it wraps there, rather than pushing chords down.
+  '& [data-room]': { whiteSpace: 'pre-wrap', userSelect: 'none' },
+  '& [data-spoken]': {
+    position: 'absolute',
+    width: '1px',
+    height: '1px',
+    overflow: 'hidden',
+    clipPath: 'inset(50%)',
+    whiteSpace: 'nowrap',
+    userSelect: 'none',
+  },
+});
+
+/** The segments as drawn: each chord over the left edge of the lyric piece it belongs to. */
+function Segments({ segments }: { segments: ChordSegment[] }) {
+  return segments.map((segment, index) => (
+    <Fragment key={index}>
+      {(segment.chord !== '' || segment.lyric !== '') && (
+        <span
+          data-segment={index}
+          data-with-chord={segment.chord === '' ? undefined : ''}
+          // The chord is out of the flow: the segment takes its width (exact in monospace).
+          style={segment.chord === '' ? undefined : { minWidth: `min(${segment.width}ch, 100%)` }}
+        >
+          {segment.chord !== '' && <span data-chord>{segment.chord}</span>}
+          {segment.lyric !== '' && <span data-lyric>{segment.lyric}</span>}
+        </span>
+      )}
+      {segment.room > 0 && <span data-room>{' '.repeat(segment.room)}</span>}
+    </Fragment>
+  ));
+}
+
+/** One line: its lyrics wrapping at spaces, with each chord kept over the syllable it belongs to. */
+export function ChordLine({ line }: { line: SongLine }) {
+  const segments = useMemo(() => chordSegments(line), [line]);
+  const chords = segments.filter((segment) => segment.chord !== '').map(({ chord }) => chord);
+  if (chords.length === 0) return <div data-line="lyrics">{line.lyrics}</div>;
+  if (line.lyrics === '') {
+    return (
+      <div data-line="chords">
+        <Segments segments={segments} />
+      </div>
+    );
+  }
+  // Read out one piece at a time, a chord would cut a word ("sor", "Em7", "row"): screen readers
+  // get the line as the two-line layout read, its chords and then its words, each in one piece.
+  return (
+    <div data-line="both">
+      <span data-spoken>{chords.join(' ')}</span>
+      <span data-spoken>{line.lyrics}</span>
+      <span aria-hidden>
+        <Segments segments={segments} />
+      </span>
+    </div>
+  );
+}
+
+/** A part's lines in a box with the lines' layout (`sx` from `linesSx`). */
+export function ChordLines({
+  lines,
+  sx,
+  fontSize,
+}: {
+  lines: readonly SongLine[];
+  sx: SxProps<Theme>;
+  /** In rem; inherited when left out. */
+  fontSize?: number | undefined;
+}) {
+  return (
+    <Box sx={sx} style={fontSize === undefined ? undefined : { fontSize: `${fontSize}rem` }}>
+      {lines.map((line, index) => (
+        <ChordLine key={index} line={line} />
+      ))}
+    </Box>
+  );
+}

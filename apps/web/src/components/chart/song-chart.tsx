@@ -1,0 +1,80 @@
+import { useId, useMemo } from 'react';
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import type { ChordView, SongPart } from '@segue/shared';
+import { linesForMe } from '../my-view/my-view.ts';
+import { CHART_TEXTS as T } from './chart-texts.ts';
+import { chordColor, ChordLines, LINE_HEIGHT, linesSx } from './chord-lines.tsx';
+
+/** The lines' layout, as the live view's; a chart on paper keeps the regular spacing. */
+const LINES_SX = linesSx(LINE_HEIGHT, 0.5);
+
+/** One part: its label (a heading), then its lines; on paper it is never split across sheets. */
+function ChartPart({ part, heading }: { part: SongPart; heading: 'h2' | 'h3' }) {
+  const headingId = useId();
+  return (
+    <Box component="section" aria-labelledby={headingId} data-chart-part>
+      <Typography
+        id={headingId}
+        variant="subtitle1"
+        component={heading}
+        sx={{ fontWeight: 700, mb: 0.5, color: chordColor }}
+      >
+        {part.label}
+      </Typography>
+      <Box data-chart-lines>
+        <ChordLines lines={part.lines} sx={LINES_SX} />
+      </Box>
+    </Box>
+  );
+}
+
+interface SongChartProps {
+  /** The parts with their chords in `chordsKey`. */
+  parts: readonly SongPart[];
+  /** The key the parts' chords sound in (the performance key); null when unknown. */
+  chordsKey: string | null;
+  /** This musician's My view: capo, instrument, notation, sharps or flats, chords at all. */
+  view: ChordView;
+  /** The level of the part labels' headings, below the song's. */
+  heading: 'h2' | 'h3';
+}
+
+/**
+ * A song's chart (issue 15): every part, each chord above the syllable it was typed over, as
+ * this musician reads it. Shared by the song view and the setlist view, on screen and paper.
+ */
+export function SongChart({ parts, chordsKey, view, heading }: SongChartProps) {
+  const shown = useMemo(
+    () => parts.map((part) => ({ ...part, lines: linesForMe(part.lines, chordsKey, view) })),
+    [parts, chordsKey, view],
+  );
+  return (
+    <Box sx={{ display: 'grid', gap: 2.5 }}>
+      {shown.map((part, index) => (
+        <ChartPart key={part.id ?? index} part={part} heading={heading} />
+      ))}
+    </Box>
+  );
+}
+
+/** A line of a song's facts: "Key A · Capo 2 · G shapes · 72 BPM · 6/8"; none when empty. */
+export function ChartFactsLine({ items }: { items: readonly (string | null)[] }) {
+  const shown = items.filter((item) => item !== null && item !== '');
+  if (shown.length === 0) return null;
+  return (
+    <Typography sx={{ fontWeight: 600 }} data-chart-facts>
+      {shown.join(T.separator)}
+    </Typography>
+  );
+}
+
+/** The chart's footer: copyright and "CCLI #1234", as licences ask printed charts to show. */
+export function ChartFooterLine({ items }: { items: readonly string[] }) {
+  if (items.length === 0) return null;
+  return (
+    <Typography variant="body2" color="text.secondary" sx={{ mt: 3 }} data-chart-footer>
+      {items.join(T.separator)}
+    </Typography>
+  );
+}

@@ -1,0 +1,168 @@
+import { useEffect, useMemo, useState } from 'react';
+import { Link as RouterLink, useParams } from 'react-router';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Divider from '@mui/material/Divider';
+import IconButton from '@mui/material/IconButton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import EditIcon from '@mui/icons-material/Edit';
+import { SONG_TEXTS } from '@segue/shared';
+import type { Song } from '@segue/shared';
+import { ApiRequestError, errorMessage } from '../../../lib/api-client.ts';
+import { useCurrentTeam } from '../../../lib/teams/current-team.ts';
+import { PageLoading } from '../../../components/layout/page-loading.tsx';
+import { NoTeamMessage } from '../../../components/no-team-message.tsx';
+import { authorsLine, chartFooter, songFacts } from '../../../components/chart/chart-facts.ts';
+import {
+  ChartPrintStyles,
+  PRINT_HIDDEN,
+  PrintButton,
+} from '../../../components/chart/print-styles.tsx';
+import {
+  ChartFactsLine,
+  ChartFooterLine,
+  SongChart,
+} from '../../../components/chart/song-chart.tsx';
+import { keyCaption } from '../../../components/my-view/my-view.ts';
+import {
+  MyViewPanelWhenOpen,
+  MyViewToggleButton,
+} from '../../../components/my-view/my-view-toggle.tsx';
+import { useChordView } from '../../../components/my-view/use-chord-view.ts';
+import { useSong } from '../api/songs.ts';
+import { SONG_SCREEN_TEXTS } from './song-texts.ts';
+import { SONG_VIEW_TEXTS as T, songEditPath } from './song-view-texts.ts';
+import { transposedKey, transposedParts } from './song-transpose.ts';
+import { TransposeControl } from './transpose-control.tsx';
+
+/** As wide as the song form (spec section 9), so a song reads where it was written. */
+const VIEW_MAX_WIDTH = 1000;
+
+/**
+ * /songs/{id}: a song to read, play from and print: its details, and its chart as this musician
+ * reads it (My view), moved to another key for the moment if wished (never saved).
+ */
+export function SongViewPage() {
+  const { id = '' } = useParams();
+  const { currentTeam, isPending, error } = useCurrentTeam();
+
+  let content;
+  if (isPending) content = <PageLoading />;
+  else if (error) {
+    content = (
+      <Alert severity="error">{errorMessage(error, SONG_SCREEN_TEXTS.failedToLoadTeams)}</Alert>
+    );
+  } else if (!currentTeam) content = <NoTeamMessage />;
+  else
+    content = <LoadedSong key={`${currentTeam._id}/${id}`} teamId={currentTeam._id} songId={id} />;
+
+  return (
+    <Box sx={{ maxWidth: VIEW_MAX_WIDTH, mx: 'auto', px: { xs: 2, sm: 3 }, py: { xs: 3, sm: 5 } }}>
+      <ChartPrintStyles />
+      {content}
+    </Box>
+  );
+}
+
+function BackToLibrary() {
+  return (
+    <IconButton
+      component={RouterLink}
+      to="/songs"
+      aria-label={SONG_SCREEN_TEXTS.backToLibrary}
+      edge="start"
+    >
+      <ArrowBackIcon />
+    </IconButton>
+  );
+}
+
+function LoadedSong({ teamId, songId }: { teamId: string; songId: string }) {
+  const song = useSong(teamId, songId);
+
+  useEffect(() => {
+    if (song.error) console.error(`Failed to load song ${songId}`, song.error);
+  }, [song.error, songId]);
+
+  if (song.data) return <SongView song={song.data} />;
+  if (!song.error) return <PageLoading />;
+  const missing = song.error instanceof ApiRequestError && song.error.status === 404;
+  return (
+    <Stack spacing={2}>
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+        <BackToLibrary />
+        <Typography variant="h5" component="h1">
+          {missing ? SONG_TEXTS.songNotFound : SONG_TEXTS.failedToLoadSong}
+        </Typography>
+      </Stack>
+      {!missing && (
+        <Alert severity="error">{errorMessage(song.error, SONG_TEXTS.failedToLoadSong)}</Alert>
+      )}
+    </Stack>
+  );
+}
+
+function SongView({ song }: { song: Song }) {
+  const { view, change } = useChordView();
+  const [myViewOpen, setMyViewOpen] = useState(false);
+  // Shown only: a reload, or another visit, starts from the song's own key again.
+  const [steps, setSteps] = useState(0);
+  const key = transposedKey(song.key, steps) ?? song.key;
+  const parts = useMemo(() => transposedParts(song.parts, song.key, steps), [song, steps]);
+  const artist = song.artist.trim();
+  const authors = authorsLine(song.authors);
+
+  return (
+    <Box component="article">
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+        <Box {...PRINT_HIDDEN}>
+          <BackToLibrary />
+        </Box>
+        <Typography variant="h4" component="h1" sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>
+          {song.title}
+        </Typography>
+      </Stack>
+      {artist && (
+        <Typography color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+          {artist}
+        </Typography>
+      )}
+      {authors && (
+        <Typography variant="body2" color="text.secondary">
+          {authors}
+        </Typography>
+      )}
+      <Box sx={{ mt: 1.5 }}>
+        <ChartFactsLine items={[keyCaption(key, view), ...songFacts(song, key, view)]} />
+      </Box>
+      <Stack
+        {...PRINT_HIDDEN}
+        direction="row"
+        useFlexGap
+        spacing={1.5}
+        sx={{ flexWrap: 'wrap', alignItems: 'center', mt: 2 }}
+      >
+        <TransposeControl shownKey={key} steps={steps} onChange={setSteps} />
+        <MyViewToggleButton open={myViewOpen} onToggle={() => setMyViewOpen((open) => !open)} />
+        <Button
+          component={RouterLink}
+          to={songEditPath(song._id)}
+          variant="outlined"
+          startIcon={<EditIcon />}
+        >
+          {T.edit}
+        </Button>
+        <PrintButton />
+      </Stack>
+      <Box {...PRINT_HIDDEN} sx={{ mt: myViewOpen ? 2 : 0 }}>
+        <MyViewPanelWhenOpen open={myViewOpen} view={view} onChange={change} />
+      </Box>
+      <Divider sx={{ my: 3 }} />
+      <SongChart parts={parts} chordsKey={key} view={view} heading="h2" />
+      <ChartFooterLine items={chartFooter(song)} />
+    </Box>
+  );
+}
