@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import type { ReactNode } from 'react';
 import { Link as RouterLink, Navigate, useParams } from 'react-router';
 import Box from '@mui/material/Box';
@@ -45,7 +45,6 @@ import { nextPosition, previousPosition, upNext } from '../utils/set-position.ts
 import type { SetPosition } from '../utils/set-position.ts';
 import { AnnounceSender } from './announce-sender.tsx';
 import { FullSongView } from './full-song-view.tsx';
-import { LiveKeySelect } from './live-key-select.tsx';
 import { LiveSongHeader } from './live-song-header.tsx';
 import { LIVE_VIEW_TEXTS as T } from './live-texts.ts';
 import { LiveViewControls, StageModeToggle } from './live-view-controls.tsx';
@@ -55,6 +54,11 @@ import { NextUp } from './next-up.tsx';
 import { PartButtons } from './part-buttons.tsx';
 import { PartTransitionBar } from './part-transition-bar.tsx';
 import { SinglePartView } from './single-part-view.tsx';
+
+// Drivers only, and its select would weigh on every follower's first load.
+const LiveKeySelect = lazy(() =>
+  import('./live-key-select.tsx').then((m) => ({ default: m.LiveKeySelect })),
+);
 
 /** /setlists/live/{id}: the leader steps through songs and parts, and every screen follows. */
 export function LivePage() {
@@ -436,11 +440,13 @@ function LivePerformance({ live, setlist }: { live: LiveSetlist; setlist: Setlis
               )}
               {isDriver && <MidiStatus status={midi} onConnect={connectMidi} />}
               {isDriver && !browsing && song.key && (
-                <LiveKeySelect
-                  value={entry.key}
-                  songKey={song.key}
-                  onChange={(key) => live.setKey(shown.songIndex, key)}
-                />
+                <Suspense fallback={null}>
+                  <LiveKeySelect
+                    value={entry.key}
+                    songKey={song.key}
+                    onChange={(key) => live.setKey(shown.songIndex, key)}
+                  />
+                </Suspense>
               )}
             </Stack>
           </Stack>
