@@ -1,7 +1,7 @@
 // Bundles the server into dist/main.js (packages/shared inlined, dependencies left
 // in node_modules) and copies the committed migrations beside it.
 import { build } from 'esbuild';
-import { cpSync, rmSync } from 'node:fs';
+import { cpSync, readFileSync, rmSync } from 'node:fs';
 
 rmSync('dist', { recursive: true, force: true });
 await build({
@@ -18,9 +18,14 @@ await build({
       // Bundle our own workspace package; everything else stays external.
       name: 'inline-shared',
       setup(b) {
-        b.onResolve({ filter: /^@segue\/shared$/ }, () => ({
-          path: new URL('../../packages/shared/src/index.ts', import.meta.url).pathname,
-        }));
+        // Its entries as its package.json exports them ('.', './formats', …).
+        const shared = new URL('../../packages/shared/', import.meta.url);
+        const { exports } = JSON.parse(readFileSync(new URL('package.json', shared), 'utf8'));
+        b.onResolve({ filter: /^@segue\/shared(\/.*)?$/ }, ({ path }) => {
+          const file = exports[`.${path.slice('@segue/shared'.length)}`];
+          if (!file) return { errors: [{ text: `${path} is not an entry of @segue/shared` }] };
+          return { path: new URL(file, shared).pathname };
+        });
       },
     },
   ],

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import {
   apiSession,
   createTeamWith,
@@ -27,17 +27,6 @@ const AUTHORS = [
   { name: 'John Newton', type: 'words' },
   { name: 'Traditional American melody', type: 'music' },
 ];
-
-/** Accepts the next window.alert and returns its text. */
-function nextAlert(page: Page): Promise<string> {
-  return new Promise((resolve) => {
-    page.once('dialog', async (dialog) => {
-      const text = dialog.message();
-      await dialog.accept();
-      resolve(text);
-    });
-  });
-}
 
 async function getSong(
   request: APIRequestContext,
@@ -207,13 +196,14 @@ test.describe('song details', () => {
     await page.getByRole('button', { name: 'Delete Amazing Grace' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
     await expect(page.getByText('No matching songs.')).toBeVisible();
-    const alert = nextAlert(page);
     await page.getByLabel('Library file').setInputFiles({
       name: download.suggestedFilename(),
       mimeType: 'application/json',
       buffer: file,
     });
-    expect(await alert).toBe('Imported 1 song(s). Skipped 0 duplicate(s).');
+    await expect(page.getByRole('status')).toHaveText(
+      'Imported 1 song(s). Skipped 0 duplicate(s).',
+    );
     const [imported] = (await (
       await request.get('/api/songs', { headers })
     ).json()) as SongAnswer[];

@@ -1,5 +1,4 @@
 import { readFileSync } from 'node:fs';
-import type { Page } from '@playwright/test';
 import {
   apiSession,
   createTeamWith,
@@ -8,17 +7,6 @@ import {
   logIn,
   test,
 } from '../support/fixtures.ts';
-
-/** Accepts the next window.alert and returns its text. */
-function nextAlert(page: Page): Promise<string> {
-  return new Promise((resolve) => {
-    page.once('dialog', async (dialog) => {
-      const text = dialog.message();
-      await dialog.accept();
-      resolve(text);
-    });
-  });
-}
 
 test.describe('song library', () => {
   test('create with validation banners in order, edit, search, delete', async ({
@@ -146,24 +134,33 @@ test.describe('song library', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
     await expect(page.getByRole('row').filter({ hasText: 'It Is Well' })).toHaveCount(0);
 
-    const alert = nextAlert(page);
+    // The outcome shows beside the buttons (issue 16), never in a browser alert.
+    const browserDialogs: string[] = [];
+    page.on('dialog', (dialog) => {
+      browserDialogs.push(dialog.message());
+      void dialog.dismiss();
+    });
     // Uploaded under the name it was downloaded as.
     await page.getByLabel('Library file').setInputFiles({
       name: download.suggestedFilename(),
       mimeType: 'application/json',
       buffer: readFileSync(file),
     });
-    expect(await alert).toBe('Imported 1 song(s). Skipped 2 duplicate(s).');
+    await expect(page.getByRole('status')).toHaveText(
+      'Imported 1 song(s). Skipped 2 duplicate(s).',
+    );
     await expect(page.getByRole('row').filter({ hasText: 'It Is Well' })).toBeVisible();
 
     // Not a JSON file
-    const refused = nextAlert(page);
     await page.getByLabel('Library file').setInputFiles({
       name: 'library.txt',
       mimeType: 'text/plain',
       buffer: Buffer.from('hello'),
     });
-    expect(await refused).toBe('Failed to import. Please check the file format.');
+    await expect(page.getByRole('alert')).toHaveText(
+      'Failed to import. Please check the file format. Only .json files can be imported.',
+    );
+    expect(browserDialogs).toEqual([]);
 
     // A member who did not create the team sees neither button.
     const context = await browser.newContext({

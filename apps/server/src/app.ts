@@ -24,6 +24,7 @@ import { healthRoutes } from './health/health.routes.ts';
 import { createLiveGateway } from './live/live.gateway.ts';
 import { setlistsRoutes } from './setlists/setlists.routes.ts';
 import { SetlistsService } from './setlists/setlists.service.ts';
+import { songFilesRoutes } from './songs/song-files.routes.ts';
 import { songsRoutes } from './songs/songs.routes.ts';
 import { SongsService } from './songs/songs.service.ts';
 import { resolveAccess, type Access } from './policy/http.ts';
@@ -287,6 +288,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(teamsRoutes, { ctx });
       await api.register(usersRoutes, { ctx });
       await api.register(songsRoutes, { ctx });
+      await api.register(songFilesRoutes, { ctx });
       await api.register(setlistsRoutes, { ctx });
       for (const feature of options.features ?? []) await api.register(feature, { ctx });
     },

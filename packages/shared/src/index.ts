@@ -8,3 +8,4 @@ export * from './schemas/setlists.ts';
 export * from './live.ts';
 export * from './schemas/account-settings.ts';
 export * from './chords/index.ts';
+export * from './formats/types.ts';

@@ -11,7 +11,7 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
-import type { ChordView } from '@segue/shared';
+import type { ChordView, SongFileFormat } from '@segue/shared';
 
 // Accounts: the four tables better-auth works on (its drizzle adapter maps by these property names).
 
@@ -145,6 +145,13 @@ export interface StoredSongAuthor {
   type: 'words' | 'music' | 'translation';
 }
 
+/** Where an imported song came from (issue 16): its format, original text and what Segue does not model. */
+export interface StoredSongSource {
+  format: SongFileFormat;
+  text: string | null;
+  extras: unknown;
+}
+
 export const song = pgTable(
   'song',
   {
@@ -164,6 +171,8 @@ export const song = pgTable(
     ccli: text('ccli'),
     copyright: text('copyright').notNull().default(''),
     authors: jsonb('authors').$type<StoredSongAuthor[]>().notNull().default([]),
+    /** The file it was imported from, so an export can give back what came in (issue 16). */
+    source: jsonb('source').$type<StoredSongSource>(),
     createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -6,7 +6,8 @@ import { setlist, song, type StoredSongPart } from '../db/schema.ts';
 
 export type SongRow = typeof song.$inferSelect;
 
-type DetailColumn = 'key' | 'capo' | 'tempo' | 'timeSignature' | 'ccli' | 'copyright' | 'authors';
+type DetailColumn =
+  'key' | 'capo' | 'tempo' | 'timeSignature' | 'ccli' | 'copyright' | 'authors' | 'source';
 
 /**
  * What a write stores. A detail left undefined keeps what the song had (an edit from a
@@ -34,7 +35,7 @@ async function countIn(tx: Tx, teamId: string): Promise<number> {
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** A row of `list`: the song without its parts (for a summary) and, when asked, `lastUsed`. */
-export type SongListRow = Omit<SongRow, 'parts' | 'createdBy'> & {
+export type SongListRow = Omit<SongRow, 'parts' | 'createdBy' | 'source'> & {
   parts?: StoredSongPart[];
   /** The day (YYYY-MM-DD) of the latest setlist holding the song, or null. */
   lastUsed?: string | null;
@@ -250,6 +251,11 @@ export class SongsRepository {
       .where(among ? sql`${songId} in ${among}` : undefined)
       .groupBy(sql`1`)
       .as('used');
+  }
+
+  /** Every song of the team, whole, with its source: for a library export. */
+  allWithSource(teamId: string): Promise<SongRow[]> {
+    return this.db.select().from(song).where(eq(song.teamId, teamId)).orderBy(song.title, song.id);
   }
 
   async find(teamId: string, songId: string): Promise<SongRow | null> {

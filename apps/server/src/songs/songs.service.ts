@@ -31,6 +31,7 @@ function normalise(input: ValidSong): SongValues {
     ccli: input.ccli,
     copyright: input.copyright,
     authors: input.authors,
+    source: input.source,
   };
 }
 

@@ -20,6 +20,8 @@ export interface ApiFetchOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Sent as JSON. */
   body?: unknown;
+  /** Sent as they are (a file's bytes), instead of `body`. */
+  bytes?: Blob;
   signal?: AbortSignal;
   /** Send the `Authorization` header when a token is stored (default true). */
   auth?: boolean;
@@ -55,6 +57,29 @@ export async function apiFetchWithHeaders<T = unknown>(
 ): Promise<{ data: T; headers: Headers }> {
   const response = await request(path, options);
   return { data: (await readBody(response)) as T, headers: response.headers };
+}
+
+/** A file the API answers (an export), with the name its Content-Disposition gives. */
+export async function apiDownload(
+  path: string,
+  options: ApiFetchOptions = {},
+): Promise<{ blob: Blob; filename: string | null }> {
+  const response = await request(path, options);
+  return { blob: await response.blob(), filename: dispositionName(response.headers) };
+}
+
+/** The file name of `Content-Disposition`, its UTF-8 `filename*` first. */
+function dispositionName(headers: Headers): string | null {
+  const disposition = headers.get('Content-Disposition') ?? '';
+  const extended = /filename\*=UTF-8''([^;]+)/i.exec(disposition)?.[1];
+  if (extended) {
+    try {
+      return decodeURIComponent(extended);
+    } catch {
+      // fall through to the plain name
+    }
+  }
+  return /filename="([^"]*)"/i.exec(disposition)?.[1] ?? null;
 }
 
 /** Sends the call (swapping an expired token once) and answers the 2xx response, else throws. */
@@ -112,7 +137,8 @@ export function restoreSessionToken(): Promise<string | null> {
 
 function send(path: string, options: ApiFetchOptions, token: string | null): Promise<Response> {
   const headers = new Headers({ Accept: 'application/json' });
-  if (options.body !== undefined) headers.set('Content-Type', 'application/json');
+  if (options.bytes !== undefined) headers.set('Content-Type', 'application/octet-stream');
+  else if (options.body !== undefined) headers.set('Content-Type', 'application/json');
   if (token) headers.set('Authorization', `Bearer ${token}`);
   const teamId = options.teamId ?? selectedTeamId.get();
   if (teamId) headers.set('X-Team-ID', teamId);
@@ -121,7 +147,7 @@ function send(path: string, options: ApiFetchOptions, token: string | null): Pro
   return fetch(`${API_PREFIX}${path}`, {
     method: options.method ?? 'GET',
     headers,
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    body: options.bytes ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
     credentials: 'same-origin',
     signal: options.signal,
   });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { OptionalKeySchema } from '../chords/key-schema.ts';
+import { SONG_FILE_FORMATS, SOURCE_TEXT_MAX_LENGTH } from '../formats/types.ts';
 
 /** Size limits of a song, checked after the spec's four rules. */
 export const SONG_LIMITS = {
@@ -100,6 +101,45 @@ export const SongDetailsInputSchema = z.object({
     .transform((a) => (a === undefined ? a : (a ?? []))),
 });
 
+/** Largest JSON of a song's preserved extras. */
+const SOURCE_EXTRAS_MAX_LENGTH = 256 * 1024;
+
+export const SONG_SOURCE_TEXTS = {
+  source: 'The source of an imported song is its format, its text and its extras.',
+  sourceText: `The original text of an imported song is kept up to ${SOURCE_TEXT_MAX_LENGTH / 1024} KB.`,
+  sourceExtras: `The preserved extras of an imported song must be JSON of at most ${SOURCE_EXTRAS_MAX_LENGTH / 1024} KB.`,
+} as const;
+
+const jsonLength = (value: unknown): number => {
+  try {
+    return JSON.stringify(value ?? null).length;
+  } catch {
+    return Infinity;
+  }
+};
+
+/**
+ * Where an imported song came from (issue 16), as `POST /api/songs/convert` answers it: left
+ * out, an edit keeps it; null forgets it. Export in the same format gives back the original
+ * text while the song is unchanged, and writes the extras back where they were after an edit.
+ */
+export const SongSourceSchema = z
+  .object(
+    {
+      format: z.enum(SONG_FILE_FORMATS, { error: SONG_SOURCE_TEXTS.source }),
+      text: z
+        .string({ error: SONG_SOURCE_TEXTS.sourceText })
+        .max(SOURCE_TEXT_MAX_LENGTH, SONG_SOURCE_TEXTS.sourceText)
+        .nullable(),
+      extras: z
+        .unknown()
+        .refine((e) => jsonLength(e) <= SOURCE_EXTRAS_MAX_LENGTH, SONG_SOURCE_TEXTS.sourceExtras)
+        .transform((e) => (e === undefined ? null : e)),
+    },
+    { error: SONG_SOURCE_TEXTS.source },
+  )
+  .nullish();
+
 export const PART_LABEL_SUGGESTIONS = [
   'Verse 1',
   'Verse 2',
@@ -187,6 +227,7 @@ export const SongInputSchema = z
       .transform((a) => a ?? ''),
     parts: z.array(SongPartSchema, { error: 'At least one part is required.' }).default([]),
     teamId: z.string().optional(),
+    source: SongSourceSchema,
   })
   .extend(SongDetailsInputSchema.shape)
   .superRefine((song, ctx) => {
@@ -314,3 +355,39 @@ export const SONG_TEXTS = {
     `A team's song library holds at most ${max.toLocaleString('en-US')} songs. Delete some songs first.`,
   teamHeaderRequired: 'Choose a team first (X-Team-ID header).',
 } as const;
+
+/**
+ * `POST /api/songs/convert`'s answer (issue 16): the file's format, its songs exactly as
+ * `POST /api/songs` takes them, and what could not be used (nothing is saved).
+ */
+export const SongFileConvertAnswerSchema = z.object({
+  format: z.enum(SONG_FILE_FORMATS),
+  songs: z.array(
+    z.object({
+      title: z.string(),
+      artist: z.string(),
+      parts: z.array(
+        z.object({
+          label: z.string(),
+          lines: z.array(z.object({ chords: z.string(), lyrics: z.string() })),
+        }),
+      ),
+      key: z.string().nullable(),
+      capo: z.number(),
+      tempo: z.number().nullable(),
+      time: z.string().nullable(),
+      ccli: z.string().nullable(),
+      copyright: z.string(),
+      authors: z.array(z.object({ name: z.string(), type: z.enum(SONG_AUTHOR_TYPES) })),
+      source: z.object({
+        format: z.enum(SONG_FILE_FORMATS),
+        text: z.string().nullable(),
+        extras: z.unknown(),
+      }),
+    }),
+  ),
+  warnings: z.array(
+    z.object({ song: z.number().nullable(), line: z.number().nullable(), message: z.string() }),
+  ),
+});
+export type SongFileConvertAnswer = z.infer<typeof SongFileConvertAnswerSchema>;

@@ -10,7 +10,7 @@ import { chordColor, ChordLines, LINE_HEIGHT, linesSx } from './chord-lines.tsx'
 const LINES_SX = linesSx(LINE_HEIGHT, 0.5);
 
 /** One part: its label (a heading), then its lines; on paper it is never split across sheets. */
-function ChartPart({ part, heading }: { part: SongPart; heading: 'h2' | 'h3' }) {
+function ChartPart({ part, heading }: { part: SongPart; heading: 'h2' | 'h3' | 'h4' }) {
   const headingId = useId();
   return (
     <Box component="section" aria-labelledby={headingId} data-chart-part>
@@ -37,7 +37,7 @@ interface SongChartProps {
   /** This musician's My view: capo, instrument, notation, sharps or flats, chords at all. */
   view: ChordView;
   /** The level of the part labels' headings, below the song's. */
-  heading: 'h2' | 'h3';
+  heading: 'h2' | 'h3' | 'h4';
 }
 
 /**

@@ -1,8 +1,8 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { SONG_TEXTS, SongImportAnswerSchema } from '@segue/shared';
 import type { Song } from '@segue/shared';
-import { apiFetch } from '../../../lib/api-client.ts';
-import { fetchAllSongs } from './songs.ts';
+import { ApiRequestError, apiFetch } from '../../../lib/api-client.ts';
+import { fetchAllSongs, songKeys } from './songs.ts';
 
 /** The details of a song beside title, artist and parts (issue 15), as files and the API name them. */
 const SONG_DETAIL_FIELDS = [
@@ -70,6 +70,18 @@ export async function exportLibrary(team: { _id: string; name: string }): Promis
   window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
+/** Why a chosen file cannot be imported, in words for the user (the server is not asked). */
+export class ImportFileError extends Error {
+  override readonly name = 'ImportFileError';
+}
+
+/** The reasons readImportFile gives. */
+export const IMPORT_FILE_TEXTS = {
+  notJsonFile: 'Only .json files can be imported.',
+  notJson: 'The file is not valid JSON.',
+  noSongs: 'The file has no songs array.',
+} as const;
+
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
@@ -77,15 +89,15 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
  * The songs of an import file: an export file (`{ songs: [...] }`) or a bare array of songs.
  * Each is cut down to title, artist ('' by default) and parts ([] by default) (spec section 7),
  * and the details it has (key, capo, tempo, time, ccli, copyright, authors).
- * Throws when the file is not .json, not JSON, or holds no songs array.
+ * Throws an ImportFileError when the file is not .json, not JSON, or holds no songs array.
  */
 export async function readImportFile(file: File): Promise<ImportedSong[]> {
   if (!file.name.toLowerCase().endsWith('.json')) {
-    throw new Error(`Not a .json file: ${file.name}`);
+    throw new ImportFileError(IMPORT_FILE_TEXTS.notJsonFile);
   }
-  const data: unknown = JSON.parse(await file.text());
+  const data = parseJson(await file.text());
   const songs = Array.isArray(data) ? data : isRecord(data) ? data.songs : undefined;
-  if (!Array.isArray(songs)) throw new Error('The file has no songs array.');
+  if (!Array.isArray(songs)) throw new ImportFileError(IMPORT_FILE_TEXTS.noSongs);
   return songs.map((item: unknown) => {
     const song = isRecord(item) ? item : {};
     const imported: ImportedSong = {
@@ -100,12 +112,39 @@ export async function readImportFile(file: File): Promise<ImportedSong[]> {
   });
 }
 
-/** `POST /api/songs/import`: all of the file's songs in one call, all or nothing. */
-export function useImportSongs() {
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new ImportFileError(IMPORT_FILE_TEXTS.notJson, { cause: error });
+  }
+}
+
+/**
+ * What a failed import says: the spec's text, then the reason when there is one the user can
+ * act on (the server names the first bad song: 'Song 3: Title is required.').
+ */
+export function importFailureText(error: unknown): string {
+  const reason =
+    error instanceof ImportFileError
+      ? error.message
+      : error instanceof ApiRequestError
+        ? error.error
+        : undefined;
+  return reason ? `${SONG_TEXTS.failedToImport} ${reason}` : SONG_TEXTS.failedToImport;
+}
+
+/**
+ * `POST /api/songs/import`: all of the file's songs in one call, all or nothing. The team's
+ * songs are asked for again afterwards, so the new ones show without reloading the page.
+ */
+export function useImportSongs(teamId: string) {
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (songs: ImportedSong[]) =>
       SongImportAnswerSchema.parse(
         await apiFetch('/songs/import', { method: 'POST', body: { songs } }),
       ),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: songKeys.team(teamId) }),
   });
 }

@@ -22,6 +22,8 @@ interface SongAuthorsEditorProps {
   dispatch: Dispatch<SongDraftAction>;
   /** The schema's path of the detail the banner is about ('authors.1.name'), if any. */
   invalidField: string | undefined;
+  /** The banner's text, said again under that field. */
+  problem?: string | undefined;
 }
 
 /** Who wrote the song: a name and what they wrote (words, music or a translation) per row. */
@@ -29,6 +31,7 @@ export const SongAuthorsEditor = memo(function SongAuthorsEditor({
   authors,
   dispatch,
   invalidField,
+  problem,
 }: SongAuthorsEditorProps) {
   const add = () =>
     changeThenFocus(() => dispatch({ type: 'addAuthor' }), labels.authorName(authors.length + 1));
@@ -62,6 +65,7 @@ export const SongAuthorsEditor = memo(function SongAuthorsEditor({
                   dispatch({ type: 'setAuthorName', author: index, name: event.target.value })
                 }
                 error={invalidField === `authors.${index}.name`}
+                helperText={invalidField === `authors.${index}.name` ? problem : undefined}
                 size="small"
                 autoComplete="off"
                 sx={{ flexGrow: 1, minWidth: 0 }}
@@ -84,6 +88,7 @@ export const SongAuthorsEditor = memo(function SongAuthorsEditor({
                   })
                 }
                 error={invalidField === `authors.${index}.type`}
+                helperText={invalidField === `authors.${index}.type` ? problem : undefined}
                 size="small"
                 sx={{ width: { xs: 120, sm: 150 }, flexShrink: 0 }}
                 slotProps={{

@@ -42,6 +42,8 @@ interface SongDetailsFieldsProps {
   onMoreOpenChange: (open: boolean) => void;
   /** The schema's path of the detail the banner is about ('tempo', 'authors.1.name'), if any. */
   invalidField: string | undefined;
+  /** The banner's text, said again under that field. */
+  problem?: string | undefined;
 }
 
 /**
@@ -54,7 +56,11 @@ export const SongDetailsFields = memo(function SongDetailsFields({
   moreOpen,
   onMoreOpenChange,
   invalidField,
+  problem,
 }: SongDetailsFieldsProps) {
+  /** The props that mark the field the problem is about, with the problem under it. */
+  const invalid = (field: string) =>
+    invalidField === field ? { error: true, helperText: problem } : { error: false };
   const setText = (field: DetailTextField, value: string) =>
     dispatch({ type: 'setDetail', field, value });
   // A key the list does not spell this way (Gb, C#…) stays choosable rather than lost.
@@ -70,7 +76,7 @@ export const SongDetailsFields = memo(function SongDetailsFields({
           label={labels.key}
           value={details.key}
           onChange={(event) => setText('key', event.target.value)}
-          error={invalidField === 'key'}
+          {...invalid('key')}
           size="small"
           slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
         >
@@ -82,7 +88,7 @@ export const SongDetailsFields = memo(function SongDetailsFields({
           label={labels.capo}
           value={String(details.capo)}
           onChange={(event) => dispatch({ type: 'setCapo', capo: Number(event.target.value) })}
-          error={invalidField === 'capo'}
+          {...invalid('capo')}
           size="small"
           slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
         >
@@ -96,7 +102,7 @@ export const SongDetailsFields = memo(function SongDetailsFields({
           label={labels.tempo}
           value={details.tempo}
           onChange={(event) => setText('tempo', event.target.value)}
-          error={invalidField === 'tempo'}
+          {...invalid('tempo')}
           size="small"
           autoComplete="off"
           slotProps={{
@@ -108,7 +114,7 @@ export const SongDetailsFields = memo(function SongDetailsFields({
           label={labels.time}
           value={details.time}
           onChange={(event) => setText('time', event.target.value)}
-          error={invalidField === 'time'}
+          {...invalid('time')}
           placeholder={labels.timePlaceholder}
           size="small"
           autoComplete="off"
@@ -139,7 +145,7 @@ export const SongDetailsFields = memo(function SongDetailsFields({
               label={labels.ccli}
               value={details.ccli}
               onChange={(event) => setText('ccli', event.target.value)}
-              error={invalidField === 'ccli'}
+              {...invalid('ccli')}
               size="small"
               autoComplete="off"
               slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 12 } }}
@@ -148,7 +154,7 @@ export const SongDetailsFields = memo(function SongDetailsFields({
               label={labels.copyright}
               value={details.copyright}
               onChange={(event) => setText('copyright', event.target.value)}
-              error={invalidField === 'copyright'}
+              {...invalid('copyright')}
               size="small"
               autoComplete="off"
               slotProps={{ htmlInput: { maxLength: SONG_LIMITS.copyrightMaxLength } }}
@@ -158,6 +164,7 @@ export const SongDetailsFields = memo(function SongDetailsFields({
             authors={details.authors}
             dispatch={dispatch}
             invalidField={invalidField}
+            problem={problem}
           />
         </Stack>
       </Collapse>

@@ -1,38 +1,65 @@
-import { useEffect, useReducer, useState } from 'react';
-import type { FormEvent } from 'react';
+import {
+  lazy,
+  Suspense,
+  useDeferredValue,
+  useEffect,
+  useMemo,
+  useReducer,
+  useRef,
+  useState,
+} from 'react';
+import type { FormEvent, KeyboardEvent } from 'react';
+import { flushSync } from 'react-dom';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import type { AlertColor } from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import FormHelperText from '@mui/material/FormHelperText';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
+import ContentPasteIcon from '@mui/icons-material/ContentPaste';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import { SONG_LIMITS, SONG_TEXTS } from '@segue/shared';
+import { DEFAULT_CHORD_VIEW, SONG_LIMITS, SONG_TEXTS } from '@segue/shared';
 import type { Song } from '@segue/shared';
 import { ApiRequestError, errorMessage } from '../../../lib/api-client.ts';
+import { SongChart } from '../../../components/chart/song-chart.tsx';
 import { PageLoading } from '../../../components/layout/page-loading.tsx';
 import { useCurrentTeam } from '../../../lib/teams/current-team.ts';
 import { useSaveSong } from '../api/save-song.ts';
 import { useSong } from '../api/songs.ts';
+import { useLeaveBlocker } from '../hooks/use-leave-blocker.ts';
 import { ADD_PART_BUTTON_ID, changeThenFocus, partLabelInputId } from './focus-control.ts';
 import { NoTeamMessage } from '../../../components/no-team-message.tsx';
 import { MORE_DETAIL_FIELDS, SongDetailsFields } from './song-details-fields.tsx';
 import {
+  draftSnapshot,
   draftToSong,
   hasMoreDetails,
   initialDraft,
   songDraftReducer,
   songFormProblem,
 } from './song-form-state.ts';
+import { LeaveSongDialog } from './leave-song-dialog.tsx';
 import { SongPartEditor } from './song-part-editor.tsx';
+import { problemUnder, songProblemField } from './song-problem-field.ts';
+import { SONG_FILES_TEXTS } from './song-files-texts.ts';
 import { SONG_SCREEN_TEXTS } from './song-texts.ts';
+
+// Opened on demand: it brings the ChordPro and chords-over-words readers.
+const PasteChartDialog = lazy(() =>
+  import('./paste-chart-dialog.tsx').then((m) => ({ default: m.PasteChartDialog })),
+);
 
 /** Spec section 9: the song form is at most 1000 px wide. */
 const FORM_MAX_WIDTH = 1000;
+
+const PARTS_PROBLEM_ID = 'song-form-parts-problem';
+/** The details' schema names ('tempo', 'authors.1.name' under 'authors'). */
+const DETAIL_FIELDS = new Set(['key', 'capo', 'tempo', 'time', 'ccli', 'copyright', 'authors']);
 
 /** /songs/new and /songs/{id}/edit: a song's title, artist, details, and parts with their lines. */
 export function SongFormPage() {
@@ -91,7 +118,10 @@ function EditSong({ teamId, songId }: { teamId: string; songId: string }) {
 interface Banner {
   severity: AlertColor;
   text: string;
-  /** The detail the banner is about ('tempo', 'authors.1.name'), marked on its input. */
+  /**
+   * The field the banner is about, as the schema names it ('title', 'parts.1.label', 'tempo',
+   * 'authors.1.name'): marked on its input, with the text beside it.
+   */
   field?: string | undefined;
 }
 
@@ -105,9 +135,29 @@ function SongForm({ teamId, song }: SongFormProps) {
   const [draft, dispatch] = useReducer(songDraftReducer, song, initialDraft);
   const [banner, setBanner] = useState<Banner | null>(null);
   const [moreOpen, setMoreOpen] = useState(() => hasMoreDetails(draft.details));
+  const [saved, setSaved] = useState(false);
   const saveSong = useSaveSong(teamId);
   const navigate = useNavigate();
+  const formRef = useRef<HTMLFormElement>(null);
   const partCount = draft.parts.length;
+  const [pasting, setPasting] = useState(false);
+  // The preview follows the typing a moment behind, so typing stays quick in a long song.
+  const previewed = useDeferredValue(draft);
+
+  // Leaving with changes not saved asks first; a draft typed back to the song is unchanged.
+  const [savedSnapshot] = useState(() => draftSnapshot(draft));
+  const changed = useMemo(() => draftSnapshot(draft) !== savedSnapshot, [draft, savedSnapshot]);
+  const leaveBlocker = useLeaveBlocker(changed && !saved);
+
+  /** Shows the problem in the banner and at its field, and takes the focus there. */
+  const showProblem = (problem: Banner) => {
+    const detail = problem.field?.split('.')[0];
+    flushSync(() => {
+      setBanner(problem);
+      if (MORE_DETAIL_FIELDS.some((field) => field === detail)) setMoreOpen(true);
+    });
+    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  };
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -116,89 +166,170 @@ function SongForm({ teamId, song }: SongFormProps) {
     // Spec section 5: the first problem, in the spec's order (then the details'), and no request.
     const problem = songFormProblem(input);
     if (problem) {
-      setBanner({ severity: 'warning', ...problem });
-      const detail = problem.field?.split('.')[0];
-      if (MORE_DETAIL_FIELDS.some((field) => field === detail)) setMoreOpen(true);
+      showProblem({ severity: 'warning', ...problem });
       return;
     }
     setBanner(null);
     saveSong.mutate(
       { songId: song?._id, song: { ...input, teamId } },
       {
-        onSuccess: () => void navigate('/songs'),
+        onSuccess: () => {
+          // At once, so the navigation below is not held as leaving unsaved changes.
+          flushSync(() => setSaved(true));
+          void navigate('/songs');
+        },
         onError: (error) => {
           if (!(error instanceof ApiRequestError)) console.error('Failed to save song', error);
-          setBanner({ severity: 'error', text: errorMessage(error, SONG_TEXTS.failedToSaveSong) });
+          const text = errorMessage(error, SONG_TEXTS.failedToSaveSong);
+          // The server refuses a song with the same messages as the form: show them there too.
+          const field =
+            error instanceof ApiRequestError && error.status === 400 && error.error
+              ? songProblemField(error.error, input)
+              : undefined;
+          showProblem({ severity: 'error', text, field });
         },
       },
     );
   };
 
+  // Enter in a text box does not send the form (a half-typed song is easily sent by mistake):
+  // only the Create/Update button does. Enter in a line adds a line (SongLineEditor).
+  const onKeyDown = (event: KeyboardEvent<HTMLFormElement>) => {
+    if (event.key === 'Enter' && event.target instanceof HTMLInputElement) event.preventDefault();
+  };
+
+  const problemAt = (field: string) => (banner?.field === field ? banner.text : undefined);
+  const titleProblem = problemAt('title');
+  const artistProblem = problemAt('artist');
+  const partsProblem = problemAt('parts');
+  const detailsProblem = DETAIL_FIELDS.has(banner?.field?.split('.')[0] ?? '')
+    ? banner?.text
+    : undefined;
+
   const addPart = () =>
     changeThenFocus(() => dispatch({ type: 'addPart' }), `#${partLabelInputId(partCount + 1)}`);
 
   return (
-    <Stack component="form" noValidate onSubmit={onSubmit} spacing={2.5}>
-      <TextField
-        label="Title"
-        value={draft.title}
-        onChange={(event) => dispatch({ type: 'setTitle', title: event.target.value })}
-        required
-        fullWidth
-        autoFocus={!song}
-        autoComplete="off"
-        slotProps={{ htmlInput: { 'aria-label': 'Title', maxLength: SONG_LIMITS.titleMaxLength } }}
-      />
-      <TextField
-        label="Artist"
-        value={draft.artist}
-        onChange={(event) => dispatch({ type: 'setArtist', artist: event.target.value })}
-        fullWidth
-        autoComplete="off"
-        slotProps={{ htmlInput: { maxLength: SONG_LIMITS.artistMaxLength } }}
-      />
-      <SongDetailsFields
-        details={draft.details}
-        dispatch={dispatch}
-        moreOpen={moreOpen}
-        onMoreOpenChange={setMoreOpen}
-        invalidField={banner?.field}
-      />
-      <Typography variant="h6" component="h2">
-        Parts
-      </Typography>
-      {draft.parts.map((part, index) => (
-        <SongPartEditor
-          key={part.key}
-          part={part}
-          index={index}
-          partCount={partCount}
-          dispatch={dispatch}
+    <>
+      <Stack
+        component="form"
+        ref={formRef}
+        noValidate
+        onSubmit={onSubmit}
+        onKeyDown={onKeyDown}
+        spacing={2.5}
+      >
+        <TextField
+          label="Title"
+          value={draft.title}
+          onChange={(event) => dispatch({ type: 'setTitle', title: event.target.value })}
+          required
+          error={titleProblem !== undefined}
+          helperText={titleProblem}
+          fullWidth
+          autoFocus={!song}
+          autoComplete="off"
+          slotProps={{
+            htmlInput: { 'aria-label': 'Title', maxLength: SONG_LIMITS.titleMaxLength },
+          }}
         />
-      ))}
-      <Box>
-        <Button
-          id={ADD_PART_BUTTON_ID}
-          variant="outlined"
-          startIcon={<AddIcon />}
-          onClick={addPart}
+        <TextField
+          label="Artist"
+          value={draft.artist}
+          onChange={(event) => dispatch({ type: 'setArtist', artist: event.target.value })}
+          error={artistProblem !== undefined}
+          helperText={artistProblem}
+          fullWidth
+          autoComplete="off"
+          slotProps={{ htmlInput: { maxLength: SONG_LIMITS.artistMaxLength } }}
+        />
+        <Box>
+          <SongDetailsFields
+            details={draft.details}
+            dispatch={dispatch}
+            moreOpen={moreOpen}
+            onMoreOpenChange={setMoreOpen}
+            invalidField={banner?.field}
+            problem={banner?.text}
+          />
+          {/* A problem of the authors as a whole ("at most 20") has no field of its own. */}
+          {banner?.field === 'authors' && <FormHelperText error>{detailsProblem}</FormHelperText>}
+        </Box>
+        <Stack
+          direction="row"
+          spacing={2}
+          sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap' }}
         >
-          Add Part
-        </Button>
-      </Box>
-      {banner && <Alert severity={banner.severity}>{banner.text}</Alert>}
-      <Stack direction="row" spacing={2}>
-        <Button type="submit" variant="contained" size="large" disabled={saveSong.isPending}>
-          {saveSong.isPending
-            ? SONG_TEXTS.saving
-            : song
-              ? SONG_SCREEN_TEXTS.updateSong
-              : SONG_SCREEN_TEXTS.createSong}
-        </Button>
-        <Button component={RouterLink} to="/songs" size="large">
-          Cancel
-        </Button>
+          <Typography variant="h6" component="h2">
+            Parts
+          </Typography>
+          <Button startIcon={<ContentPasteIcon />} onClick={() => setPasting(true)}>
+            {SONG_FILES_TEXTS.pasteChart}
+          </Button>
+        </Stack>
+        {draft.parts.map((part, index) => (
+          <SongPartEditor
+            key={part.key}
+            part={part}
+            index={index}
+            partCount={partCount}
+            dispatch={dispatch}
+            problem={problemUnder(banner, `parts.${index}`)}
+          />
+        ))}
+        <Box>
+          <Button
+            id={ADD_PART_BUTTON_ID}
+            variant="outlined"
+            startIcon={<AddIcon />}
+            onClick={addPart}
+            aria-describedby={partsProblem ? PARTS_PROBLEM_ID : undefined}
+          >
+            Add Part
+          </Button>
+          {partsProblem && (
+            <FormHelperText error id={PARTS_PROBLEM_ID}>
+              {partsProblem}
+            </FormHelperText>
+          )}
+        </Box>
+        <Box component="section" aria-labelledby="song-form-preview">
+          <Typography id="song-form-preview" variant="h6" component="h2" gutterBottom>
+            {SONG_FILES_TEXTS.formPreview}
+          </Typography>
+          <SongChart
+            parts={previewed.parts}
+            chordsKey={previewed.details.key || null}
+            view={DEFAULT_CHORD_VIEW}
+            heading="h3"
+          />
+        </Box>
+        {banner && <Alert severity={banner.severity}>{banner.text}</Alert>}
+        <Stack direction="row" spacing={2}>
+          <Button type="submit" variant="contained" size="large" disabled={saveSong.isPending}>
+            {saveSong.isPending
+              ? SONG_TEXTS.saving
+              : song
+                ? SONG_SCREEN_TEXTS.updateSong
+                : SONG_SCREEN_TEXTS.createSong}
+          </Button>
+          <Button component={RouterLink} to="/songs" size="large">
+            Cancel
+          </Button>
+        </Stack>
       </Stack>
-    </Stack>
+      <LeaveSongDialog blocker={leaveBlocker} />
+      {pasting && (
+        <Suspense fallback={null}>
+          <PasteChartDialog
+            onClose={() => setPasting(false)}
+            onUse={(chart) => {
+              dispatch({ type: 'useChart', chart });
+              setPasting(false);
+            }}
+          />
+        </Suspense>
+      )}
+    </>
   );
 }

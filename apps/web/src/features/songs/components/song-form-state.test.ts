@@ -3,6 +3,7 @@ import { SONG_DETAIL_TEXTS } from '@segue/shared';
 import type { Song } from '@segue/shared';
 import type { SongDraft, SongDraftAction } from './song-form-state.ts';
 import {
+  draftSnapshot,
   draftToSong,
   hasMoreDetails,
   initialDraft,
@@ -121,6 +122,75 @@ describe('song form state', () => {
       { name: 'Ann', type: 'words' },
       { name: 'Bo', type: 'music' },
     ]);
+  });
+
+  it('names the field of the spec’s problems, so the form can show them there', () => {
+    const unlabelled = apply(initialDraft(), { type: 'setTitle', title: 'T' }, { type: 'addPart' });
+    expect(songFormProblem(draftToSong(unlabelled))).toEqual({
+      text: 'Part 1 is missing a label.',
+      field: 'parts.0.label',
+    });
+    const lineless = apply(
+      unlabelled,
+      { type: 'setLabel', part: 0, label: 'Verse' },
+      { type: 'setLabel', part: 1, label: 'Chorus' },
+      { type: 'removeLine', part: 1, line: 0 },
+    );
+    expect(songFormProblem(draftToSong(lineless))).toEqual({
+      text: 'Part "Chorus" needs at least one line.',
+      field: 'parts.1.lines',
+    });
+    expect(songFormProblem(draftToSong(initialDraft()))?.field).toBe('title');
+  });
+
+  it('adds an empty line where asked, and turns one line into several pasted ones', () => {
+    const three = apply(
+      initialDraft(song),
+      { type: 'addLine', part: 0 },
+      { type: 'setLine', part: 0, line: 1, field: 'lyrics', value: 'last' },
+      { type: 'addLine', part: 0, at: 1 },
+    );
+    expect(draftToSong(three).parts[0]?.lines).toEqual([
+      { chords: 'G', lyrics: 'Amazing grace' },
+      { chords: '', lyrics: '' },
+      { chords: '', lyrics: 'last' },
+    ]);
+
+    const keyBefore = three.parts[0]?.lines[1]?.key;
+    const pasted = apply(three, {
+      type: 'replaceLine',
+      part: 0,
+      line: 1,
+      lines: [
+        { chords: 'C', lyrics: 'How sweet' },
+        { chords: '', lyrics: 'the sound' },
+      ],
+    });
+    const lines = pasted.parts[0]?.lines ?? [];
+    expect(lines.map(({ chords, lyrics }) => [chords, lyrics])).toEqual([
+      ['G', 'Amazing grace'],
+      ['C', 'How sweet'],
+      ['', 'the sound'],
+      ['', 'last'],
+    ]);
+    // The line pasted into stays the same input; the new ones are new.
+    expect(lines[1]?.key).toBe(keyBefore);
+    expect(new Set(lines.map((l) => l.key)).size).toBe(4);
+  });
+
+  it('tells a changed draft from one that would save the same song', () => {
+    const start = initialDraft(song);
+    // A fresh copy has new keys but is the same song.
+    expect(draftSnapshot(initialDraft(song))).toBe(draftSnapshot(start));
+    const typed = apply(start, { type: 'setTitle', title: 'Amazing Grace!' });
+    expect(draftSnapshot(typed)).not.toBe(draftSnapshot(start));
+    const undone = apply(typed, { type: 'setTitle', title: 'Amazing Grace' });
+    expect(draftSnapshot(undone)).toBe(draftSnapshot(start));
+    const tempo = apply(start, { type: 'setDetail', field: 'tempo', value: '72 ' });
+    expect(draftSnapshot(tempo)).not.toBe(draftSnapshot(start));
+    const moved = apply(start, { type: 'movePart', part: 1, to: 0 });
+    expect(draftSnapshot(moved)).not.toBe(draftSnapshot(start));
+    expect(draftSnapshot(initialDraft())).toBe(draftSnapshot(initialDraft()));
   });
 
   it('unfolds "More details" for a song with a CCLI number, a copyright or authors', () => {

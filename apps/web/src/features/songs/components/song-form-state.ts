@@ -1,5 +1,7 @@
 import { SongInputSchema, songProblem } from '@segue/shared';
-import type { Song, SongAuthorType, SongPart } from '@segue/shared';
+import type { Song, SongAuthorType, SongLine, SongPart } from '@segue/shared';
+import { songProblemField } from './song-problem-field.ts';
+import type { FieldProblem } from './song-problem-field.ts';
 
 /**
  * The song form's state: the song being written, with a stable key per part and line so that
@@ -65,9 +67,25 @@ export type SongDraftAction =
   | { type: 'addPart' }
   | { type: 'removePart'; part: number }
   | { type: 'movePart'; part: number; to: number }
-  | { type: 'addLine'; part: number }
+  /** A new empty line at `at` (by default after the last). */
+  | { type: 'addLine'; part: number; at?: number }
+  /** Line `line` becomes `lines` (a paste of several); the first keeps the line's key. */
+  | { type: 'replaceLine'; part: number; line: number; lines: SongLine[] }
   | { type: 'removeLine'; part: number; line: number }
-  | { type: 'moveLine'; part: number; line: number; to: number };
+  | { type: 'moveLine'; part: number; line: number; to: number }
+  /** A pasted chart (issue 16): its parts replace the form's; its details fill the empty ones. */
+  | { type: 'useChart'; chart: PastedChart };
+
+/** What "Paste chart" gives the form: parts, and the details the chart named. */
+export interface PastedChart {
+  title: string;
+  artist: string;
+  key: string | null;
+  capo: number;
+  tempo: number | null;
+  time: string | null;
+  parts: { label: string; lines: SongLine[] }[];
+}
 
 let lastKey = 0;
 const newKey = () => `k${++lastKey}`;
@@ -109,6 +127,24 @@ export function initialDraft(song?: Song): SongDraft {
       lines: part.lines.map((line) => ({ key: newKey(), ...line })),
     })),
   };
+}
+
+/**
+ * The draft without the keys the form adds, as text: two drafts that would save the same song
+ * as typed give the same snapshot, so the form knows whether anything changed.
+ */
+export function draftSnapshot(draft: SongDraft): string {
+  const { title, artist, details, parts } = draft;
+  return JSON.stringify({
+    title,
+    artist,
+    details: { ...details, authors: details.authors.map(({ name, type }) => ({ name, type })) },
+    parts: parts.map(({ id, label, lines }) => ({
+      id,
+      label,
+      lines: lines.map(({ chords, lyrics }) => ({ chords, lyrics })),
+    })),
+  });
 }
 
 /** Whether the details under "More details" hold anything (then they start unfolded). */
@@ -163,11 +199,11 @@ export function draftToSong(draft: SongDraft): SongFormInput {
   };
 }
 
-export interface SongFormProblem {
-  text: string;
-  /** The detail it is about, as the schema names it ('tempo', 'authors.1.name'); none for the spec's checks. */
-  field?: string;
-}
+/**
+ * A problem of the song: its message and the field it is about, as the schema's path names it
+ * ('title', 'parts.1.label', 'tempo', 'authors.1.name'); no field when it concerns no one field.
+ */
+export type SongFormProblem = FieldProblem;
 
 /**
  * The first problem of the song, or null: the spec's four checks in its order and the size
@@ -175,11 +211,12 @@ export interface SongFormProblem {
  */
 export function songFormProblem(input: SongFormInput): SongFormProblem | null {
   const problem = songProblem(input);
-  if (problem) return { text: problem };
+  if (problem) return { text: problem, field: songProblemField(problem, input) };
   const parsed = SongInputSchema.safeParse(input);
   const issue = parsed.success ? undefined : parsed.error.issues[0];
   if (!issue) return null;
-  return { text: issue.message, field: issue.path.map(String).join('.') };
+  const field = issue.path.length > 0 ? issue.path.map(String).join('.') : undefined;
+  return { text: issue.message, field: field ?? songProblemField(issue.message, input) };
 }
 
 function move<T>(items: T[], from: number, to: number): T[] {
@@ -223,9 +260,42 @@ function updateAuthors(
   return { ...draft, details: { ...draft.details, authors: change(draft.details.authors) } };
 }
 
+/**
+ * The draft with a pasted chart: its parts instead of the draft's, and its title, artist, key,
+ * capo, tempo and time where the draft has none yet (what was typed is never overwritten).
+ */
+export function draftWithChart(draft: SongDraft, chart: PastedChart): SongDraft {
+  const { details } = draft;
+  const keep = (mine: string, theirs: string | number | null) =>
+    mine.trim() !== '' || theirs === null ? mine : String(theirs);
+  return {
+    title: keep(draft.title, chart.title || null),
+    artist: keep(draft.artist, chart.artist || null),
+    details: {
+      ...details,
+      key: keep(details.key, chart.key),
+      capo: details.capo === 0 ? chart.capo : details.capo,
+      tempo: keep(details.tempo, chart.tempo),
+      time: keep(details.time, chart.time),
+    },
+    parts:
+      chart.parts.length > 0
+        ? chart.parts.map((part) => ({
+            key: newKey(),
+            label: part.label,
+            lines: (part.lines.length > 0 ? part.lines : [{ chords: '', lyrics: '' }]).map(
+              (line) => ({ key: newKey(), chords: line.chords, lyrics: line.lyrics }),
+            ),
+          }))
+        : draft.parts,
+  };
+}
+
 /** Every change of the form; untouched parts and lines keep their identity, so they skip rendering. */
 export function songDraftReducer(draft: SongDraft, action: SongDraftAction): SongDraft {
   switch (action.type) {
+    case 'useChart':
+      return draftWithChart(draft, action.chart);
     case 'setTitle':
       return { ...draft, title: action.title };
     case 'setArtist':
@@ -264,7 +334,22 @@ export function songDraftReducer(draft: SongDraft, action: SongDraftAction): Son
     case 'movePart':
       return { ...draft, parts: move(draft.parts, action.part, action.to) };
     case 'addLine':
-      return updateLines(draft, action.part, (lines) => [...lines, emptyLine()]);
+      return updateLines(draft, action.part, (lines) => {
+        const at = action.at ?? lines.length;
+        return [...lines.slice(0, at), emptyLine(), ...lines.slice(at)];
+      });
+    case 'replaceLine':
+      return updateLines(draft, action.part, (lines) => {
+        const line = lines[action.line];
+        if (!line || action.lines.length === 0) return lines;
+        const [first, ...rest] = action.lines.map(({ chords, lyrics }) => ({ chords, lyrics }));
+        return [
+          ...lines.slice(0, action.line),
+          { ...line, ...first },
+          ...rest.map((l) => ({ key: newKey(), ...l })),
+          ...lines.slice(action.line + 1),
+        ];
+      });
     case 'removeLine':
       return updateLines(draft, action.part, (lines) =>
         lines.filter((_l, index) => index !== action.line),

@@ -10,6 +10,8 @@ import type { Team } from '@segue/shared';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { PageLoading } from '../../../components/layout/page-loading.tsx';
 import { useCurrentTeam } from '../../../lib/teams/current-team.ts';
+import { AddFromFileButton } from './add-from-file-dialog.tsx';
+import { LibraryZipExportMenu } from './export-menu.tsx';
 import { LibraryFileButtons } from './library-file-buttons.tsx';
 import { NoTeamMessage } from '../../../components/no-team-message.tsx';
 import { SongSearchField } from './song-search-field.tsx';
@@ -55,16 +57,25 @@ function SongLibrary({ team, isCreator }: SongLibraryProps) {
         spacing={2}
         sx={{ justifyContent: 'space-between', alignItems: { xs: 'stretch', sm: 'flex-start' } }}
       >
-        <Button
-          component={RouterLink}
-          to="/songs/new"
-          variant="contained"
-          startIcon={<AddIcon />}
-          sx={{ alignSelf: { xs: 'stretch', sm: 'flex-start' } }}
-        >
-          {SONG_SCREEN_TEXTS.addSong}
-        </Button>
-        {isCreator && <LibraryFileButtons team={team} />}
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
+          <Button
+            component={RouterLink}
+            to="/songs/new"
+            variant="contained"
+            startIcon={<AddIcon />}
+            sx={{ alignSelf: { xs: 'stretch', sm: 'flex-start' } }}
+          >
+            {SONG_SCREEN_TEXTS.addSong}
+          </Button>
+          {/* Any member adds songs from files; the spec's JSON import stays the creator's. */}
+          <AddFromFileButton teamId={team._id} />
+        </Stack>
+        {isCreator && (
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
+            <LibraryFileButtons team={team} />
+            <LibraryZipExportMenu />
+          </Stack>
+        )}
       </Stack>
       <Stack role="search">
         <SongSearchField onSearch={setQuery} />

@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import type { Dispatch } from 'react';
+import type { ClipboardEvent, Dispatch, KeyboardEvent } from 'react';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
@@ -10,6 +10,8 @@ import KeyboardArrowDownIcon from '@mui/icons-material/KeyboardArrowDown';
 import KeyboardArrowUpIcon from '@mui/icons-material/KeyboardArrowUp';
 import { SONG_LIMITS } from '@segue/shared';
 import { changeThenFocus } from './focus-control.ts';
+import { pasteLines } from './pasted-lines.ts';
+import type { LineField } from './pasted-lines.ts';
 import type { LineDraft, SongDraftAction } from './song-form-state.ts';
 import { partEditorLabels as labels } from './song-texts.ts';
 
@@ -42,6 +44,16 @@ interface SongLineEditorProps {
   lineIndex: number;
   lineCount: number;
   dispatch: Dispatch<SongDraftAction>;
+  /** A problem with this line, shown at its chords or its lyrics (field 'chords' or 'lyrics'). */
+  problem?: { text: string; field: string } | undefined;
+}
+
+/** Puts the caret at the end of the focused input, where typing goes on after a paste. */
+function caretToEnd() {
+  const input = document.activeElement;
+  if (input instanceof HTMLInputElement) {
+    input.setSelectionRange(input.value.length, input.value.length);
+  }
 }
 
 /** One line of a part: its chords directly above its lyrics, and its move and remove buttons. */
@@ -51,11 +63,49 @@ export const SongLineEditor = memo(function SongLineEditor({
   lineIndex,
   lineCount,
   dispatch,
+  problem,
 }: SongLineEditorProps) {
   const n = partIndex + 1;
   const m = lineIndex + 1;
-  const setField = (field: 'chords' | 'lyrics', value: string) =>
+  const fieldLabel = (field: LineField, line: number) =>
+    field === 'chords' ? labels.chords(n, line) : labels.lyrics(n, line);
+  const setField = (field: LineField, value: string) =>
     dispatch({ type: 'setLine', part: partIndex, line: lineIndex, field, value });
+  // Enter (with Shift too) starts a new line below, as in a text editor; it never sends the form.
+  const onKeyDown = (field: LineField) => (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key !== 'Enter' || event.nativeEvent.isComposing) return;
+    event.preventDefault();
+    changeThenFocus(
+      () => dispatch({ type: 'addLine', part: partIndex, at: lineIndex + 1 }),
+      fieldLabel(field, m + 1),
+    );
+  };
+  // Text of several lines becomes several lines, not one run-together line.
+  const onPaste = (field: LineField) => (event: ClipboardEvent<HTMLInputElement>) => {
+    const input = event.currentTarget;
+    const lines = pasteLines(
+      {
+        line: { chords: line.chords, lyrics: line.lyrics },
+        field,
+        selectionStart: input.selectionStart ?? input.value.length,
+        selectionEnd: input.selectionEnd ?? input.value.length,
+      },
+      event.clipboardData.getData('text/plain'),
+    );
+    if (!lines) return;
+    event.preventDefault();
+    changeThenFocus(
+      () => dispatch({ type: 'replaceLine', part: partIndex, line: lineIndex, lines }),
+      fieldLabel(field, m + lines.length - 1),
+    );
+    caretToEnd();
+  };
+  const problemAt = (field: LineField) =>
+    problem && (problem.field === field || (field === 'lyrics' && problem.field !== 'chords'))
+      ? problem.text
+      : undefined;
+  const chordsProblem = problemAt('chords');
+  const lyricsProblem = problemAt('lyrics');
   const moveTo = (to: number) =>
     changeThenFocus(
       () => dispatch({ type: 'moveLine', part: partIndex, line: lineIndex, to }),
@@ -79,6 +129,8 @@ export const SongLineEditor = memo(function SongLineEditor({
           placeholder="Chords"
           size="small"
           fullWidth
+          error={chordsProblem !== undefined}
+          helperText={chordsProblem}
           sx={[lineInputSx, chordsColorSx]}
           slotProps={{
             htmlInput: {
@@ -87,6 +139,8 @@ export const SongLineEditor = memo(function SongLineEditor({
               spellCheck: false,
               autoComplete: 'off',
               autoCapitalize: 'off',
+              onKeyDown: onKeyDown('chords'),
+              onPaste: onPaste('chords'),
             },
           }}
         />
@@ -96,12 +150,16 @@ export const SongLineEditor = memo(function SongLineEditor({
           placeholder="Lyrics"
           size="small"
           fullWidth
+          error={lyricsProblem !== undefined}
+          helperText={lyricsProblem}
           sx={lineInputSx}
           slotProps={{
             htmlInput: {
               'aria-label': labels.lyrics(n, m),
               maxLength: SONG_LIMITS.lineMaxLength,
               autoComplete: 'off',
+              onKeyDown: onKeyDown('lyrics'),
+              onPaste: onPaste('lyrics'),
             },
           }}
         />

@@ -3,6 +3,7 @@ import type { Dispatch } from 'react';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import FormHelperText from '@mui/material/FormHelperText';
 import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -15,6 +16,7 @@ import { PART_LABEL_SUGGESTIONS, SONG_LIMITS } from '@segue/shared';
 import { ADD_PART_BUTTON_ID, changeThenFocus, partLabelInputId } from './focus-control.ts';
 import type { PartDraft, SongDraftAction } from './song-form-state.ts';
 import { SongLineEditor } from './song-line-editor.tsx';
+import { problemUnder } from './song-problem-field.ts';
 import { partEditorLabels as labels } from './song-texts.ts';
 
 interface SongPartEditorProps {
@@ -23,7 +25,15 @@ interface SongPartEditorProps {
   index: number;
   partCount: number;
   dispatch: Dispatch<SongDraftAction>;
+  /**
+   * A problem with this part, its field relative to the part: 'label', 'lines' (too few or too
+   * many), or a line's ('lines.2.lyrics').
+   */
+  problem?: { text: string; field: string } | undefined;
 }
+
+/** The `id` of part `n`'s message about its lines, which its Add Line button points to. */
+const linesProblemId = (n: number) => `song-part-${n}-lines-problem`;
 
 /** One part of the song: its label (free text with suggestions), its lines, and its buttons. */
 export const SongPartEditor = memo(function SongPartEditor({
@@ -31,8 +41,11 @@ export const SongPartEditor = memo(function SongPartEditor({
   index,
   partCount,
   dispatch,
+  problem,
 }: SongPartEditorProps) {
   const n = index + 1;
+  const labelProblem = problem?.field === 'label' ? problem.text : undefined;
+  const linesProblem = problem?.field === 'lines' ? problem.text : undefined;
   const setLabel = (label: string) => {
     if (label !== part.label) dispatch({ type: 'setLabel', part: index, label });
   };
@@ -82,6 +95,8 @@ export const SongPartEditor = memo(function SongPartEditor({
               {...params}
               label={labels.label(n)}
               required
+              error={labelProblem !== undefined}
+              helperText={labelProblem}
               slotProps={{
                 ...params.slotProps,
                 htmlInput: {
@@ -123,13 +138,20 @@ export const SongPartEditor = memo(function SongPartEditor({
             lineIndex={lineIndex}
             lineCount={part.lines.length}
             dispatch={dispatch}
+            problem={problemUnder(problem, `lines.${lineIndex}`)}
           />
         ))}
       </Stack>
+      {linesProblem && (
+        <FormHelperText error id={linesProblemId(n)}>
+          {linesProblem}
+        </FormHelperText>
+      )}
       <Button
         startIcon={<AddIcon />}
         onClick={addLine}
         aria-label={labels.addLine(n)}
+        aria-describedby={linesProblem ? linesProblemId(n) : undefined}
         size="small"
         sx={{ mt: 1 }}
       >

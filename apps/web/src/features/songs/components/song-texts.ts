@@ -21,6 +21,14 @@ export const SONG_SCREEN_TEXTS = {
   backToLibrary: 'Back to Song Library',
 } as const;
 
+/** Asked before the song form is left with changes not saved (issue 16). */
+export const leaveSongTexts = {
+  title: 'Leave without saving?',
+  message: 'Your changes to this song are not saved.',
+  stay: 'Stay',
+  leave: 'Leave',
+} as const;
+
 /**
  * The library's column headers (Title, Artist, Created, Updated and Actions as the spec quotes
  * them; Key, Tempo and Last used from issue 15) and what their cells say.

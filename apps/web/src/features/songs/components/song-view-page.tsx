@@ -33,6 +33,7 @@ import {
 } from '../../../components/my-view/my-view-toggle.tsx';
 import { useChordView } from '../../../components/my-view/use-chord-view.ts';
 import { useSong } from '../api/songs.ts';
+import { SongExportMenu } from './export-menu.tsx';
 import { SONG_SCREEN_TEXTS } from './song-texts.ts';
 import { SONG_VIEW_TEXTS as T, songEditPath } from './song-view-texts.ts';
 import { transposedKey, transposedParts } from './song-transpose.ts';
@@ -156,6 +157,7 @@ function SongView({ song }: { song: Song }) {
           {T.edit}
         </Button>
         <PrintButton />
+        <SongExportMenu songId={song._id} />
       </Stack>
       <Box {...PRINT_HIDDEN} sx={{ mt: myViewOpen ? 2 : 0 }}>
         <MyViewPanelWhenOpen open={myViewOpen} view={view} onChange={change} />

@@ -1,0 +1,134 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { SongFileConvertAnswerSchema } from '@segue/shared';
+import { EXPORT_FORMATS, type ExportFormat } from '@segue/shared/formats';
+import type { AppContext } from '../app-context.ts';
+import { ValidationError } from '../lib/errors.ts';
+import { inTeam, teamActorOf } from '../policy/http.ts';
+import { SONG_FILE_MAX_BYTES, SONG_FILE_TEXTS, SongFilesService } from './song-files.service.ts';
+
+const EXPORT_FORMAT_NAMES = Object.keys(EXPORT_FORMATS) as [ExportFormat, ...ExportFormat[]];
+const FORMAT_MESSAGE = 'Export as chordpro, openlyrics, text or json.';
+const ZIP_FORMAT_MESSAGE = 'A library zip holds chordpro or openlyrics files.';
+
+const ConvertQuerySchema = z.object({ filename: z.string().max(255).default('') });
+const ExportParamsSchema = z.object({ id: z.string().min(1).max(200) });
+const ExportQuerySchema = z.object({
+  format: z.enum([...EXPORT_FORMAT_NAMES, 'json'], { error: FORMAT_MESSAGE }).default('chordpro'),
+});
+const LibraryExportQuerySchema = z.object({
+  format: z.enum(['chordpro', 'openlyrics'], { error: ZIP_FORMAT_MESSAGE }).default('chordpro'),
+});
+
+/** `attachment; filename=…` with the name in plain ASCII and in full (RFC 6266). */
+function attachment(filename: string): string {
+  const ascii = filename.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
+}
+
+/**
+ * Reads the request body as bytes whatever its content type, refusing past `limit` with a 400
+ * (not Fastify's 413: a file too large is the user's input, said as such).
+ */
+function readBytes(limit: number) {
+  return (
+    _request: unknown,
+    payload: NodeJS.ReadableStream,
+    done: (e: Error | null, b?: Buffer) => void,
+  ) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let finished = false;
+    const finish = (error: Error | null, body?: Buffer) => {
+      if (finished) return;
+      finished = true;
+      done(error, body);
+    };
+    payload.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) {
+        finish(new ValidationError(SONG_FILE_TEXTS.tooLarge));
+        payload.removeAllListeners('data');
+        payload.resume();
+        return;
+      }
+      chunks.push(chunk);
+    });
+    payload.on('end', () => finish(null, Buffer.concat(chunks)));
+    payload.on('error', (error: Error) => finish(error));
+  };
+}
+
+/**
+ * Song files in and out (issue 16): `POST /songs/convert` reads a file of any format Segue
+ * knows into songs without saving them; `GET /songs/{id}/export` and `GET /songs/export`
+ * write a song, or the library as a zip, in ChordPro, OpenLyrics or plain text.
+ */
+export const songFilesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const files = new SongFilesService(ctx.songs.repo);
+
+  // In this plugin only: every body is the file's bytes, whatever its content type.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', readBytes(SONG_FILE_MAX_BYTES));
+
+  app.post(
+    '/songs/convert',
+    {
+      bodyLimit: SONG_FILE_MAX_BYTES + 1024 * 1024,
+      config: { access: inTeam('editLibrary') },
+      schema: { querystring: ConvertQuerySchema, response: { 200: SongFileConvertAnswerSchema } },
+    },
+    (request) => {
+      const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+      return files.convert(teamActorOf(request), body, request.query.filename);
+    },
+  );
+
+  app.get(
+    '/songs/export',
+    {
+      config: { access: inTeam('readLibrary') },
+      schema: { querystring: LibraryExportQuerySchema },
+    },
+    async (request, reply) => {
+      const { zip, filename } = await files.exportLibrary(
+        teamActorOf(request),
+        request.query.format,
+      );
+      return reply
+        .header('content-type', 'application/zip')
+        .header('content-disposition', attachment(filename))
+        .send(zip);
+    },
+  );
+
+  app.get(
+    '/songs/:id/export',
+    {
+      config: { access: inTeam('readLibrary') },
+      schema: { params: ExportParamsSchema, querystring: ExportQuerySchema },
+    },
+    async (request, reply) => {
+      const actor = teamActorOf(request);
+      const { format } = request.query;
+      if (format === 'json') {
+        const song = await ctx.songs.get(actor, request.params.id);
+        const file = {
+          exportedAt: new Date().toISOString(),
+          teamId: actor.team.id,
+          teamName: actor.team.name,
+          songs: [song],
+        };
+        return reply
+          .header('content-type', 'application/json; charset=utf-8')
+          .header('content-disposition', attachment(`${song.title || 'song'}.json`))
+          .send(JSON.stringify(file, null, 2));
+      }
+      const file = await files.exportSong(actor, request.params.id, format);
+      return reply
+        .header('content-type', file.mediaType)
+        .header('content-disposition', attachment(file.filename))
+        .send(file.text);
+    },
+  );
+};

@@ -1,0 +1,310 @@
+import { useId, useRef, useState } from 'react';
+import type { DragEvent } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import Chip from '@mui/material/Chip';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import UploadFileIcon from '@mui/icons-material/UploadFile';
+import { SongSummarySchema } from '@segue/shared';
+import { apiFetch, errorMessage } from '../../../lib/api-client.ts';
+import { usePhoneLayout } from '../../../lib/use-phone-layout.ts';
+import { convertSongFile } from '../api/song-files.ts';
+import { songKeys } from '../api/songs.ts';
+import {
+  chosenSongs,
+  previewSongs,
+  takenIdentities,
+  warningText,
+  type PreviewFile,
+  type PreviewSong,
+} from './song-files-preview.ts';
+import { SONG_FILES_TEXTS as T } from './song-files-texts.ts';
+
+/** The library's titles and artists, to flag songs it holds already. */
+function useLibraryIdentities(teamId: string) {
+  return useQuery({
+    queryKey: [...songKeys.team(teamId), 'identities'],
+    queryFn: async ({ signal }) =>
+      SongSummarySchema.array().parse(await apiFetch('/songs?fields=summary', { signal })),
+  });
+}
+
+/**
+ * "Add from file" (issue 16): files of any format Segue reads, dropped or chosen, are read by the
+ * server into a preview of every song (title, parts, key and capo as read, and the warnings);
+ * nothing is saved until the user adds all of them, or the ones they pick.
+ */
+export function AddFromFileButton({ teamId }: { teamId: string }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button variant="outlined" startIcon={<UploadFileIcon />} onClick={() => setOpen(true)}>
+        {T.addFromFile}
+      </Button>
+      {open && <AddFromFileDialog teamId={teamId} onClose={() => setOpen(false)} />}
+    </>
+  );
+}
+
+function AddFromFileDialog({ teamId, onClose }: { teamId: string; onClose: () => void }) {
+  const queryClient = useQueryClient();
+  const library = useLibraryIdentities(teamId);
+  const fullScreen = usePhoneLayout();
+  const inputId = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const nextId = useRef(0);
+  const [files, setFiles] = useState<PreviewFile[]>([]);
+  const [saving, setSaving] = useState(false);
+  const [result, setResult] = useState<{ added: number; failures: string[] } | null>(null);
+  const [dragging, setDragging] = useState(false);
+
+  const readFiles = (chosen: FileList | null) => {
+    for (const file of Array.from(chosen ?? [])) {
+      const id = nextId.current++;
+      setFiles((all) => [...all, { id, name: file.name, state: 'reading' }]);
+      convertSongFile(file).then(
+        (answer) =>
+          setFiles((all) =>
+            all.map((f) =>
+              f.id !== id
+                ? f
+                : {
+                    id,
+                    name: file.name,
+                    state: 'read',
+                    format: answer.format,
+                    songs: previewSongs(
+                      id,
+                      answer,
+                      takenIdentities(
+                        library.data ?? [],
+                        all.filter((other) => other.id !== id),
+                      ),
+                    ),
+                    warnings: answer.warnings.map((w) => warningText(w, answer.songs.length)),
+                  },
+            ),
+          ),
+        (error: unknown) =>
+          setFiles((all) =>
+            all.map((f) =>
+              f.id === id
+                ? { id, name: file.name, state: 'failed', reason: errorMessage(error, '') }
+                : f,
+            ),
+          ),
+      );
+    }
+  };
+
+  const toggle = (songId: string) =>
+    setFiles((all) =>
+      all.map((file) =>
+        file.state !== 'read'
+          ? file
+          : {
+              ...file,
+              songs: file.songs.map((s) => (s.id === songId ? { ...s, chosen: !s.chosen } : s)),
+            },
+      ),
+    );
+
+  const chosen = chosenSongs(files);
+  const save = async () => {
+    setSaving(true);
+    const outcomes = new Map<string, PreviewSong['outcome']>();
+    const failures: string[] = [];
+    let added = 0;
+    for (const [index, { id, song }] of chosen.entries()) {
+      try {
+        await apiFetch('/songs', { method: 'POST', body: song });
+        outcomes.set(id, { saved: true });
+        added += 1;
+      } catch (error) {
+        const reason = errorMessage(error, '');
+        outcomes.set(id, { saved: false, reason });
+        failures.push(T.songFailed(index + 1, reason));
+      }
+    }
+    setFiles((all) =>
+      all.map((file) =>
+        file.state !== 'read'
+          ? file
+          : {
+              ...file,
+              songs: file.songs.map((s) =>
+                outcomes.has(s.id) ? { ...s, outcome: outcomes.get(s.id) ?? null } : s,
+              ),
+            },
+      ),
+    );
+    setResult({ added, failures });
+    setSaving(false);
+    void queryClient.invalidateQueries({ queryKey: songKeys.team(teamId) });
+  };
+
+  const onDrop = (event: DragEvent) => {
+    event.preventDefault();
+    setDragging(false);
+    readFiles(event.dataTransfer.files);
+  };
+
+  return (
+    <Dialog
+      open
+      onClose={saving ? undefined : onClose}
+      fullWidth
+      maxWidth="md"
+      fullScreen={fullScreen}
+    >
+      <DialogTitle>{T.dialogTitle}</DialogTitle>
+      <DialogContent>
+        <Stack spacing={2}>
+          <Box
+            onDragOver={(event) => {
+              event.preventDefault();
+              setDragging(true);
+            }}
+            onDragLeave={() => setDragging(false)}
+            onDrop={onDrop}
+            sx={{
+              border: 2,
+              borderStyle: 'dashed',
+              borderColor: dragging ? 'primary.main' : 'divider',
+              borderRadius: 2,
+              p: 3,
+              textAlign: 'center',
+            }}
+          >
+            <Typography sx={{ mb: 1.5 }}>{T.dropHint}</Typography>
+            <input
+              ref={input}
+              id={inputId}
+              type="file"
+              multiple
+              hidden
+              aria-label={T.chooseFilesLabel}
+              onChange={(event) => {
+                readFiles(event.target.files);
+                event.target.value = '';
+              }}
+            />
+            <Button variant="contained" onClick={() => input.current?.click()}>
+              {T.chooseFiles}
+            </Button>
+          </Box>
+
+          {result && (
+            <Alert severity={result.failures.length > 0 ? 'warning' : 'success'} role="status">
+              {T.added(result.added)}
+              {result.failures.map((failure) => (
+                <div key={failure}>{failure}</div>
+              ))}
+            </Alert>
+          )}
+
+          {files.map((file) => (
+            <FilePreview key={file.id} file={file} onToggle={toggle} />
+          ))}
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} disabled={saving}>
+          {result ? T.close : T.cancel}
+        </Button>
+        <Button
+          variant="contained"
+          onClick={() => void save()}
+          disabled={saving || chosen.length === 0}
+        >
+          {saving ? T.saving : T.saveChosen(chosen.length)}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+/** One file of the preview: its songs with a choice each, or why it could not be read. */
+function FilePreview({ file, onToggle }: { file: PreviewFile; onToggle: (id: string) => void }) {
+  if (file.state === 'reading') {
+    return <Typography color="text.secondary">{T.reading(file.name)}</Typography>;
+  }
+  if (file.state === 'failed') {
+    return <Alert severity="error">{T.fileFailed(file.name, file.reason)}</Alert>;
+  }
+  return (
+    <Box component="section" aria-label={file.name}>
+      <Typography variant="subtitle2" component="h3" color="text.secondary">
+        {T.readAs(file.name, T.formatNames[file.format] ?? file.format)}
+      </Typography>
+      {file.warnings.length > 0 && (
+        <Alert severity="info" sx={{ my: 1 }}>
+          {file.warnings.map((warning) => (
+            <div key={warning}>{warning}</div>
+          ))}
+        </Alert>
+      )}
+      <Stack component="ul" spacing={1} sx={{ listStyle: 'none', p: 0, m: 0 }}>
+        {file.songs.map((preview) => (
+          <SongPreview key={preview.id} preview={preview} onToggle={onToggle} />
+        ))}
+      </Stack>
+    </Box>
+  );
+}
+
+function SongPreview({
+  preview,
+  onToggle,
+}: {
+  preview: PreviewSong;
+  onToggle: (id: string) => void;
+}) {
+  const { song, duplicate, chosen, outcome } = preview;
+  const title = song.title.trim() || T.untitled;
+  const labels = song.parts.map((part) => part.label || '—');
+  return (
+    <Box component="li" sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
+      <Checkbox
+        checked={chosen && !outcome?.saved}
+        disabled={outcome?.saved === true}
+        onChange={() => onToggle(preview.id)}
+        slotProps={{ input: { 'aria-label': T.chooseSong(title) } }}
+      />
+      <Box sx={{ minWidth: 0, pt: 1 }}>
+        <Stack
+          direction="row"
+          spacing={1}
+          useFlexGap
+          sx={{ flexWrap: 'wrap', alignItems: 'center' }}
+        >
+          <Typography sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>{title}</Typography>
+          {song.artist && <Typography color="text.secondary">{song.artist}</Typography>}
+          {duplicate && (
+            <Chip size="small" color="warning" variant="outlined" label={T.duplicate} />
+          )}
+          {outcome?.saved && (
+            <Chip size="small" color="success" variant="outlined" label={T.saved} />
+          )}
+        </Stack>
+        <Typography variant="body2" color="text.secondary">
+          {T.keyAndCapo(song.key, song.capo)} · {T.partCount(song.parts.length)}
+          {labels.length > 0 ? `: ${labels.join(', ')}` : ''}
+        </Typography>
+        {outcome && !outcome.saved && (
+          <Typography variant="body2" color="error">
+            {outcome.reason}
+          </Typography>
+        )}
+      </Box>
+    </Box>
+  );
+}
