@@ -5,6 +5,9 @@ import { type Key, parseKey, transposeKey } from '../chords/keys.ts';
 import { type Spelling } from '../chords/spelling.ts';
 import { transposeChordBy } from '../chords/transpose.ts';
 
+/** A line that is empty on purpose (a bare blank line at an edge of a part is layout). */
+export const EMPTY_LINE = '[]';
+
 export interface Directive {
   /** Lower case, short forms spelled out (`soc` is `start_of_chorus`), `{meta: x …}` as `x`. */
   name: string;

@@ -11,6 +11,7 @@ import {
   type SongAuthor,
 } from '../schemas/songs.ts';
 import {
+  EMPTY_LINE,
   type ChordContext,
   DELEGATES,
   type Directive,
@@ -196,6 +197,7 @@ export class SongReader {
   /** The shift from written to sounding chords at the first line of a part. */
   firstShift: number | null = null;
   private readonly kinds: string[] = [];
+  private readonly onPurpose = new WeakSet<ChordsOverWords>();
   private readonly context: ChordContext;
   private part: OpenPart | null = null;
   private partName: string | null = null;
@@ -233,6 +235,7 @@ export class SongReader {
     }
     if (directive) return this.readDirective(directive, line, next, index);
     if (line.startsWith('#')) return this.keep(line);
+    if (line.trim() === EMPTY_LINE) return this.addLine(this.emptyOnPurpose());
     const words = this.lyricLine(line);
     if (!words.chords && !words.lyrics) return this.blank();
     this.addLine(words);
@@ -347,8 +350,17 @@ export class SongReader {
     this.addPart(part.kind, part);
   }
 
+  /** An empty line written `[]`: kept even at an edge of its part. */
+  private emptyOnPurpose(): ChordsOverWords {
+    const line = { chords: '', lyrics: '' };
+    this.onPurpose.add(line);
+    return line;
+  }
+
   private dropTrailingBlankLines(part: OpenPart): void {
-    while (part.lines.at(-1)?.chords === '' && part.lines.at(-1)?.lyrics === '') part.lines.pop();
+    const layout = (line: ChordsOverWords | undefined) =>
+      line !== undefined && line.chords === '' && line.lyrics === '' && !this.onPurpose.has(line);
+    while (layout(part.lines.at(-1))) part.lines.pop();
     for (const kept of this.extras.lines) {
       if (kept.beforePart === this.parts.length) {
         kept.beforeLine = Math.min(kept.beforeLine, part.lines.length);

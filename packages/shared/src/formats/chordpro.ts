@@ -2,6 +2,7 @@
 import { type Key, parseKey, transposeKey } from '../chords/keys.ts';
 import { mapChordsLine } from '../chords/line.ts';
 import {
+  EMPTY_LINE,
   type ChordContext,
   type Directive,
   directiveOn,
@@ -93,12 +94,15 @@ function readSong(slice: Slice, index: number) {
   const song = emptySong('chordpro', slice.text);
   Object.assign(song, values, { parts: reader.parts, key: reader.soundingKey() });
   song.source.extras = reader.extras;
-  if (!song.title) {
+  // A song without a {title} takes its first line; one with an empty {title:} has none.
+  if (!song.title && !slice.lines.some((line) => TITLE_DIRECTIVE.test(line))) {
     song.title = firstLineOf(reader.parts);
     warn(0, CHORDPRO_TEXTS.noTitle);
   }
   return { song, warnings };
 }
+
+const TITLE_DIRECTIVE = /^\s*\{\s*(?:title|t)\s*[:}\s]/i;
 
 /** The first line of lyrics without its closing punctuation, for a song without a title. */
 function firstLineOf(parts: readonly Part[]): string {
@@ -153,8 +157,9 @@ function detailLines(song: SongToWrite, writtenKey: Key | null): string[] {
     ['copyright: ', song.copyright],
     ...song.authors.map(({ name, type }): [string, string] => [AUTHOR_DIRECTIVES[type], name]),
   ];
-  return details.flatMap(([directive, value]) =>
-    value === null || value === '' ? [] : [`{${directive}${oneLine(String(value))}}`],
+  // The title always: without one, a reader takes the first lyric line for it.
+  return details.flatMap(([directive, value], i) =>
+    value === null || (value === '' && i > 0) ? [] : [`{${directive}${oneLine(String(value))}}`],
   );
 }
 
@@ -219,7 +224,10 @@ class SongWriter {
     this.out.push(open);
     part.lines.forEach((line, at) => {
       if (at > 0) this.keep(index, at, at);
-      this.out.push(this.lineOf(kind, line));
+      // A blank line at an edge of a part is written `[]`: a bare one there is layout.
+      const edge = at === 0 || at === part.lines.length - 1;
+      const blank = line.chords === '' && line.lyrics === '';
+      this.out.push(edge && blank && kind !== 'tab' ? EMPTY_LINE : this.lineOf(kind, line));
     });
     this.keep(index, Math.max(1, part.lines.length), Infinity);
     this.out.push(close);

@@ -361,6 +361,33 @@ function linesOf(part: Part): string[] {
 }
 
 /**
+ * Whether chords over words can hold the song's lines as they are. It cannot tell a line of
+ * chords alone from the chords of a lyric line below it, nor lyrics that read as chords, a
+ * section header or a `{directive}` from what they look like, nor chords it does not know as
+ * chords (`Dosa`), nor a part of blank lines: such a song comes back changed.
+ */
+export function plainTextHolds(song: Pick<SongToWrite, 'parts'>): boolean {
+  const written = (line: { chords: string; lyrics: string }) =>
+    line.chords.trim() !== '' || line.lyrics.trim() !== '';
+  return song.parts.every(
+    ({ lines }) =>
+      lines.some(written) &&
+      lines.every((line, i) => {
+        const lyrics = expandTabs(line.lyrics).trimEnd();
+        const kind = lyrics.trim() === '' ? 'blank' : classify(lyrics, false).kind;
+        const chords = expandTabs(line.chords).trimEnd();
+        const chordsRead = chords.trim() === '' || classify(chords, false).kind === 'chords';
+        const chordsAlone = line.lyrics === '' && line.chords !== '';
+        return (
+          (kind === 'lyrics' || kind === 'blank') &&
+          chordsRead &&
+          !(chordsAlone && lines[i + 1]?.chords === '')
+        );
+      }),
+  );
+}
+
+/**
  * The song as a chords-over-words chart: details, then each part under its `[Label]`, chords
  * written in capo shapes. A song imported from plain text and unchanged since comes back as
  * the text it was read from.
