@@ -20,6 +20,9 @@ export default defineConfig({
     baseURL: E2E.baseUrl,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
+    // The app's service worker (issue 17) would serve pages from its cache: each test sees
+    // the network as it is, except the PWA spec, which allows it.
+    serviceWorkers: 'block',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [

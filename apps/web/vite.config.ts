@@ -1,6 +1,7 @@
 import { defineConfig } from 'vite';
 import type { Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
 import { precompress } from './precompress.ts';
 
 const server = 'http://localhost:3000';
@@ -44,8 +45,43 @@ function muiWithoutCssVariables(): Plugin {
   };
 }
 
+/**
+ * Issue 17: Segue installs as an app, and its shell and every asset are precached by a Workbox
+ * service worker. A new version waits until the page's "Update available" is accepted, so a
+ * page never runs a mix of old and new files.
+ */
+const pwa = VitePWA({
+  registerType: 'prompt',
+  injectRegister: false,
+  manifest: {
+    name: 'Segue',
+    short_name: 'Segue',
+    description:
+      'Setlists, a shared song library and live performance for worship teams and bands.',
+    start_url: '/',
+    scope: '/',
+    display: 'standalone',
+    theme_color: '#4a51db',
+    background_color: '#121212',
+    icons: [
+      { src: '/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+      { src: '/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+      { src: '/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+      { src: '/favicon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' },
+    ],
+  },
+  workbox: {
+    globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
+    // Client routes get the app shell; the API and the live channel never do.
+    navigateFallback: '/index.html',
+    navigateFallbackDenylist: [/^\/api\//, /^\/socket\.io\//],
+    cleanupOutdatedCaches: true,
+    maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+  },
+});
+
 export default defineConfig({
-  plugins: [react(), muiWithoutCssVariables(), precompress()],
+  plugins: [react(), muiWithoutCssVariables(), pwa, precompress()],
   server: {
     // The API and the live channel are served by apps/server; same origin in the browser.
     proxy: {

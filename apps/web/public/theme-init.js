@@ -15,4 +15,9 @@
   }
   document.documentElement.dataset.theme = mode;
   document.documentElement.style.colorScheme = mode;
+  // The browser's (and the installed app's) bar in the chosen theme's colour.
+  var bars = document.querySelectorAll('meta[name="theme-color"]');
+  for (var i = 0; i < bars.length; i++) {
+    bars[i].setAttribute('content', mode === 'dark' ? '#121212' : '#4a51db');
+  }
 })();

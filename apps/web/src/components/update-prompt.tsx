@@ -1,0 +1,30 @@
+import Button from '@mui/material/Button';
+import Snackbar from '@mui/material/Snackbar';
+import { useRegisterSW } from 'virtual:pwa-register/react';
+
+export const UPDATE_PROMPT_TEXTS = { updateAvailable: 'Update available – reload' } as const;
+
+/**
+ * Registers the service worker (issue 17) and, when a new version of Segue has been installed
+ * beside the running one, offers to reload into it. Until then the page keeps running the files
+ * it started with: never a mix of old and new.
+ */
+export function UpdatePrompt() {
+  const {
+    needRefresh: [needRefresh],
+    updateServiceWorker,
+  } = useRegisterSW({
+    onRegisterError: (error: unknown) => console.warn('[pwa] service worker not registered', error),
+  });
+  return (
+    <Snackbar
+      open={needRefresh}
+      anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
+      message={
+        <Button color="inherit" onClick={() => void updateServiceWorker(true)}>
+          {UPDATE_PROMPT_TEXTS.updateAvailable}
+        </Button>
+      }
+    />
+  );
+}
