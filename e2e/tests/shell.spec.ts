@@ -43,11 +43,19 @@ test.describe('application shell', () => {
     expect(chosen).not.toBe(initial ?? 'light');
     const expected = chosen === 'dark' ? 'rgb(18, 18, 18)' : 'rgb(245, 245, 245)';
     await expect.poll(background, { timeout: 5000 }).toBe(expected);
+    // The browser's bar (and an installed app's) takes the theme's colour too.
+    const bar = chosen === 'dark' ? '#121212' : '#4a51db';
+    const barColours = () =>
+      page
+        .locator('meta[name="theme-color"]')
+        .evaluateAll((metas) => metas.map((m) => m.getAttribute('content')));
+    await expect.poll(barColours).toEqual([bar, bar]);
 
     await page.reload();
     await expect(page.getByRole('heading', { name: 'Welcome Silas' })).toBeVisible();
     expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe(chosen);
     await expect.poll(background, { timeout: 5000 }).toBe(expected);
+    await expect.poll(barColours).toEqual([bar, bar]);
   });
 
   test('on a small screen the bar becomes a drawer', async ({ page, request }) => {

@@ -14,6 +14,9 @@ function systemMode(): ThemeMode {
 }
 
 /** Applies Segue's theme in the stored mode, or the system's until the user picks one. */
+/** The colour of the browser's bar in each mode (index.html, theme-init.js, the manifest). */
+const THEME_BAR_COLOURS = { light: '#4a51db', dark: '#121212' } as const;
+
 export function ThemeModeProvider({ children }: { children: ReactNode }) {
   const [chosenMode, setChosenMode] = useState<ThemeMode | null>(() => storedThemeMode.get());
   const [preferredMode, setPreferredMode] = useState<ThemeMode>(systemMode);
@@ -32,6 +35,10 @@ export function ThemeModeProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     document.documentElement.dataset.theme = mode;
     document.documentElement.style.colorScheme = mode;
+    // The browser's (and the installed app's) bar, as theme-init.js sets it.
+    for (const bar of document.querySelectorAll('meta[name="theme-color"]')) {
+      bar.setAttribute('content', THEME_BAR_COLOURS[mode]);
+    }
   }, [mode]);
 
   const toggleMode = useCallback(() => {
