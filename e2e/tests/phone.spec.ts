@@ -219,6 +219,51 @@ test('no page scrolls sideways on a phone', async ({ page, request }) => {
     await expectNoSidewaysScroll(page, path);
   }
 
+  // Issues 15 and 16: the song's chart, the setlist with its charts, the dialogs of song files,
+  // upright and held sideways, in both themes.
+  for (const viewport of [
+    { width: 390, height: 844 },
+    { width: 844, height: 390 },
+  ]) {
+    await page.setViewportSize(viewport);
+    for (const theme of ['light', 'dark']) {
+      await page.evaluate((mode) => localStorage.setItem('theme', mode), theme);
+      const where = `${viewport.width}×${viewport.height} ${theme}`;
+      await page.goto(`/songs/${songId}`);
+      await expect(
+        page.getByRole('heading', { level: 1, name: 'Great Is Thy Faithfulness' }),
+      ).toBeVisible();
+      await page.getByRole('button', { name: 'My view' }).click();
+      await expect(page.getByRole('group', { name: 'My view' })).toBeVisible();
+      await expectNoSidewaysScroll(page, `the song's chart with My view (${where})`);
+      await page.goto(`/setlists/view/${setlistId}`);
+      await page.getByRole('switch', { name: 'Show chords' }).check();
+      await expect(
+        page
+          .getByText('Great is Thy faithfulness, O God my Father, there is no shadow of turning')
+          .first(),
+      ).toBeAttached();
+      await expectNoSidewaysScroll(page, `the setlist with its charts (${where})`);
+      await page.goto('/songs');
+      await page.getByRole('button', { name: 'Add from file' }).click();
+      await expect(page.getByRole('dialog', { name: 'Add songs from files' })).toBeVisible();
+      await expectNoSidewaysScroll(page, `Add from file (${where})`);
+      await page.goto('/songs/new');
+      await page.getByRole('button', { name: 'Paste chart' }).click();
+      await page
+        .getByRole('dialog', { name: 'Paste a chart' })
+        .getByLabel('Chart')
+        .fill(
+          '[Verse 1]\nD         G          D         A7        D\nGreat is Thy faithfulness, O God my Father, there is no shadow of turning',
+        );
+      await expect(
+        page.getByRole('region', { name: 'Preview' }).getByRole('heading', { name: 'Verse 1' }),
+      ).toBeVisible();
+      await expectNoSidewaysScroll(page, `Paste chart (${where})`);
+    }
+  }
+  await page.setViewportSize({ width: 390, height: 844 });
+
   // The song form with its parts filled, and the other Manage Team tabs.
   await page.goto(`/songs/${songId}/edit`);
   await expect(page.getByLabel('Part 1 line 1 lyrics')).toHaveValue(/^Great is Thy/);

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { SongSchema, SongSummarySchema } from '@segue/shared';
 import type { Song, SongSort, SongSummary, SortDirection } from '@segue/shared';
@@ -73,7 +74,7 @@ export async function fetchAllSongs(): Promise<Song[]> {
 
 /** `GET /api/songs/{id}`: one song of the current team, with its parts. */
 export function useSong(teamId: string | null, songId: string | undefined) {
-  return useQuery({
+  const song = useQuery({
     queryKey: songKeys.detail(teamId ?? '', songId ?? ''),
     queryFn: async ({ signal }): Promise<Song> =>
       SongSchema.parse(await apiFetch(`/songs/${encodeURIComponent(songId ?? '')}`, { signal })),
@@ -81,4 +82,9 @@ export function useSong(teamId: string | null, songId: string | undefined) {
     // The form copies the song once; a refetch behind it would only cost a request.
     refetchOnWindowFocus: false,
   });
+  // Spec section 8: a failed load is logged; the page says so calmly.
+  useEffect(() => {
+    if (song.error) console.error(`Failed to load song ${songId}`, song.error);
+  }, [song.error, songId]);
+  return song;
 }

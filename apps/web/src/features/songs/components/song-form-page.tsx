@@ -1,13 +1,4 @@
-import {
-  lazy,
-  Suspense,
-  useDeferredValue,
-  useEffect,
-  useMemo,
-  useReducer,
-  useRef,
-  useState,
-} from 'react';
+import { lazy, Suspense, useDeferredValue, useMemo, useReducer, useRef, useState } from 'react';
 import type { FormEvent, KeyboardEvent } from 'react';
 import { flushSync } from 'react-dom';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
@@ -102,10 +93,6 @@ export function SongFormPage() {
 /** Edit mode: the song is loaded afresh first; the form copies it once. */
 function EditSong({ teamId, songId }: { teamId: string; songId: string }) {
   const song = useSong(teamId, songId);
-
-  useEffect(() => {
-    if (song.error) console.error(`Failed to load song ${songId}`, song.error);
-  }, [song.error, songId]);
 
   // A cached copy may be older than someone else's last edit: wait for this visit's answer.
   if (!song.isFetchedAfterMount) return <PageLoading />;

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -83,10 +83,6 @@ function BackToLibrary() {
 
 function LoadedSong({ teamId, songId }: { teamId: string; songId: string }) {
   const song = useSong(teamId, songId);
-
-  useEffect(() => {
-    if (song.error) console.error(`Failed to load song ${songId}`, song.error);
-  }, [song.error, songId]);
 
   if (song.data) return <SongView song={song.data} />;
   if (!song.error) return <PageLoading />;
