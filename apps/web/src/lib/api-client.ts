@@ -1,5 +1,8 @@
 import { API_PREFIX } from '@segue/shared';
 import { readJwt } from './answers.ts';
+import { keptCall } from './offline/kept-paths.ts';
+import type { KeptCall } from './offline/kept-paths.ts';
+import { offlineCopy } from './offline/offline-copy.ts';
 import { selectedTeamId, sessionToken } from './storage.ts';
 
 /** A non-2xx answer of the Segue API, carrying the server's `{ error, code }` body. */
@@ -13,6 +16,15 @@ export class ApiRequestError extends Error {
     readonly code: string | undefined,
   ) {
     super(error ?? `Request failed with status ${status}`);
+  }
+}
+
+/** The server could not be reached (no network, or the server is down): no answer at all. */
+export class NetworkError extends Error {
+  override readonly name = 'NetworkError';
+
+  constructor(cause: unknown) {
+    super("Segue's server could not be reached.", { cause });
   }
 }
 
@@ -82,18 +94,23 @@ function dispositionName(headers: Headers): string | null {
   return /filename="([^"]*)"/i.exec(disposition)?.[1] ?? null;
 }
 
-/** Sends the call (swapping an expired token once) and answers the 2xx response, else throws. */
+/**
+ * Sends the call (swapping an expired token once) and answers the 2xx response, else throws.
+ * Calls the device keeps for offline use (issue 17) refresh the kept copy, and are answered
+ * from it when the server cannot be reached.
+ */
 async function request(path: string, options: ApiFetchOptions): Promise<Response> {
-  const { auth = true } = options;
-  const token = auth ? sessionToken.get() : null;
-  let response = await send(path, options, token);
-
-  // Tokens are short-lived while the session cookie lasts: swap an expired token for
-  // a fresh one once, instead of treating the user as logged out.
-  if (response.status === 401 && token && path !== TOKEN_ENDPOINT) {
-    const freshToken = await restoreSessionToken();
-    if (freshToken) response = await send(path, options, freshToken);
+  const call = keptCall(options.method ?? 'GET', path);
+  let response: Response;
+  try {
+    response = await sendWithFreshToken(path, options);
+  } catch (error) {
+    const kept = error instanceof NetworkError && call ? await answerFromCopy(call, options) : null;
+    if (!kept) throw error;
+    return kept;
   }
+  // The server answered: whatever the screens show from the kept copy can be read anew.
+  offlineCopy.cleared();
 
   if (response.status === 401 && !options.expectUnauthorized) {
     // Spec section 8: a 401 is only logged; the routes decide where a logged-out user goes.
@@ -101,7 +118,51 @@ async function request(path: string, options: ApiFetchOptions): Promise<Response
   }
 
   if (!response.ok) throw await toApiRequestError(response);
+  // Only a signed-in browser keeps answers: one that just signed out keeps nothing late.
+  if (call && sessionToken.get()) remember(call, options, response.clone());
   return response;
+}
+
+async function sendWithFreshToken(path: string, options: ApiFetchOptions): Promise<Response> {
+  const { auth = true } = options;
+  const token = auth ? sessionToken.get() : null;
+  const response = await send(path, options, token);
+  // Tokens are short-lived while the session cookie lasts: swap an expired token (or get one
+  // when the tab has none, as after a restart offline) once, instead of treating the user as
+  // logged out.
+  if (response.status === 401 && auth && path !== TOKEN_ENDPOINT) {
+    const freshToken = await restoreSessionToken();
+    if (freshToken && freshToken !== token) return send(path, options, freshToken);
+  }
+  return response;
+}
+
+const teamOf = (options: ApiFetchOptions) => options.teamId ?? selectedTeamId.get();
+
+/** The kept answer as the server would have sent it, or null when the device keeps none. */
+async function answerFromCopy(call: KeptCall, options: ApiFetchOptions): Promise<Response | null> {
+  try {
+    const kept = await import('./offline/kept-answers.ts');
+    const answer = await kept.answerFromCopy(call, teamOf(options), options.body);
+    if (!answer) return null;
+    offlineCopy.shown(answer.keptAt);
+    return new Response(JSON.stringify(answer.body), {
+      status: 200,
+      headers: { 'Content-Type': 'application/json' },
+    });
+  } catch (error) {
+    // No IndexedDB (private browsing) or no copy: the call fails as it would have.
+    console.warn('[offline] no kept answer', error);
+    return null;
+  }
+}
+
+function remember(call: KeptCall, options: ApiFetchOptions, response: Response): void {
+  void (async () => {
+    const body: unknown = await response.json();
+    const kept = await import('./offline/kept-answers.ts');
+    await kept.rememberAnswer(call, teamOf(options), body);
+  })().catch((error: unknown) => console.warn('[offline] could not keep an answer', error));
 }
 
 let pendingRestore: Promise<string | null> | null = null;
@@ -150,6 +211,10 @@ function send(path: string, options: ApiFetchOptions, token: string | null): Pro
     body: options.bytes ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
     credentials: 'same-origin',
     signal: options.signal,
+  }).catch((error: unknown) => {
+    // An abort stays an abort; anything else is fetch saying there was no answer.
+    if (options.signal?.aborted) throw error;
+    throw new NetworkError(error);
   });
 }
 

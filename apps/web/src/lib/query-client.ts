@@ -6,11 +6,15 @@ function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
       queries: {
+        // Asked even when the browser says it is offline: the API client then answers from the
+        // copy kept on the device (issue 17), or fails at once instead of waiting unseen.
+        networkMode: 'always',
         // A 4xx will answer the same way again; only flaky networks and 5xx deserve a retry.
         retry: (failureCount, error) =>
           failureCount < 2 && !(error instanceof ApiRequestError && error.status < 500),
       },
-      mutations: { retry: false },
+      // A change made offline fails with its reason instead of waiting to be sent unseen.
+      mutations: { retry: false, networkMode: 'always' },
     },
   });
 }

@@ -123,3 +123,18 @@ export const presenterBackground = {
   get: () => read(local, STORAGE_KEYS.presenterBackground),
   set: (json: string) => write(local, STORAGE_KEYS.presenterBackground, json),
 };
+
+const OFFLINE_KEEP_KEY = 'segue.offline.keep';
+const OFFLINE_KEPT_KEY = 'segue.offline.kept';
+
+/** Whether this device keeps the week's setlists for offline use (issue 17): on unless turned off. */
+export const offlineKeeping = {
+  get: () => read(local, OFFLINE_KEEP_KEY) !== 'off',
+  set: (on: boolean) => void write(local, OFFLINE_KEEP_KEY, on ? null : 'off'),
+};
+
+/** Set while IndexedDB may hold kept data: a sign-out removes it without loading it otherwise. */
+export const offlineDataKept = {
+  get: () => read(local, OFFLINE_KEPT_KEY) === '1',
+  set: (kept: boolean) => void write(local, OFFLINE_KEPT_KEY, kept ? '1' : null),
+};

@@ -1,6 +1,7 @@
-import { Suspense } from 'react';
+import { Suspense, lazy } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import Box from '@mui/material/Box';
+import { useOfflineCopy } from '../../lib/offline/offline-copy.ts';
 import { useTopBarHidden } from '../../lib/top-bar-visibility.ts';
 import { TopBar } from '../app-bar/top-bar.tsx';
 import { ErrorBoundary } from '../error-boundary.tsx';
@@ -8,11 +9,17 @@ import { PageLoading } from './page-loading.tsx';
 
 const MAIN_ID = 'main-content';
 
+// Loaded only when a screen shows the copy kept on the device (issue 17).
+const OfflineNotice = lazy(() =>
+  import('../offline/offline-notice.tsx').then((m) => ({ default: m.OfflineNotice })),
+);
+
 /** Every screen's frame: skip link, top bar, and the route's page in <main>. */
 export function AppLayout() {
   const { pathname } = useLocation();
   // The live view's stage mode gives the song the whole screen.
   const topBarHidden = useTopBarHidden();
+  const offlineCopy = useOfflineCopy();
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
       <Box
@@ -35,6 +42,11 @@ export function AppLayout() {
         Skip to main content
       </Box>
       {!topBarHidden && <TopBar />}
+      {offlineCopy !== null && (
+        <Suspense fallback={null}>
+          <OfflineNotice />
+        </Suspense>
+      )}
       <Box component="main" id={MAIN_ID} tabIndex={-1} sx={{ flexGrow: 1, outline: 'none' }}>
         <ErrorBoundary resetKey={pathname}>
           <Suspense fallback={<PageLoading />}>

@@ -1,6 +1,7 @@
 import { Navigate, Outlet } from 'react-router';
 import { useCurrentAccount } from '../../lib/session/current-account.ts';
 import { PageLoading } from '../layout/page-loading.tsx';
+import { OfflineKeeper } from '../offline/offline-keeper.tsx';
 import { AccountLoadError } from './account-load-error.tsx';
 
 /**
@@ -15,5 +16,10 @@ export function RequireVerifiedAccount() {
   if (isError) return <AccountLoadError onRetry={() => void refetch()} retrying={isFetching} />;
   if (!account) return <Navigate to="/login" replace />;
   if (!account.emailVerification) return <Navigate to="/verify-reminder" replace />;
-  return <Outlet />;
+  return (
+    <>
+      <OfflineKeeper account={account} />
+      <Outlet />
+    </>
+  );
 }

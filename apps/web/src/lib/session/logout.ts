@@ -3,6 +3,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { TEXTS } from '@segue/shared';
 import { ApiRequestError, apiFetch } from '../api-client.ts';
+import { removeOfflineData } from '../offline/offline-copy.ts';
 import { pendingVerificationEmail, selectedTeamId, sessionToken } from '../storage.ts';
 import { useToast } from '../../components/toasts/toast-context.ts';
 import { currentAccountQueryKey } from './current-account.ts';
@@ -25,6 +26,7 @@ export function forgetSession(queryClient: QueryClient): void {
   sessionToken.clear();
   selectedTeamId.clear();
   pendingVerificationEmail.clear();
+  void removeOfflineData();
   // "Logged out" is set rather than removed, so nothing refetches the old account.
   queryClient.setQueryData(currentAccountQueryKey, null);
   queryClient.removeQueries({

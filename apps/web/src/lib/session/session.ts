@@ -1,7 +1,8 @@
 import { useSyncExternalStore } from 'react';
 import type { Account } from '@segue/shared';
 import { readAccount } from '../answers.ts';
-import { ApiRequestError, apiFetch, restoreSessionToken } from '../api-client.ts';
+import { ApiRequestError, NetworkError, apiFetch, restoreSessionToken } from '../api-client.ts';
+import { removeOfflineData } from '../offline/offline-copy.ts';
 import { selectedTeamId, sessionToken } from '../storage.ts';
 
 // The session as the first screen needs it (top bar, landing, login), without TanStack Query:
@@ -9,10 +10,21 @@ import { selectedTeamId, sessionToken } from '../storage.ts';
 // fetches loads it, `connectSession` (current-account.ts) makes the query cache the source of
 // truth and this store mirrors it, so both always agree.
 
-/** The logged-in account, or null when nobody is logged in. */
+/**
+ * The logged-in account, or null when nobody is logged in. Offline, the account kept on the
+ * device answers (issue 17): an installed app opened without a signal stays signed in, and the
+ * session is checked again once the server answers.
+ */
 export async function fetchCurrentAccount(): Promise<Account | null> {
   // A new tab has no token in its session storage but may share the browser's session cookie.
-  if (!sessionToken.get() && !(await restoreSessionToken())) return loggedOut();
+  if (!sessionToken.get()) {
+    try {
+      if (!(await restoreSessionToken())) return loggedOut();
+    } catch (error) {
+      // No answer at all: `/account` below is answered from the kept copy, or fails the same way.
+      if (!(error instanceof NetworkError)) throw error;
+    }
+  }
   try {
     return readAccount(await apiFetch('/account'));
   } catch (error) {
@@ -21,9 +33,13 @@ export async function fetchCurrentAccount(): Promise<Account | null> {
   }
 }
 
-/** Spec section 4: with no user, the saved team selection is removed. */
+/**
+ * Spec section 4: with no user, the saved team selection is removed; so is the music kept for
+ * offline use (a session revoked while the device was offline ends here).
+ */
 function loggedOut(): null {
   selectedTeamId.clear();
+  void removeOfflineData();
   return null;
 }
 

@@ -6,12 +6,16 @@ import { useCurrentAccount } from '../../../lib/session/current-account.ts';
 import { ChordViewSection } from './chord-view-section.tsx';
 import { DeleteAccountSection } from './delete-account-section.tsx';
 import { EmailSection } from './email-section.tsx';
+import { OfflineDataSection } from './offline-data-section.tsx';
 import { PasswordSection } from './password-section.tsx';
 import { ProfileSection } from './profile-section.tsx';
 import { SessionsSection } from './sessions-section.tsx';
 import { TwoFactorSection } from './two-factor-section.tsx';
 
-/** /settings: the signed-in account's profile, sign-in security, chord view and deletion. */
+/**
+ * /settings: the signed-in account's profile, sign-in security, chord view, offline data and
+ * deletion.
+ */
 export function AccountSettingsPage() {
   const { account } = useCurrentAccount();
   // The route guard waits for the account; null only for the moment a deletion leaves the page.
@@ -29,6 +33,7 @@ export function AccountSettingsPage() {
         <SessionsSection />
         <TwoFactorSection />
         <ChordViewSection account={account} />
+        <OfflineDataSection account={account} />
         <DeleteAccountSection account={account} />
       </Stack>
     </Container>

@@ -18,6 +18,12 @@ export const SETTINGS_TEXTS = {
   accountDeleted: 'Your account was deleted',
   chordViewExplained: 'The view each of your devices starts with. A device keeps its own changes.',
   chordViewSaved: 'Chord view saved',
+  offlineDataExplained:
+    'Segue keeps the setlists of your teams from yesterday to 14 days ahead, with their songs, on this device, so they open without a connection.',
+  keepTheWeek: "Keep the week's setlists on this device",
+  nothingKept: 'Nothing is kept on this device.',
+  offlineDataRemoved: 'Offline data removed from this device.',
+  offlineUnsupported: 'This browser cannot keep data for offline use.',
   invalidResetLink: 'Invalid reset link.',
   passwordReset: 'Password reset! Redirecting...',
   confirmingEmail: 'Confirming your new email...',

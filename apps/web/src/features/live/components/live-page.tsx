@@ -19,6 +19,7 @@ import { isLiveDriver } from '@segue/shared';
 import type { SetlistDetails } from '@segue/shared';
 import { AnnouncementBanner } from '../../../components/announcement-banner.tsx';
 import { LiveConnectionStatus } from '../../../components/live-connection-status.tsx';
+import { useChangesAllowed } from '../../../lib/offline/offline-copy.ts';
 import { useToast } from '../../../components/toasts/toast-context.ts';
 import { liveStageMode } from '../../../lib/storage.ts';
 import { useHideTopBar } from '../../../lib/top-bar-visibility.ts';
@@ -110,7 +111,11 @@ const SHORT_LANDSCAPE = '(orientation: landscape) and (max-height: 500px)';
 function LivePerformance({ live, setlist }: { live: LiveSetlist; setlist: SetlistDetails }) {
   const songCount = setlist.songs.length;
   const { currentIndex: liveSong, goToSong, goToPart, announce } = live;
-  const isDriver = isLiveDriver({ userId: live.userId, isTeamAdmin: live.isTeamAdmin }, setlist);
+  // Offline, the screen shows the copy kept on the device: everyone browses it on their own,
+  // and nothing is sent to the band (issue 17).
+  const changesAllowed = useChangesAllowed();
+  const isDriver =
+    changesAllowed && isLiveDriver({ userId: live.userId, isTeamAdmin: live.isTeamAdmin }, setlist);
 
   const [viewMode, setViewMode] = useState<ViewMode>('single');
   const [layout, setLayout] = useState<Layout>('column');
@@ -139,6 +144,10 @@ function LivePerformance({ live, setlist }: { live: LiveSetlist; setlist: Setlis
     if (browse && !browsing) setBrowse(null);
   }, [browse, browsing]);
   const shown = browsing ? browse : livePosition;
+  // Back online: land where the leader is, whatever was browsed without a signal.
+  useEffect(() => {
+    if (changesAllowed) setBrowse(null);
+  }, [changesAllowed]);
 
   const stored = setlist.songs[shown.songIndex] ?? setlist.songs[0]!;
   // The chords as this musician reads them ("My view": capo, instrument, notation).

@@ -7,6 +7,7 @@ import PlayCircleIcon from '@mui/icons-material/PlayCircle';
 import SlideshowIcon from '@mui/icons-material/Slideshow';
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import type { Setlist } from '@segue/shared';
+import { OFFLINE_TEXTS, useChangesAllowed } from '../../../lib/offline/offline-copy.ts';
 import { SETLIST_SCREEN_TEXTS, setlistPaths } from './setlist-texts.ts';
 
 export interface SetlistAction {
@@ -16,6 +17,8 @@ export interface SetlistAction {
   name: string;
   to: string;
   icon: ReactElement;
+  /** It leads to a change: turned off while the device is offline (issue 17). */
+  changes?: boolean;
 }
 
 /** The four places a setlist of the list leads to (spec section 2, Setlist list). */
@@ -28,7 +31,10 @@ export function setlistActions(setlist: Pick<Setlist, '_id' | 'name'>) {
   });
   return {
     view: action(SETLIST_SCREEN_TEXTS.view, setlistPaths.view(setlist._id), <VisibilityIcon />),
-    edit: action(SETLIST_SCREEN_TEXTS.edit, setlistPaths.edit(setlist._id), <EditIcon />),
+    edit: {
+      ...action(SETLIST_SCREEN_TEXTS.edit, setlistPaths.edit(setlist._id), <EditIcon />),
+      changes: true,
+    },
     live: action(SETLIST_SCREEN_TEXTS.liveView, setlistPaths.live(setlist._id), <PlayCircleIcon />),
     presenter: action(
       SETLIST_SCREEN_TEXTS.presenterView,
@@ -43,13 +49,23 @@ interface SetlistActionIconProps {
   size?: 'small' | 'medium';
 }
 
-/** An icon link whose tooltip says where it goes. */
+/** An icon link whose tooltip says where it goes (or, offline, why a change is off). */
 export function SetlistActionIcon({ action, size = 'medium' }: SetlistActionIconProps) {
+  const off = useChangesAllowed() === false && action.changes === true;
   return (
-    <Tooltip title={action.label} describeChild>
-      <IconButton component={RouterLink} to={action.to} aria-label={action.name} size={size}>
-        {action.icon}
-      </IconButton>
+    <Tooltip title={off ? OFFLINE_TEXTS.changesOff : action.label} describeChild>
+      {/* A disabled button gets no pointer events: the span keeps its tooltip. */}
+      <span>
+        <IconButton
+          component={RouterLink}
+          to={action.to}
+          aria-label={action.name}
+          size={size}
+          disabled={off}
+        >
+          {action.icon}
+        </IconButton>
+      </span>
     </Tooltip>
   );
 }

@@ -1,3 +1,5 @@
+import { localDay } from '../../../lib/local-day.ts';
+
 /** The calendar day of a setlist date: the part before T ('2030-05-04T00:00:00.000Z' -> '2030-05-04'). */
 export function setlistDay(date: string): string {
   return date.split('T')[0] ?? date;
@@ -19,7 +21,5 @@ export function formatSetlistDate(date: string, style: keyof typeof formats = 'm
 
 /** Today in the reader's time zone as YYYY-MM-DD, comparable with `setlistDay`. */
 export function localToday(now: Date = new Date()): string {
-  const month = String(now.getMonth() + 1).padStart(2, '0');
-  const day = String(now.getDate()).padStart(2, '0');
-  return `${now.getFullYear()}-${month}-${day}`;
+  return localDay(now);
 }

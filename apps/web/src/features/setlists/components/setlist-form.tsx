@@ -23,6 +23,7 @@ import { SongOrderList } from './song-order-list.tsx';
 import type { SongChoice } from './song-picker.tsx';
 import { SongPicker } from './song-picker.tsx';
 import { TeamPositionsEditor } from './team-positions-editor.tsx';
+import { useChangesAllowed } from '../../../lib/offline/offline-copy.ts';
 
 /** A song of the form: what the picker shows, and the key its Key select names. */
 type ChosenSong = SongChoice & { key: string | null };
@@ -72,7 +73,9 @@ export function SetlistForm({ team, setlist }: SetlistFormProps) {
     songsById.get(id) ?? { _id: id, title: id, artist: '', key: null };
 
   const chosenSongs = songs.fields.map((field) => songOf(field.song));
-  const busy = save.isPending || clone.isPending || deleteSetlist.isPending;
+  // Offline nothing could be saved: the form stays readable, its changes are off (issue 17).
+  const changesAllowed = useChangesAllowed();
+  const busy = save.isPending || clone.isPending || deleteSetlist.isPending || !changesAllowed;
 
   const onSave = handleSubmit((values) =>
     save.mutate(

@@ -26,11 +26,13 @@ import { SetlistActionIcon, setlistActions } from './setlist-actions.tsx';
 import { SetlistCard } from './setlist-card.tsx';
 import { formatSetlistDate } from './setlist-dates.ts';
 import { SETLIST_SCREEN_TEXTS, setlistPaths } from './setlist-texts.ts';
+import { useChangesAllowed } from '../../../lib/offline/offline-copy.ts';
 
 const COLUMN_COUNT = 4;
 
 /** /setlists: the current team's setlists, newest date first, with view, edit and live links. */
 export function SetlistListPage() {
+  const changesAllowed = useChangesAllowed();
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 3, sm: 5 } }}>
       <Stack
@@ -44,6 +46,7 @@ export function SetlistListPage() {
         </Typography>
         <Button
           component={RouterLink}
+          disabled={!changesAllowed}
           to={setlistPaths.create}
           variant="contained"
           startIcon={<AddIcon />}

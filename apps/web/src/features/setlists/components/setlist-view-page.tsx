@@ -42,6 +42,7 @@ import { formatSetlistDate } from './setlist-dates.ts';
 import { SETLIST_SCREEN_TEXTS, setlistPaths } from './setlist-texts.ts';
 import { entryKeyCaption } from './setlist-view.ts';
 import { SETLIST_VIEW_TEXTS as T } from './setlist-view-texts.ts';
+import { useChangesAllowed } from '../../../lib/offline/offline-copy.ts';
 
 /**
  * /setlists/view/{id}: a setlist to read and print: its day, notes and team, and every song in
@@ -96,6 +97,7 @@ function useNames(team: Team) {
 }
 
 function SetlistDetailsView({ setlist, team }: { setlist: SetlistDetails; team: Team }) {
+  const changesAllowed = useChangesAllowed();
   const notes = setlist.notes.trim();
   const { nameOf, unknown } = useNames(team);
   const { view, change } = useChordView();
@@ -147,6 +149,7 @@ function SetlistDetailsView({ setlist, team }: { setlist: SetlistDetails; team: 
       >
         <Button
           component={RouterLink}
+          disabled={!changesAllowed}
           to={setlistPaths.edit(setlist._id)}
           variant="outlined"
           startIcon={<EditIcon />}

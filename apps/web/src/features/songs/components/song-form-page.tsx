@@ -39,6 +39,7 @@ import { SongPartEditor } from './song-part-editor.tsx';
 import { problemUnder, songProblemField } from './song-problem-field.ts';
 import { SONG_FILES_TEXTS } from './song-files-texts.ts';
 import { SONG_SCREEN_TEXTS } from './song-texts.ts';
+import { useChangesAllowed } from '../../../lib/offline/offline-copy.ts';
 
 // Opened on demand: it brings the ChordPro and chords-over-words readers.
 const PasteChartDialog = lazy(() =>
@@ -124,6 +125,8 @@ function SongForm({ teamId, song }: SongFormProps) {
   const [moreOpen, setMoreOpen] = useState(() => hasMoreDetails(draft.details));
   const [saved, setSaved] = useState(false);
   const saveSong = useSaveSong(teamId);
+  // Offline nothing could be saved: the form stays readable, Save is off (issue 17).
+  const changesAllowed = useChangesAllowed();
   const navigate = useNavigate();
   const formRef = useRef<HTMLFormElement>(null);
   const partCount = draft.parts.length;
@@ -293,7 +296,12 @@ function SongForm({ teamId, song }: SongFormProps) {
         </Box>
         {banner && <Alert severity={banner.severity}>{banner.text}</Alert>}
         <Stack direction="row" spacing={2}>
-          <Button type="submit" variant="contained" size="large" disabled={saveSong.isPending}>
+          <Button
+            type="submit"
+            variant="contained"
+            size="large"
+            disabled={saveSong.isPending || !changesAllowed}
+          >
             {saveSong.isPending
               ? SONG_TEXTS.saving
               : song

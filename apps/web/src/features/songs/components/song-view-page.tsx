@@ -38,6 +38,7 @@ import { SONG_SCREEN_TEXTS } from './song-texts.ts';
 import { SONG_VIEW_TEXTS as T, songEditPath } from './song-view-texts.ts';
 import { transposedKey, transposedParts } from './song-transpose.ts';
 import { TransposeControl } from './transpose-control.tsx';
+import { useChangesAllowed } from '../../../lib/offline/offline-copy.ts';
 
 /** As wide as the song form (spec section 9), so a song reads where it was written. */
 const VIEW_MAX_WIDTH = 1000;
@@ -103,6 +104,7 @@ function LoadedSong({ teamId, songId }: { teamId: string; songId: string }) {
 }
 
 function SongView({ song }: { song: Song }) {
+  const changesAllowed = useChangesAllowed();
   const { view, change } = useChordView();
   const [myViewOpen, setMyViewOpen] = useState(false);
   // Shown only: a reload, or another visit, starts from the song's own key again.
@@ -146,6 +148,7 @@ function SongView({ song }: { song: Song }) {
         <MyViewToggleButton open={myViewOpen} onToggle={() => setMyViewOpen((open) => !open)} />
         <Button
           component={RouterLink}
+          disabled={!changesAllowed}
           to={songEditPath(song._id)}
           variant="outlined"
           startIcon={<EditIcon />}

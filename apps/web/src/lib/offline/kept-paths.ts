@@ -1,0 +1,28 @@
+/**
+ * The API answers a device keeps for offline use (issue 17), by the call that gives them. Known
+ * without loading the kept data: the API client asks for every call it makes.
+ */
+export type KeptCall =
+  | { kind: 'account' }
+  | { kind: 'teams' }
+  | { kind: 'setlists' }
+  | { kind: 'setlist'; id: string }
+  | { kind: 'song'; id: string }
+  | { kind: 'people' };
+
+const SETLIST = /^\/setlist\/([^/?]+)$/;
+const SONG = /^\/songs\/([^/?]+)$/;
+
+/** Which kept answer a call reads or refreshes, or null for a call the device never keeps. */
+export function keptCall(method: string, path: string): KeptCall | null {
+  if (method === 'POST') return path === '/users/batch' ? { kind: 'people' } : null;
+  if (method !== 'GET') return null;
+  if (path === '/account') return { kind: 'account' };
+  if (path === '/teams') return { kind: 'teams' };
+  if (path === '/setlist') return { kind: 'setlists' };
+  const setlist = SETLIST.exec(path)?.[1];
+  if (setlist) return { kind: 'setlist', id: decodeURIComponent(setlist) };
+  const song = SONG.exec(path)?.[1];
+  if (song && song !== 'export') return { kind: 'song', id: decodeURIComponent(song) };
+  return null;
+}

@@ -1,0 +1,88 @@
+import { useSyncExternalStore } from 'react';
+import { offlineDataKept } from '../storage.ts';
+
+// Issue 17: whether the screens show the copy of the week's music kept on this device, because
+// Segue's server cannot be reached. Shell-sized on purpose: the API client reports to it, and
+// the kept data itself (IndexedDB) loads only when it is needed.
+
+/** When the copy being shown was kept (ms since the epoch), or null while the server answers. */
+let copyFrom: number | null = null;
+const listeners = new Set<() => void>();
+
+function publish(next: number | null): void {
+  if (next === copyFrom) return;
+  copyFrom = next;
+  for (const listener of listeners) listener();
+}
+
+export const offlineCopy = {
+  get: (): number | null => copyFrom,
+  /** A screen is answered from the copy kept at `keptAt`; the oldest copy shown is named. */
+  shown: (keptAt: number) => publish(copyFrom === null ? keptAt : Math.min(copyFrom, keptAt)),
+  /** The server answered again. */
+  cleared: () => publish(null),
+  subscribe: (listener: () => void) => {
+    listeners.add(listener);
+    return () => void listeners.delete(listener);
+  },
+};
+
+/** When the copy on screen was kept, or null while the screens show the server's answers. */
+export function useOfflineCopy(): number | null {
+  return useSyncExternalStore(offlineCopy.subscribe, offlineCopy.get);
+}
+
+function subscribeOnline(listener: () => void): () => void {
+  window.addEventListener('online', listener);
+  window.addEventListener('offline', listener);
+  return () => {
+    window.removeEventListener('online', listener);
+    window.removeEventListener('offline', listener);
+  };
+}
+
+/** What the browser says of the network. */
+export function useBrowserOnline(): boolean {
+  return useSyncExternalStore(subscribeOnline, () => navigator.onLine);
+}
+
+/**
+ * Whether changes can be made: not while the device is offline or shows its kept copy, as
+ * nothing could be saved (issue 17). Screens disable their change buttons and say why.
+ */
+export function useChangesAllowed(): boolean {
+  const online = useBrowserOnline();
+  const copy = useOfflineCopy();
+  return online && copy === null;
+}
+
+export const OFFLINE_TEXTS = {
+  notice: (time: string) => `Offline – showing the copy from ${time}`,
+  changesOff: 'Changes are turned off until the connection is back.',
+  offline: 'Offline',
+} as const;
+
+/** "Sat 14:05", or "14:05" for a copy kept today: when the copy on screen was made. */
+export function keptTime(keptAt: number, now = Date.now()): string {
+  const kept = new Date(keptAt);
+  const sameDay = new Date(now).toDateString() === kept.toDateString();
+  return kept.toLocaleString(undefined, {
+    ...(sameDay
+      ? {}
+      : { weekday: 'short' as const, day: 'numeric' as const, month: 'short' as const }),
+    hour: '2-digit',
+    minute: '2-digit',
+  });
+}
+
+/**
+ * Removes the music kept on this device (sign-out, a session found ended, Account Settings).
+ * The kept data's code loads only when there is something to remove.
+ */
+export function removeOfflineData(): Promise<void> {
+  offlineCopy.cleared();
+  if (!offlineDataKept.get()) return Promise.resolve();
+  return import('./kept-data.ts')
+    .then((kept) => kept.removeKeptData())
+    .catch((error: unknown) => console.warn('[offline] could not remove the kept data', error));
+}
