@@ -177,6 +177,11 @@ test('the week is kept on the phone; offline it opens, steps locally, and catche
   await expect(songHeading(page, 'Evening Song')).toBeVisible();
   await activePart(page, 'Verse 1');
   await lead.context.close();
+
+  // Signing out takes the kept music off the device.
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await page.getByRole('menuitem', { name: 'Logout' }).click();
+  await expect.poll(() => keptSetlistIds(page)).toEqual([]);
 });
 
 test('signed in stays signed in offline after a restart; a session revoked meanwhile ends when the signal returns', async ({
