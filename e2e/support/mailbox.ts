@@ -64,3 +64,23 @@ export async function waitForLink(address: string, path: string, count = 1): Pro
 export function countMailsTo(address: string): number {
   return mailsTo(address).length;
 }
+
+/** Waits for the count-th mail to an address holding a team invitation link, and returns it. */
+export async function waitForInviteLink(address: string, count = 1): Promise<string> {
+  let link = '';
+  const pattern = /https?:\/\/[^\s"<>]+\/invite\/[A-Za-z0-9_-]+/;
+  await expect
+    .poll(
+      () => {
+        const mails = mailsTo(address)
+          .map((m) => decodeQuotedPrintable(m.raw))
+          .filter((body) => pattern.test(body));
+        if (mails.length < count) return '';
+        link = pattern.exec(mails[count - 1]!)?.[0] ?? '';
+        return link;
+      },
+      { message: `an invitation mail to ${address}`, timeout: 15_000 },
+    )
+    .not.toBe('');
+  return link;
+}

@@ -128,6 +128,10 @@ test('a setlist entry is played in its own key, kept through save, reorder and c
   await page.goto(`/setlists/edit/${setlistId}`);
   await expect(cornerstoneKey).toHaveValue('A');
   await page.getByRole('button', { name: 'Clone' }).click();
+  await page
+    .getByRole('dialog', { name: 'Clone Setlist' })
+    .getByRole('button', { name: 'Clone' })
+    .click();
   await expect(page.getByText('Setlist cloned')).toBeVisible();
   await expect(page.getByLabel('Setlist Name')).toHaveValue('Pentecost (Copy)');
   const cloneId = page.url().split('/').pop()!;

@@ -155,6 +155,10 @@ test('plan a setlist: songs in a dragged order, leaders, positions; clone and de
 
   // Clone, then delete the clone.
   await page.getByRole('button', { name: 'Clone' }).click();
+  await page
+    .getByRole('dialog', { name: 'Clone Setlist' })
+    .getByRole('button', { name: 'Clone' })
+    .click();
   await expect(page.getByText('Setlist cloned')).toBeVisible();
   await expect(page.getByLabel('Setlist Name')).toHaveValue('Easter Sunday (Copy)');
   await page.getByRole('button', { name: 'Delete' }).click();

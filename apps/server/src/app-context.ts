@@ -6,9 +6,13 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import type { Mailer } from './lib/mailer.ts';
 import type { RateLimiter } from './lib/rate-limit.ts';
+import type { PeopleService } from './people/people.service.ts';
 import type { TeamActors } from './policy/team-actors.ts';
+import type { AssignmentsService } from './setlists/assignments.service.ts';
 import type { SetlistsService } from './setlists/setlists.service.ts';
 import type { SongsService } from './songs/songs.service.ts';
+import type { CcliService } from './teams/ccli.service.ts';
+import type { InvitesService } from './teams/invites.service.ts';
 import type { TeamsService } from './teams/teams.service.ts';
 
 /** The services one Segue instance runs with, built once in app.ts and handed to each feature. */
@@ -23,6 +27,11 @@ export interface AppContext {
   accounts: AccountsService;
   settings: AccountSettingsService;
   teams: TeamsService;
+  invites: InvitesService;
   songs: SongsService;
   setlists: SetlistsService;
+  /** Issue 18: positions members play, days away, and answers to assignments. */
+  people: PeopleService;
+  assignments: AssignmentsService;
+  ccli: CcliService;
 }

@@ -22,6 +22,10 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { healthRoutes } from './health/health.routes.ts';
 import { createLiveGateway } from './live/live.gateway.ts';
+import { peopleRoutes } from './people/people.routes.ts';
+import { PeopleService } from './people/people.service.ts';
+import { assignmentsRoutes } from './setlists/assignments.routes.ts';
+import { AssignmentsService } from './setlists/assignments.service.ts';
 import { setlistsRoutes } from './setlists/setlists.routes.ts';
 import { SetlistsService } from './setlists/setlists.service.ts';
 import { songFilesRoutes } from './songs/song-files.routes.ts';
@@ -29,6 +33,11 @@ import { songsRoutes } from './songs/songs.routes.ts';
 import { SongsService } from './songs/songs.service.ts';
 import { resolveAccess, type Access } from './policy/http.ts';
 import { TeamActors } from './policy/team-actors.ts';
+import { ccliRoutes } from './teams/ccli.routes.ts';
+import { CcliService } from './teams/ccli.service.ts';
+import { invitesRoutes } from './teams/invites.routes.ts';
+import { InvitesService } from './teams/invites.service.ts';
+import { joinRequestsRoutes } from './teams/join-requests.routes.ts';
 import { teamsRoutes } from './teams/teams.routes.ts';
 import { TeamsService } from './teams/teams.service.ts';
 import { usersRoutes } from './users/users.routes.ts';
@@ -233,8 +242,24 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     limiter,
     sendLater: (mail) => mailer.enqueue(mail),
   });
+  // Teams made before team search folded names (issue 18) get their search name now.
+  await teams.repo.fillSearchNames();
   const songs = new SongsService(database.db, changes, cache);
-  const setlists = new SetlistsService(database.db, changes, cache);
+  const people = new PeopleService(database.db);
+  const assignments = new AssignmentsService(database.db, changes, {
+    people,
+    appUrl: config.appUrl,
+    sendLater: (mail) => mailer.enqueue(mail),
+    defer: (what, job) => mailer.defer(what, job),
+  });
+  const setlists = new SetlistsService(database.db, changes, cache, assignments);
+  const ccli = new CcliService(database.db, changes);
+  const invites = new InvitesService(database.db, changes, {
+    teams: teams.repo,
+    limiter,
+    sendLater: (mail) => mailer.enqueue(mail),
+    appUrl: config.appUrl,
+  });
   const teamActors = new TeamActors(teams.repo, cache);
   teams.useStatsSource(async (teamId) => ({
     songs: await songs.repo.count(teamId),
@@ -274,8 +299,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     sessions,
     accounts,
     teams,
+    invites,
     songs,
     setlists,
+    ccli,
+    people,
+    assignments,
   };
 
   await app.register(
@@ -286,10 +315,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(accountsRoutes, { ctx });
       await api.register(accountSettingsRoutes, { ctx });
       await api.register(teamsRoutes, { ctx });
+      await api.register(joinRequestsRoutes, { ctx });
+      await api.register(invitesRoutes, { ctx });
+      await api.register(ccliRoutes, { ctx });
       await api.register(usersRoutes, { ctx });
       await api.register(songsRoutes, { ctx });
       await api.register(songFilesRoutes, { ctx });
       await api.register(setlistsRoutes, { ctx });
+      await api.register(assignmentsRoutes, { ctx });
+      await api.register(peopleRoutes, { ctx });
       for (const feature of options.features ?? []) await api.register(feature, { ctx });
     },
     { prefix: API_PREFIX },

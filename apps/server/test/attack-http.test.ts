@@ -143,6 +143,7 @@ const TEMPLATES: Record<string, Spec> = {
   'POST /api/teams/:id/approve': obj({ userId: ref('outsiderId') }),
   'POST /api/teams/:id/deny': obj({ userId: ref('outsiderId') }),
   'POST /api/teams/:id/add': obj({ email: ref('outsiderEmail') }),
+  'POST /api/teams/:id/invites': obj({ kind: 'link', expiresInDays: 7, maxUses: 2 }),
   'PUT /api/teams/:id/role': obj({ userId: ref('memberId'), role: 'admin' }),
   'DELETE /api/teams/:id/member': obj({ userId: ref('memberId') }),
   'POST /api/teams/:id/transfer-ownership': obj({ newOwnerId: ref('memberId') }),
@@ -459,6 +460,8 @@ const PUBLIC_ROUTES = new Set([
   'PUT /api/account/email',
   'POST /api/account/recovery',
   'PUT /api/account/recovery',
+  // Issue 18: an invitation's page says whom it joins before the visitor signs in.
+  'GET /api/invites/:token',
 ]);
 const routeKey = (route: Route) => `${route.method} ${route.url}`;
 

@@ -13,7 +13,7 @@
 import { randomUUID } from 'node:crypto';
 import { generateId } from 'better-auth';
 import { hashPassword } from 'better-auth/crypto';
-import { SONG_LIMITS, withPartIds } from '@segue/shared';
+import { SONG_LIMITS, teamSearchFold, withPartIds } from '@segue/shared';
 import { account, session, team, teamJoinRequest, teamMember, user } from '../src/db/schema.ts';
 import type { StoredPosition, StoredSetlistEntry, StoredSongPart } from '../src/db/schema.ts';
 import { scope } from '../src/lib/change-feed.ts';
@@ -120,9 +120,11 @@ export async function createTeam(
   // In one transaction, and then told as the repository's writes tell (a refusal cached
   // for this team id, or for its people's access to it, is dropped).
   await db.transaction(async (tx) => {
+    const name = options.name ?? `Team ${teamId.slice(0, 8)}`;
     await tx.insert(team).values({
       id: teamId,
-      name: options.name ?? `Team ${teamId.slice(0, 8)}`,
+      name,
+      searchName: teamSearchFold(name),
       description: options.description ?? '',
       createdBy: owner.userId,
       createdAt: new Date(started),

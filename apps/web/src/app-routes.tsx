@@ -57,6 +57,11 @@ const ManageTeamPage = lazy(() =>
     default: m.ManageTeamPage,
   })),
 );
+const InvitePage = lazy(() =>
+  import('./features/teams/components/invite-page.tsx').then((m) => ({
+    default: m.InvitePage,
+  })),
+);
 const SongLibraryPage = lazy(() =>
   import('./features/songs/components/song-library-page.tsx').then((m) => ({
     default: m.SongLibraryPage,
@@ -136,6 +141,8 @@ export function AppRoutes() {
           <Route path="forgot-password" element={<ForgotPasswordPage />} />
           <Route path="reset-password" element={<ResetPasswordPage />} />
           <Route path="confirm-email" element={<ConfirmEmailPage />} />
+          {/* Issue 18: an invitation opens signed out too, and waits for the sign-in. */}
+          <Route path="invite/:token" element={<InvitePage />} />
           <Route element={<RequireVerifiedAccount />}>
             <Route path="dashboard" element={<DashboardPage />} />
             <Route path="settings" element={<AccountSettingsPage />} />

@@ -11,6 +11,7 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import type { ChordView, SongFileFormat } from '@segue/shared';
 
 // Accounts: the four tables better-auth works on (its drizzle adapter maps by these property names).
@@ -81,17 +82,56 @@ export const verification = pgTable(
 // Teams: membership is relational (one row per member with its role); the API
 // presents it in the spec's array shape (members, admins, requestedUsers).
 
-export const team = pgTable('team', {
-  id: text('id').primaryKey(),
-  name: text('name').notNull(),
-  description: text('description').notNull().default(''),
-  // The owner. No cascade: an account that owns a team must hand it over first.
-  createdBy: text('created_by')
-    .notNull()
-    .references(() => user.id),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const team = pgTable(
+  'team',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    /**
+     * The name as team search compares it (issue 18, `teamSearchFold`): no case, accents,
+     * apostrophes or punctuation. Written with the name; null only until the server's start
+     * fills it in for teams made before the column.
+     */
+    searchName: text('search_name'),
+    /** The team's CCLI licence number, for its usage report (issue 18). */
+    ccliLicence: text('ccli_licence'),
+    // The owner. No cascade: an account that owns a team must hand it over first.
+    createdBy: text('created_by')
+      .notNull()
+      .references(() => user.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('team_search_name_trgm_idx').using('gin', sql`${t.searchName} gin_trgm_ops`)],
+);
+
+/**
+ * An invitation to a team (issue 18): a link admins share (`kind: 'link'`, optionally limited
+ * in uses) or one mailed to an address (`kind: 'email'`, single use). Only the token's SHA-256
+ * is stored; the token itself is shown once.
+ */
+export const teamInvite = pgTable(
+  'team_invite',
+  {
+    id: text('id').primaryKey(),
+    teamId: text('team_id')
+      .notNull()
+      .references(() => team.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['link', 'email'] }).notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    /** The invited address (kind 'email'), as typed. */
+    email: text('email'),
+    createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** How many times it may be used; null: no limit until it expires. */
+    maxUses: integer('max_uses'),
+    uses: integer('uses').notNull().default(0),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('team_invite_team_id_idx').on(t.teamId)],
+);
 
 export const teamMember = pgTable(
   'team_member',
@@ -105,12 +145,33 @@ export const teamMember = pgTable(
     role: text('role', { enum: ['member', 'admin'] })
       .notNull()
       .default('member'),
+    /** The positions this member plays in the team (issue 18): suggested first when assigning. */
+    positions: jsonb('positions').$type<string[]>().notNull().default([]),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     primaryKey({ columns: [t.teamId, t.userId] }),
     index('team_member_user_id_idx').on(t.userId),
   ],
+);
+
+/**
+ * A stretch of days a person is away (issue 18), both days included. Their own, across their
+ * teams; the reason is shown to the admins of their teams only.
+ */
+export const blockout = pgTable(
+  'blockout',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    startsOn: date('starts_on', { mode: 'string' }).notNull(),
+    endsOn: date('ends_on', { mode: 'string' }).notNull(),
+    reason: text('reason').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('blockout_user_id_ends_on_idx').on(t.userId, t.endsOn)],
 );
 
 export const teamJoinRequest = pgTable(
@@ -189,6 +250,11 @@ export type StoredSetlistEntry =
 export interface StoredPosition {
   name: string;
   assignedTo: string | null;
+  /**
+   * The assigned person's answer (issue 18): 'pending' until they accept or decline; absent on
+   * positions saved before, and on unassigned ones.
+   */
+  status?: 'pending' | 'accepted' | 'declined';
 }
 
 export const setlist = pgTable(

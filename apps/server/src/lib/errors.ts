@@ -43,6 +43,13 @@ export class ConflictError extends HttpError {
   }
 }
 
+/** Something that existed and can no longer be used (an expired, withdrawn or used invitation). */
+export class GoneError extends HttpError {
+  constructor(message: string) {
+    super(410, message, 'gone');
+  }
+}
+
 export class TooManyRequestsError extends HttpError {
   constructor(
     message: string,

@@ -55,6 +55,7 @@ describe('the policy table', () => {
     );
     // Spec section 6: a member reads, plays and plans; the team and its people are the admins'.
     // Issue 14: the live setlist moves for everyone only by its drivers.
+    // Issue 18: the CCLI usage report is the admins' (they report it under the licence).
     expect(ACTIONS.filter((a) => !can({ role: 'member' }, a)).sort()).toEqual(
       [
         'announceOnScreen',
@@ -63,6 +64,7 @@ describe('the policy table', () => {
         'editTeam',
         'importLibrary',
         'manageMembers',
+        'readUsageReport',
         'reviewJoinRequests',
         'transferOwnership',
       ].sort(),

@@ -25,6 +25,10 @@ export const POLICY = {
   transferOwnership: { owner: true, admin: false, member: false },
   deleteTeam: { owner: true, admin: false, member: false },
   leaveTeam: { owner: false, admin: true, member: true },
+  // Issue 18: every member says which positions they play (their own row only).
+  setOwnPositions: { owner: true, admin: true, member: true },
+  // Issue 18: what the team sang in a period, for its CCLI licence (the admins report it).
+  readUsageReport: { owner: true, admin: true, member: false },
   // The song library
   readLibrary: { owner: true, admin: true, member: true },
   editLibrary: { owner: true, admin: true, member: true },
@@ -52,6 +56,8 @@ const REFUSAL: Record<Action, () => HttpError> = {
   transferOwnership: () => new ForbiddenError(SERVER_ERRORS.ownerRequired),
   deleteTeam: () => new ForbiddenError(SERVER_ERRORS.ownerRequired),
   leaveTeam: () => new ValidationError(SERVER_ERRORS.ownerCannotLeave),
+  setOwnPositions: () => new ForbiddenError(SERVER_ERRORS.adminRequired),
+  readUsageReport: () => new ForbiddenError(SERVER_ERRORS.adminRequired),
   readLibrary: () => new ForbiddenError(SERVER_ERRORS.adminRequired),
   editLibrary: () => new ForbiddenError(SERVER_ERRORS.adminRequired),
   importLibrary: () => new ForbiddenError(SONG_TEXTS.creatorOnlyImport),

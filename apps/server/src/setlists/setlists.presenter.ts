@@ -19,7 +19,12 @@ function base(row: SetlistRow) {
     name: row.name,
     date: `${row.date}T00:00:00.000Z`,
     notes: row.notes,
-    positions: row.positions.map((p) => ({ name: p.name, assignedTo: p.assignedTo ?? null })),
+    // Issue 18: the answer of the person assigned, where one was asked for.
+    positions: row.positions.map((p) => ({
+      name: p.name,
+      assignedTo: p.assignedTo ?? null,
+      ...(p.status ? { status: p.status } : {}),
+    })),
     teamId: row.teamId,
     currentIndex: row.currentIndex,
     currentPartLabel: row.currentPartLabel,

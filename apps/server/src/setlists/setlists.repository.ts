@@ -83,6 +83,35 @@ export class SetlistsRepository {
     return row ?? null;
   }
 
+  /**
+   * Updates a setlist with values made from its row as it is now, read under a row lock in
+   * the same transaction (issue 18: an answer to an assignment given meanwhile is kept, not
+   * overwritten by a stale copy). Answers the row before and after, or null if it is gone.
+   */
+  async updateFrom(
+    teamId: string,
+    id: string,
+    build: (current: SetlistRow) => SetlistValues,
+  ): Promise<{ before: SetlistRow; after: SetlistRow } | null> {
+    return this.writing(id, () =>
+      this.db.transaction(async (tx) => {
+        const [before] = await tx
+          .select()
+          .from(setlist)
+          .where(and(eq(setlist.id, id), eq(setlist.teamId, teamId)))
+          .limit(1)
+          .for('update');
+        if (!before) return null;
+        const [after] = await tx
+          .update(setlist)
+          .set({ ...build(before), updatedAt: new Date() })
+          .where(eq(setlist.id, id))
+          .returning();
+        return after ? { before, after } : null;
+      }),
+    );
+  }
+
   async delete(teamId: string, id: string): Promise<boolean> {
     const rows = await this.writing(id, () =>
       this.db

@@ -10,6 +10,7 @@ import { jsonBytes } from '../lib/plain-json.ts';
 import type { ReadCache } from '../lib/read-cache.ts';
 import type { TeamActor } from '../policy/actor.ts';
 import { authorize } from '../policy/policy.ts';
+import type { AssignmentsService } from './assignments.service.ts';
 import { entryOf, presentSetlist, presentSetlistDetails } from './setlists.presenter.ts';
 import { SetlistsRepository, type SetlistRow, type SetlistValues } from './setlists.repository.ts';
 
@@ -22,6 +23,8 @@ export class SetlistsService {
     db: Db,
     changes: ChangeFeed,
     private readonly cache: ReadCache,
+    /** Issue 18: the away check before a save, answers kept through it, mails after it. */
+    private readonly assignments: AssignmentsService,
   ) {
     this.repo = new SetlistsRepository(db, changes);
   }
@@ -65,9 +68,13 @@ export class SetlistsService {
     authorize(actor, 'planSetlists');
     const { team } = actor;
     const values = await this.checked(team.id, input);
-    return presentSetlist(
-      await this.repo.create(team.id, actor.actor.userId, randomUUID(), values),
-    );
+    await this.assignments.checkAway(values, input.confirmAway === true);
+    const row = await this.repo.create(team.id, actor.actor.userId, randomUUID(), {
+      ...values,
+      positions: this.assignments.answered(null, values.positions, actor.actor.userId),
+    });
+    this.assignments.saved(actor, null, row);
+    return presentSetlist(row);
   }
 
   async update(actor: TeamActor, id: string, input: ValidSetlist): Promise<Setlist> {
@@ -75,9 +82,16 @@ export class SetlistsService {
     const { team } = actor;
     if (!(await this.repo.find(team.id, id))) throw new NotFoundError(SETLIST_TEXTS.notFound);
     const values = await this.checked(team.id, input);
-    const row = await this.repo.update(team.id, id, values);
-    if (!row) throw new NotFoundError(SETLIST_TEXTS.notFound);
-    return presentSetlist(row);
+    await this.assignments.checkAway(values, input.confirmAway === true);
+    // The answers are merged into the row as it is under the update's lock: one given
+    // while this save was on its way is kept.
+    const saved = await this.repo.updateFrom(team.id, id, (current) => ({
+      ...values,
+      positions: this.assignments.answered(current.positions, values.positions, actor.actor.userId),
+    }));
+    if (!saved) throw new NotFoundError(SETLIST_TEXTS.notFound);
+    this.assignments.saved(actor, saved.before, saved.after);
+    return presentSetlist(saved.after);
   }
 
   async delete(actor: TeamActor, id: string): Promise<void> {

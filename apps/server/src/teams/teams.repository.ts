@@ -1,4 +1,5 @@
-import { and, asc, eq, ilike, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, like, sql } from 'drizzle-orm';
+import { teamSearchFold } from '@segue/shared';
 import { inserted, type Db } from '../db/client.ts';
 import { team, teamJoinRequest, teamMember, user } from '../db/schema.ts';
 import { scope, type Change, type ChangeFeed } from '../lib/change-feed.ts';
@@ -132,7 +133,11 @@ export class TeamsRepository {
   }
 
   async search(query: string, viewerId: string, limit: number) {
-    const pattern = `%${query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    // Compared folded (issue 18): "st mark" finds "St. Mark's Worship Team". The trigram index
+    // on search_name serves the LIKE; a query that folds to nothing matches nothing.
+    const folded = teamSearchFold(query);
+    if (!folded) return [];
+    const pattern = `%${folded.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     return this.db
       .select({
         id: team.id,
@@ -143,7 +148,7 @@ export class TeamsRepository {
         hasRequested: sql<boolean>`exists (select 1 from ${teamJoinRequest} r where r.team_id = ${team.id} and r.user_id = ${viewerId})`,
       })
       .from(team)
-      .where(ilike(team.name, pattern))
+      .where(like(team.searchName, pattern))
       .orderBy(asc(sql`lower(${team.name})`), asc(team.createdAt))
       .limit(limit);
   }
@@ -156,6 +161,7 @@ export class TeamsRepository {
           .values({
             id: values.id,
             name: values.name,
+            searchName: teamSearchFold(values.name),
             description: values.description,
             createdBy: values.ownerId,
           })
@@ -172,9 +178,27 @@ export class TeamsRepository {
     await this.writing(teamId, () =>
       this.db
         .update(team)
-        .set({ ...values, updatedAt: new Date() })
+        .set({ ...values, searchName: teamSearchFold(values.name), updatedAt: new Date() })
         .where(eq(team.id, teamId)),
     );
+  }
+
+  /**
+   * Fills in the search name of teams made before it existed (migration 0011); run at start.
+   * The fold is the app's (Unicode-aware), so it is written here rather than in SQL.
+   */
+  async fillSearchNames(): Promise<number> {
+    const rows = await this.db
+      .select({ id: team.id, name: team.name })
+      .from(team)
+      .where(isNull(team.searchName));
+    for (const row of rows) {
+      await this.db
+        .update(team)
+        .set({ searchName: teamSearchFold(row.name) })
+        .where(and(eq(team.id, row.id), isNull(team.searchName)));
+    }
+    return rows.length;
   }
 
   /** Records a join request once; false when it already exists. */
@@ -193,6 +217,17 @@ export class TeamsRepository {
       .where(and(eq(teamJoinRequest.teamId, teamId), eq(teamJoinRequest.userId, userId)))
       .returning({ userId: teamJoinRequest.userId });
     return rows.length > 0;
+  }
+
+  /** The teams an account has asked to join and is still waiting for, newest request first. */
+  async requestsOf(userId: string, limit: number) {
+    return this.db
+      .select({ teamId: team.id, teamName: team.name, requestedAt: teamJoinRequest.createdAt })
+      .from(teamJoinRequest)
+      .innerJoin(team, eq(team.id, teamJoinRequest.teamId))
+      .where(eq(teamJoinRequest.userId, userId))
+      .orderBy(desc(teamJoinRequest.createdAt), asc(team.id))
+      .limit(limit);
   }
 
   async requesters(teamId: string) {

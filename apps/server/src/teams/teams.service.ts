@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { SERVER_ERRORS, TEXTS } from '@segue/shared';
+import { JOIN_REQUEST_TEXTS, SERVER_ERRORS, TEXTS } from '@segue/shared';
 import type {
+  OwnJoinRequest,
   Person,
   Team,
   TeamDetails,
@@ -25,6 +26,8 @@ import { authorize, isTeamAdmin } from '../policy/policy.ts';
 import { TeamsRepository } from './teams.repository.ts';
 
 const SEARCH_LIMIT = 50;
+/** The most of their own pending requests a caller is shown (newest first). */
+const OWN_REQUESTS_LIMIT = 100;
 const HOUR = 60 * 60 * 1000;
 
 /** Limits per hour on calls that could be used to probe or pester people. */
@@ -135,6 +138,26 @@ export class TeamsService {
       throw new ConflictError(SERVER_ERRORS.alreadyRequested);
     }
     return { message: TEXTS.joinRequestSent };
+  }
+
+  /** The caller's own pending join requests (the dashboard's "Pending requests"). */
+  async ownRequests(actor: Actor): Promise<OwnJoinRequest[]> {
+    const rows = await this.repo.requestsOf(actor.userId, OWN_REQUESTS_LIMIT);
+    return rows.map((r) => ({
+      teamId: r.teamId,
+      teamName: r.teamName,
+      requestedAt: r.requestedAt.toISOString(),
+    }));
+  }
+
+  /**
+   * Withdraws the caller's own request to join: only ever theirs, so nobody else's can be
+   * named. The same 404 whether the team exists or not, as for a stranger.
+   */
+  async withdrawRequest(actor: Actor, teamId: string): Promise<void> {
+    if (!(await this.repo.removeRequest(teamId, actor.userId))) {
+      throw new NotFoundError(JOIN_REQUEST_TEXTS.noPendingRequest);
+    }
   }
 
   async requests(actor: TeamActor): Promise<Person[]> {

@@ -332,10 +332,42 @@ describe.each(backends)('teams on %s', (backend) => {
       expect(
         json<{ hasRequested: boolean }[]>(await search(people.requester!, name))[0]!.hasRequested,
       ).toBe(true);
-      // Wildcards are literal.
-      expect(json<unknown[]>(await search(people.outsider!, `${name}%`))).toEqual([]);
+      // Wildcards are no wildcards: like other punctuation, they do not count.
+      expect(json<unknown[]>(await search(people.outsider!, name.replace('r', '_')))).toEqual([]);
+      expect(json<unknown[]>(await search(people.outsider!, '%'))).toEqual([]);
+      expect(json<unknown[]>(await search(people.outsider!, `${name}%`))).toHaveLength(1);
       const blank = await search(people.outsider!, '   ');
       expect(blank.statusCode).toBe(400);
+    });
+
+    it('ignores case, accents, apostrophes and punctuation, and reads "saint" as "st"', async () => {
+      const tag = randomUUID().slice(0, 6);
+      const stMarks = await buildTeam(`St. Mark's Worship Team ${tag}`);
+      const eglise = await buildTeam(`Église Réformée ${tag}`);
+      const found = async (q: string) =>
+        json<{ _id: string }[]>(
+          await call('GET', `/api/teams/search?q=${encodeURIComponent(q)}`, people.outsider!),
+        ).map((row) => row._id);
+      for (const q of ['st mark', 'St Marks', 'saint-mark', 'ST. MARK’S', 'marks worship']) {
+        expect(await found(q), q).toContain(stMarks);
+      }
+      expect(await found(`saint marks worship team ${tag}`)).toEqual([stMarks]);
+      expect(await found(`St Marks Worship-Team ${tag}`)).toEqual([stMarks]);
+      expect(await found(`eglise reformee ${tag}`)).toEqual([eglise]);
+      expect(await found(`EGLISE-RÉFORMÉE ${tag}`)).toEqual([eglise]);
+      // Only punctuation folds to nothing: no team matches it.
+      expect(await found('...')).toEqual([]);
+    });
+
+    it('fills in the search name of a team made before it existed', async () => {
+      const id = await buildTeam(`Old Chapel ${randomUUID().slice(0, 6)}`);
+      await t.database.db.execute(sql`update team set search_name = null where id = ${id}`);
+      expect(await repo.fillSearchNames()).toBeGreaterThanOrEqual(1);
+      const [row] = await rows<{ search_name: string }>(
+        t.database,
+        sql`select search_name from team where id = ${id}`,
+      );
+      expect(row?.search_name).toMatch(/^old chapel [0-9a-f]{6}$/);
     });
   });
 

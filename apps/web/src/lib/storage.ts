@@ -138,3 +138,31 @@ export const offlineDataKept = {
   get: () => read(local, OFFLINE_KEPT_KEY) === '1',
   set: (kept: boolean) => void write(local, OFFLINE_KEPT_KEY, kept ? '1' : null),
 };
+
+const PENDING_INVITE_KEY = 'segue.pendingInvite';
+/**
+ * How long an invitation opened signed out waits for a sign-in on this device: as long as a
+ * verification link works. Later, on a shared computer, it could join someone else.
+ */
+const PENDING_INVITE_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The token of a team invitation opened signed out (issue 18), with when it was opened: kept
+ * until the person has logged in, or registered and verified, and then accepted.
+ */
+export const pendingInvite = {
+  get: (): string | null => {
+    try {
+      const kept = JSON.parse(read(local, PENDING_INVITE_KEY) ?? 'null') as unknown;
+      if (typeof kept !== 'object' || kept === null) return null;
+      const { token, at } = kept as { token?: unknown; at?: unknown };
+      if (typeof token !== 'string' || typeof at !== 'number') return null;
+      return Date.now() - at < PENDING_INVITE_MS ? token : null;
+    } catch {
+      return null;
+    }
+  },
+  set: (token: string) =>
+    write(local, PENDING_INVITE_KEY, JSON.stringify({ token, at: Date.now() })),
+  clear: () => write(local, PENDING_INVITE_KEY, null),
+};

@@ -97,10 +97,23 @@ export const SetlistInputSchema = z.object({
     )
     .default([]),
   teamId: z.string().optional(),
+  /**
+   * Issue 18: save even though someone assigned (a leader or a position) is away on the date.
+   * Without it such a save is refused with 409 and the names of who is away.
+   */
+  confirmAway: z.boolean().optional(),
 });
 export type SetlistInput = z.input<typeof SetlistInputSchema>;
 
-export const PositionSchema = z.object({ name: z.string(), assignedTo: z.string().nullable() });
+export const PositionSchema = z.object({
+  name: z.string(),
+  assignedTo: z.string().nullable(),
+  /**
+   * Issue 18: the assigned person's answer. Absent on unassigned positions and on those saved
+   * before assignments were confirmed. The server sets it; a status sent in a body is ignored.
+   */
+  status: z.enum(['pending', 'accepted', 'declined']).optional(),
+});
 export type Position = z.infer<typeof PositionSchema>;
 
 /** A setlist in the list: song entries hold song ids. */

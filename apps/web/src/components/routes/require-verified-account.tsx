@@ -3,6 +3,7 @@ import { useCurrentAccount } from '../../lib/session/current-account.ts';
 import { PageLoading } from '../layout/page-loading.tsx';
 import { OfflineKeeper } from '../offline/offline-keeper.tsx';
 import { AccountLoadError } from './account-load-error.tsx';
+import { PendingInviteRedirect } from './pending-invite-redirect.tsx';
 
 /**
  * Guards every route but the public ones: a logged-out visitor goes to /login, an
@@ -19,6 +20,7 @@ export function RequireVerifiedAccount() {
   return (
     <>
       <OfflineKeeper account={account} />
+      <PendingInviteRedirect />
       <Outlet />
     </>
   );

@@ -12,12 +12,17 @@ import { useCurrentTeam } from '../../lib/teams/current-team.ts';
 import { ActiveTeamCard } from '../../features/teams/components/active-team-card.tsx';
 import { TeamSelector } from '../../features/teams/components/team-selector.tsx';
 import { TEAM_TEXTS } from '../../features/teams/components/team-texts.ts';
+import { PendingJoinRequests } from '../../features/teams/components/pending-join-requests.tsx';
 import { UpcomingSetlists } from '../../features/setlists/components/upcoming-setlists.tsx';
+import { YourAssignments } from '../../features/setlists/components/your-assignments.tsx';
+import { NextStepsCard } from './next-steps-card.tsx';
 import { NoTeamCard } from './no-team-card.tsx';
 
 export function DashboardPage() {
   const { account } = useCurrentAccount();
-  const { teams, currentTeam, selectTeam, isPending, error, refetch } = useCurrentTeam();
+  const { teams, currentTeam, selectTeam, isAdmin, isPending, error, refetch } = useCurrentTeam();
+  // Without a team, the no-team card explains the two ways in and holds their buttons.
+  const noTeam = !isPending && !error && !currentTeam;
 
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 3, sm: 5 } }}>
@@ -26,21 +31,23 @@ export function DashboardPage() {
       </Typography>
       {/* The team section, then Upcoming Setlists in this column. */}
       <Stack spacing={3}>
-        <Stack
-          direction={{ xs: 'column', sm: 'row' }}
-          spacing={2}
-          sx={{ alignItems: { xs: 'stretch', sm: 'center' } }}
-        >
-          {currentTeam && (
-            <TeamSelector teams={teams} currentTeam={currentTeam} onSelect={selectTeam} />
-          )}
-          <Button component={RouterLink} to="/join" variant="contained">
-            Find a Team
-          </Button>
-          <Button component={RouterLink} to="/create" variant="outlined">
-            Create a Team
-          </Button>
-        </Stack>
+        {!noTeam && (
+          <Stack
+            direction={{ xs: 'column', sm: 'row' }}
+            spacing={2}
+            sx={{ alignItems: { xs: 'stretch', sm: 'center' } }}
+          >
+            {currentTeam && (
+              <TeamSelector teams={teams} currentTeam={currentTeam} onSelect={selectTeam} />
+            )}
+            <Button component={RouterLink} to="/join" variant="contained">
+              Find a Team
+            </Button>
+            <Button component={RouterLink} to="/create" variant="outlined">
+              Create a Team
+            </Button>
+          </Stack>
+        )}
         {isPending ? (
           <PageLoading />
         ) : error ? (
@@ -56,10 +63,16 @@ export function DashboardPage() {
             {errorMessage(error, TEAM_TEXTS.failedToLoadTeams)}
           </Alert>
         ) : currentTeam ? (
-          <ActiveTeamCard team={currentTeam} />
+          <>
+            <ActiveTeamCard team={currentTeam} />
+            <NextStepsCard key={currentTeam._id} teamId={currentTeam._id} isAdmin={isAdmin} />
+          </>
         ) : (
           <NoTeamCard />
         )}
+        <PendingJoinRequests />
+        {/* Issue 18: answers asked of the user, in all their teams. */}
+        {!isPending && !error && account && <YourAssignments key={account.$id} />}
         {!isPending && !error && currentTeam && account && (
           <UpcomingSetlists key={currentTeam._id} teamId={currentTeam._id} userId={account.$id} />
         )}

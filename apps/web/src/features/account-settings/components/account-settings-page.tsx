@@ -3,9 +3,11 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { PageLoading } from '../../../components/layout/page-loading.tsx';
 import { useCurrentAccount } from '../../../lib/session/current-account.ts';
+import { AvailabilitySection } from './availability-section.tsx';
 import { ChordViewSection } from './chord-view-section.tsx';
 import { DeleteAccountSection } from './delete-account-section.tsx';
 import { EmailSection } from './email-section.tsx';
+import { MyPositionsSection } from './my-positions-section.tsx';
 import { OfflineDataSection } from './offline-data-section.tsx';
 import { PasswordSection } from './password-section.tsx';
 import { ProfileSection } from './profile-section.tsx';
@@ -13,8 +15,8 @@ import { SessionsSection } from './sessions-section.tsx';
 import { TwoFactorSection } from './two-factor-section.tsx';
 
 /**
- * /settings: the signed-in account's profile, sign-in security, chord view, offline data and
- * deletion.
+ * /settings: the signed-in account's profile, sign-in security, chord view, positions played
+ * and days away (issue 18), offline data and deletion.
  */
 export function AccountSettingsPage() {
   const { account } = useCurrentAccount();
@@ -33,6 +35,8 @@ export function AccountSettingsPage() {
         <SessionsSection />
         <TwoFactorSection />
         <ChordViewSection account={account} />
+        <MyPositionsSection />
+        <AvailabilitySection />
         <OfflineDataSection account={account} />
         <DeleteAccountSection account={account} />
       </Stack>

@@ -7,6 +7,8 @@ export interface MemberChoice {
   id: string;
   /** Name, else e-mail, else id (spec section 2, Setlist form). */
   label: string;
+  /** The positions they say they play (issue 18), suggested first when assigning those. */
+  positions?: string[];
 }
 
 /** The team's members by name (`POST /api/users/batch`), for the leader and position selects. */

@@ -1,6 +1,9 @@
+import { useMemo } from 'react';
+import ListItemText from '@mui/material/ListItemText';
 import MenuItem from '@mui/material/MenuItem';
 import type { SxProps, Theme } from '@mui/material/styles';
 import TextField from '@mui/material/TextField';
+import { PEOPLE_TEXTS } from '@segue/shared';
 import type { MemberChoice } from '../api/team-members.ts';
 
 interface MemberSelectProps {
@@ -16,7 +19,19 @@ interface MemberSelectProps {
   disabled?: boolean | undefined;
   /** Layout from the caller, after the select's own minimum width. */
   sx?: SxProps<Theme> | undefined;
+  /**
+   * The position being filled (issue 18): the members who play it come first, marked
+   * "plays …".
+   */
+  position?: string | undefined;
+  /** The members away on the setlist's day: marked in the list, and warned about once chosen. */
+  away?: ReadonlySet<string> | undefined;
 }
+
+const plays = (member: MemberChoice, position: string) => {
+  const wanted = position.trim().toLowerCase();
+  return (member.positions ?? []).some((p) => p.trim().toLowerCase() === wanted);
+};
 
 /** Picks one of the team's members, or nobody. */
 export function MemberSelect({
@@ -28,9 +43,20 @@ export function MemberSelect({
   members,
   disabled = false,
   sx,
+  position,
+  away,
 }: MemberSelectProps) {
+  // Those who play the position first, each group in the list's own (name) order.
+  const ordered = useMemo(() => {
+    if (!position) return members.map((member) => ({ member, playsIt: false }));
+    const rows = members.map((member) => ({ member, playsIt: plays(member, position) }));
+    return [...rows.filter((r) => r.playsIt), ...rows.filter((r) => !r.playsIt)];
+  }, [members, position]);
   // Someone who has left the team stays visible (by id) until the planner picks another.
   const unknown = value && !members.some((member) => member.id === value) ? value : null;
+  const labelOf = (id: string) => members.find((member) => member.id === id)?.label ?? id;
+  const warning = value && away?.has(value) ? PEOPLE_TEXTS.awayOnThisDate(labelOf(value)) : null;
+
   return (
     <TextField
       select
@@ -39,11 +65,23 @@ export function MemberSelect({
       value={value ?? ''}
       onChange={(event) => onChange(event.target.value || null)}
       disabled={disabled}
+      helperText={warning}
       sx={[{ minWidth: 200 }, ...(Array.isArray(sx) ? sx : [sx])]}
       slotProps={{
         inputLabel: { shrink: true },
+        formHelperText: {
+          // Warning orange is 3:1 on white: the darker shade the theme's warning chip uses.
+          sx: {
+            fontWeight: 500,
+            color: (theme) =>
+              theme.palette.mode === 'light' ? '#8a4500' : theme.palette.warning.light,
+          },
+        },
         select: {
           displayEmpty: true,
+          // The chosen member by name only; the list's marks are for choosing.
+          renderValue: (selected) =>
+            typeof selected === 'string' && selected ? labelOf(selected) : <em>{emptyLabel}</em>,
           // Many rows share the visible label: the name says which row this select belongs to.
           SelectDisplayProps: { 'aria-label': accessibleName, 'aria-labelledby': undefined },
         },
@@ -52,11 +90,21 @@ export function MemberSelect({
       <MenuItem value="">
         <em>{emptyLabel}</em>
       </MenuItem>
-      {members.map((member) => (
-        <MenuItem key={member.id} value={member.id}>
-          {member.label}
-        </MenuItem>
-      ))}
+      {ordered.map(({ member, playsIt }) => {
+        const marks = [
+          ...(playsIt && position ? [PEOPLE_TEXTS.plays(position)] : []),
+          ...(away?.has(member.id) ? [PEOPLE_TEXTS.away] : []),
+        ];
+        return (
+          <MenuItem key={member.id} value={member.id}>
+            <ListItemText
+              primary={member.label}
+              secondary={marks.length > 0 ? marks.join(' · ') : undefined}
+              sx={{ my: 0 }}
+            />
+          </MenuItem>
+        );
+      })}
       {unknown && <MenuItem value={unknown}>{unknown}</MenuItem>}
     </TextField>
   );

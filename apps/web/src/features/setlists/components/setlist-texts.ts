@@ -10,6 +10,15 @@ export const SETLIST_SCREEN_TEXTS = {
   setlistCreated: 'Setlist created',
   setlistUpdated: 'Setlist updated',
   setlistCloned: 'Setlist cloned',
+  cloneTitle: 'Clone Setlist',
+  cloneText: 'The copy keeps the songs, leaders, keys and positions. Which day is it for?',
+  cloneDate: 'Date of the copy',
+  cloneDateMissing: 'Choose the day of the copy.',
+  cloneButton: 'Clone',
+  /** A song played a second (third…) time in the set: "Amazing Grace (reprise)". */
+  reprise: (title: string, time: number) =>
+    time === 2 ? `${title} (reprise)` : `${title} (reprise ${time - 1})`,
+  playAgain: (label: string) => `Play ${label} again`,
   setlistDeleted: 'Setlist deleted',
   deleteSetlistTitle: 'Delete Setlist',
   positionsHeading: 'Team Positions and Assignments',

@@ -37,6 +37,7 @@ import {
 import { useChordView } from '../../../components/my-view/use-chord-view.ts';
 import { usePeople } from '../../../lib/teams/teams.ts';
 import { useSetlist } from '../api/setlists.ts';
+import { AssignmentStatusChip } from './assignment-status-chip.tsx';
 import { CurrentTeamGate } from './current-team-gate.tsx';
 import { formatSetlistDate } from './setlist-dates.ts';
 import { SETLIST_SCREEN_TEXTS, setlistPaths } from './setlist-texts.ts';
@@ -134,6 +135,12 @@ function SetlistDetailsView({ setlist, team }: { setlist: SetlistDetails; team: 
                   position.assignedTo === null
                     ? SETLIST_TEXTS.unassigned
                     : (nameOf(position.assignedTo) ?? unknown),
+                )}
+                {/* Issue 18: the assigned person's answer, where one was asked. */}
+                {position.status && (
+                  <Box component="span" sx={{ ml: 1 }}>
+                    <AssignmentStatusChip status={position.status} />
+                  </Box>
                 )}
               </li>
             ))}

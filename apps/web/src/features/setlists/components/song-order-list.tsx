@@ -20,6 +20,8 @@ import type { Control } from 'react-hook-form';
 import { Controller } from 'react-hook-form';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
+import Tooltip from '@mui/material/Tooltip';
+import ReplayIcon from '@mui/icons-material/Replay';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -64,12 +66,26 @@ class NonTouchPointerSensor extends PointerSensor {
   ];
 }
 
+/**
+ * Each entry's name in the order: its title, and for a song played again "<title> (reprise)",
+ * so every row's controls have a name of their own.
+ */
+export function entryLabels(titles: readonly string[]): string[] {
+  const seen = new Map<string, number>();
+  return titles.map((title) => {
+    const time = (seen.get(title) ?? 0) + 1;
+    seen.set(title, time);
+    return time === 1 ? title : SETLIST_SCREEN_TEXTS.reprise(title, time);
+  });
+}
+
 /** A setlist is a column: songs only move up and down. */
 const restrictToVerticalAxis: Modifier = ({ transform }) => ({ ...transform, x: 0 });
 
 interface SongOrderEntry {
   /** The field array's key: stable while the entry moves, unique even for a repeated song. */
   id: string;
+  /** The song's title; a song played again reads "<title> (reprise)" (see `entryLabels`). */
   title: string;
   /** The key the song's stored chords sound in, named by the entry's Key select. */
   songKey: string | null;
@@ -80,14 +96,26 @@ interface SongOrderListProps {
   control: Control<SetlistFormValues>;
   members: MemberChoice[];
   onMove: (from: number, to: number) => void;
+  /** Plays the entry's song once more, at the end of the set (a reprise, issue 18). */
+  onRepeat: (index: number) => void;
   disabled?: boolean;
+  /** Members away on the setlist's day (issue 18): a leader among them is warned about. */
+  away?: ReadonlySet<string> | undefined;
 }
 
 /**
  * The chosen songs in order, each with its leader and key; reordered by drag or by the arrow
  * buttons.
  */
-export function SongOrderList({ entries, control, members, onMove, disabled }: SongOrderListProps) {
+export function SongOrderList({
+  entries,
+  control,
+  members,
+  onMove,
+  onRepeat,
+  disabled,
+  away,
+}: SongOrderListProps) {
   const sensors = useSensors(
     useSensor(NonTouchPointerSensor, { activationConstraint: { distance: DRAG.pointerDistance } }),
     useSensor(TouchSensor, {
@@ -163,7 +191,9 @@ export function SongOrderList({ entries, control, members, onMove, disabled }: S
               control={control}
               members={members}
               onMoveBy={moveBy}
+              onRepeat={onRepeat}
               disabled={disabled}
+              away={away}
             />
           ))}
         </Stack>
@@ -190,7 +220,9 @@ interface SongOrderItemProps {
   control: Control<SetlistFormValues>;
   members: MemberChoice[];
   onMoveBy: (index: number, step: -1 | 1) => void;
+  onRepeat: (index: number) => void;
   disabled?: boolean | undefined;
+  away?: ReadonlySet<string> | undefined;
 }
 
 /**
@@ -204,7 +236,9 @@ function SongOrderItem({
   control,
   members,
   onMoveBy,
+  onRepeat,
   disabled,
+  away,
 }: SongOrderItemProps) {
   const {
     attributes,
@@ -267,6 +301,7 @@ function SongOrderItem({
                 members={members}
                 disabled={disabled}
                 sx={selectSx}
+                away={away}
               />
             )}
           />
@@ -286,6 +321,16 @@ function SongOrderItem({
           />
         </Box>
         <Box sx={{ display: 'flex', alignItems: 'center', ml: 'auto' }}>
+          <Tooltip title={SETLIST_SCREEN_TEXTS.playAgain(entry.title)} describeChild>
+            <IconButton
+              size="small"
+              aria-label={SETLIST_SCREEN_TEXTS.playAgain(entry.title)}
+              onClick={() => onRepeat(index)}
+              disabled={disabled}
+            >
+              <ReplayIcon fontSize="small" />
+            </IconButton>
+          </Tooltip>
           <IconButton
             id={moveButtonId(entry.id, 'up')}
             size="small"

@@ -20,10 +20,11 @@ const filterByTitle = createFilterOptions<SongChoice>({
 interface SongPickerProps {
   /** The team's songs. */
   options: SongChoice[];
-  /** The chosen songs, in setlist order. */
+  /** The chosen songs, in setlist order (a song played again is there twice). */
   value: SongChoice[];
   onAdd: (song: SongChoice) => void;
-  onRemove: (song: SongChoice) => void;
+  /** Removes the chosen song at that place in the order. */
+  onRemove: (index: number) => void;
   onClear: () => void;
   loading: boolean;
   /** Why the songs cannot be offered, or the shared schema's complaint about the choice. */
@@ -64,14 +65,18 @@ export function SongPicker({
       getOptionLabel={(song) => song.title}
       getOptionKey={(song) => song._id}
       isOptionEqualToValue={(option, chosen) => option._id === chosen._id}
-      onChange={(_event, _value, reason, details) => {
+      onChange={(_event, next, reason, details) => {
         if (reason === 'clear') {
           setInput('');
           onClear();
         } else if (reason === 'selectOption' && details) {
           setInput('');
           onAdd(details.option);
-        } else if (reason === 'removeOption' && details) onRemove(details.option);
+        } else if (reason === 'removeOption') {
+          // By place: a song played twice has two chips, and only the one deleted goes.
+          const index = value.findIndex((song, i) => song !== next[i]);
+          if (index >= 0) onRemove(index);
+        }
       }}
       renderOption={(props, song) => {
         const { key, ...optionProps } = props;

@@ -1,6 +1,6 @@
 import { useId, useRef, useState } from 'react';
 import type { Control } from 'react-hook-form';
-import { Controller, useFieldArray } from 'react-hook-form';
+import { Controller, useFieldArray, useWatch } from 'react-hook-form';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import FormHelperText from '@mui/material/FormHelperText';
@@ -10,8 +10,10 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
-import { POSITION_OPTIONS, SETLIST_LIMITS, SETLIST_TEXTS } from '@segue/shared';
+import { POSITION_OPTIONS, SETLIST_LIMITS, SETLIST_TEXTS, matchAssignments } from '@segue/shared';
+import type { Position } from '@segue/shared';
 import type { MemberChoice } from '../api/team-members.ts';
+import { AssignmentStatusChip } from './assignment-status-chip.tsx';
 import { MemberSelect } from './member-select.tsx';
 import type { SetlistFormValues } from './setlist-form-values.ts';
 import { SETLIST_SCREEN_TEXTS } from './setlist-texts.ts';
@@ -24,6 +26,10 @@ interface TeamPositionsEditorProps {
   /** The shared schema's complaint about the positions as a whole (too many). */
   error?: string | undefined;
   disabled?: boolean;
+  /** Members away on the setlist's day (issue 18): one assigned is warned about. */
+  away?: ReadonlySet<string> | undefined;
+  /** The positions as saved, with their answers: shown beside the rows that keep them. */
+  saved?: readonly Position[] | undefined;
 }
 
 /** "Team Positions and Assignments": who plays what in this setlist. */
@@ -32,9 +38,16 @@ export function TeamPositionsEditor({
   members,
   error,
   disabled = false,
+  away,
+  saved = [],
 }: TeamPositionsEditorProps) {
   const headingId = useId();
   const { fields, append, remove } = useFieldArray({ control, name: 'positions' });
+  // A row keeps its saved answer while it is the same position and the same person, as the
+  // server keeps it; a new or changed assignment is asked (pending) once saved.
+  const current = useWatch({ control, name: 'positions' }) ?? [];
+  const matches = matchAssignments(saved, current);
+  const statusAt = (index: number) => saved[matches[index] ?? -1]?.status;
 
   return (
     <Box component="section" aria-labelledby={headingId}>
@@ -76,9 +89,12 @@ export function TeamPositionsEditor({
                       onChange={assignee.onChange}
                       members={members}
                       disabled={disabled}
+                      position={field.name}
+                      away={away}
                     />
                   )}
                 />
+                <AssignmentStatusChip status={statusAt(index)} />
                 <Button
                   color="error"
                   onClick={() => remove(index)}

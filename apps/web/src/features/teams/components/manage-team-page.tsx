@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import type { ComponentType } from 'react';
 import Alert from '@mui/material/Alert';
 import type { AlertColor } from '@mui/material/Alert';
@@ -13,6 +14,8 @@ import { errorMessage } from '../../../lib/api-client.ts';
 import { PageLoading } from '../../../components/layout/page-loading.tsx';
 import { useCurrentTeam } from '../../../lib/teams/current-team.ts';
 import { useTeamDetails } from '../api/teams.ts';
+import { CcliTab } from './ccli-tab.tsx';
+import { InvitationsTab } from './invitations-tab.tsx';
 import { JoinRequestsTab } from './join-requests-tab.tsx';
 import { MembersAndRolesTab } from './members-and-roles-tab.tsx';
 import { TeamOverviewTab } from './team-overview-tab.tsx';
@@ -22,6 +25,8 @@ const TABS = [
   { key: 'overview', label: 'Overview', Panel: TeamOverviewTab },
   { key: 'join-requests', label: 'Join Requests', Panel: JoinRequestsTab },
   { key: 'members', label: 'Members and Roles', Panel: MembersAndRolesTab },
+  { key: 'invitations', label: 'Invitations', Panel: InvitationsTab },
+  { key: 'ccli', label: 'CCLI', Panel: CcliTab },
 ] satisfies { key: string; label: string; Panel: ComponentType<{ team: TeamDetails }> }[];
 
 /** /teams: the current team's settings, for its admins. */
@@ -43,7 +48,14 @@ export function ManageTeamPage() {
 
 function TeamSettings({ teamId }: { teamId: string }) {
   const details = useTeamDetails(teamId);
-  const [tab, setTab] = useState(0);
+  // `?tab=invitations` opens a tab by its key (the dashboard's "Invite people" links there).
+  const [searchParams, setSearchParams] = useSearchParams();
+  const named = TABS.findIndex(({ key }) => key === searchParams.get('tab'));
+  const [tab, setTab] = useState(named === -1 ? 0 : named);
+  const chooseTab = (index: number) => {
+    setTab(index);
+    setSearchParams({ tab: TABS[index]?.key ?? 'overview' }, { replace: true });
+  };
 
   if (details.isPending) return <PageLoading />;
   if (!details.data) {
@@ -59,7 +71,7 @@ function TeamSettings({ teamId }: { teamId: string }) {
       </Typography>
       <Tabs
         value={tab}
-        onChange={(_event, value: number) => setTab(value)}
+        onChange={(_event, value: number) => chooseTab(value)}
         aria-label="Team settings"
         variant="scrollable"
         allowScrollButtonsMobile

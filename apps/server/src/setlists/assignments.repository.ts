@@ -1,0 +1,161 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { AssignmentStatus } from '@segue/shared';
+import { queryRows, type Db } from '../db/client.ts';
+import { setlist, team, teamMember, user, type StoredPosition } from '../db/schema.ts';
+import { scope, type ChangeFeed } from '../lib/change-feed.ts';
+
+/** What became of an answer to an assignment. */
+export type AnswerOutcome =
+  | { outcome: 'missing' }
+  | { outcome: 'changed' }
+  | { outcome: 'notAssignee' }
+  | {
+      outcome: 'answered';
+      setlist: { id: string; teamId: string; name: string; date: string; createdBy: string | null };
+      position: StoredPosition & { assignedTo: string; status: AssignmentStatus };
+      /** The status before this answer (absent on positions saved before issue 18). */
+      previous: AssignmentStatus | undefined;
+    };
+
+/** One position a person holds in a setlist, as `mine` reads it. */
+export interface AssignmentRow {
+  setlistId: string;
+  setlistName: string;
+  date: string;
+  teamId: string;
+  teamName: string;
+  index: number;
+  position: string;
+  status: AssignmentStatus;
+}
+
+/** The SQL of assignment answers (issue 18). */
+export class AssignmentsRepository {
+  constructor(
+    private readonly db: Db,
+    private readonly changes: ChangeFeed,
+  ) {}
+
+  /**
+   * Sets the status of one position, if it is still `name` and assigned to `userId`, and
+   * `userId` still belongs to the setlist's team. The row is locked while it is checked, and
+   * only that position's status is written (`jsonb_set`), so a save of the setlist made at the
+   * same time is neither lost nor overwritten with a stale copy.
+   */
+  answer(
+    setlistId: string,
+    index: number,
+    name: string,
+    userId: string,
+    status: AssignmentStatus,
+  ): Promise<AnswerOutcome> {
+    return this.changes.after([scope.setlist(setlistId)], () =>
+      this.db.transaction(async (tx): Promise<AnswerOutcome> => {
+        const [row] = await tx
+          .select({
+            id: setlist.id,
+            teamId: setlist.teamId,
+            name: setlist.name,
+            date: setlist.date,
+            createdBy: setlist.createdBy,
+            positions: setlist.positions,
+          })
+          .from(setlist)
+          .where(eq(setlist.id, setlistId))
+          .limit(1)
+          .for('update');
+        if (!row) return { outcome: 'missing' };
+        const [member] = await tx
+          .select({ userId: teamMember.userId })
+          .from(teamMember)
+          .where(and(eq(teamMember.teamId, row.teamId), eq(teamMember.userId, userId)))
+          .limit(1);
+        // To someone outside the team the setlist does not exist.
+        if (!member) return { outcome: 'missing' };
+        const position = Array.isArray(row.positions) ? row.positions[index] : undefined;
+        if (!position || position.name !== name) return { outcome: 'changed' };
+        if (position.assignedTo !== userId) return { outcome: 'notAssignee' };
+        if (position.status !== status) {
+          await tx
+            .update(setlist)
+            .set({
+              positions: sql`jsonb_set(${setlist.positions}, ${`{${index}}`}::text[], (${setlist.positions} -> ${index}::int) || ${JSON.stringify({ status })}::jsonb)`,
+            })
+            .where(eq(setlist.id, setlistId));
+        }
+        const { positions: _, ...facts } = row;
+        return {
+          outcome: 'answered',
+          setlist: facts,
+          position: { name: position.name, assignedTo: userId, status },
+          previous: position.status,
+        };
+      }),
+    );
+  }
+
+  /**
+   * The positions `userId` holds, with an answer asked of them, in setlists from `from` on of
+   * the teams they belong to: soonest first, at most `limit`.
+   */
+  async mine(userId: string, from: string, limit: number): Promise<AssignmentRow[]> {
+    const rows = await queryRows<{
+      setlist_id: string;
+      setlist_name: string;
+      date: string;
+      team_id: string;
+      team_name: string;
+      ord: string | number;
+      position: string;
+      status: AssignmentStatus;
+    }>(
+      this.db,
+      sql`
+        select s.id as setlist_id, s.name as setlist_name, s.date::text as date,
+          t.id as team_id, t.name as team_name, p.ord, p.elem ->> 'name' as position,
+          p.elem ->> 'status' as status
+        from team_member m
+          join setlist s on s.team_id = m.team_id and s.date >= ${from}::date
+          join team t on t.id = s.team_id
+          cross join lateral jsonb_array_elements(
+            case when jsonb_typeof(s.positions) = 'array' then s.positions else '[]'::jsonb end
+          ) with ordinality as p(elem, ord)
+        where m.user_id = ${userId}
+          and jsonb_typeof(p.elem) = 'object'
+          and p.elem ->> 'assignedTo' = ${userId}
+          and p.elem ->> 'status' in ('pending', 'accepted', 'declined')
+        order by s.date, lower(s.name), s.id, p.ord
+        limit ${limit}
+      `,
+    );
+    return rows.map((r) => ({
+      setlistId: r.setlist_id,
+      setlistName: r.setlist_name,
+      date: r.date,
+      teamId: r.team_id,
+      teamName: r.team_name,
+      index: Number(r.ord) - 1,
+      position: r.position,
+      status: r.status,
+    }));
+  }
+
+  /** Names and addresses of these accounts. */
+  async people(ids: string[]): Promise<Map<string, { name: string; email: string }>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.db
+      .select({ id: user.id, name: user.name, email: user.email })
+      .from(user)
+      .where(inArray(user.id, [...new Set(ids)]));
+    return new Map(rows.map((r) => [r.id, { name: r.name, email: r.email }]));
+  }
+
+  async teamName(teamId: string): Promise<string> {
+    const [row] = await this.db
+      .select({ name: team.name })
+      .from(team)
+      .where(eq(team.id, teamId))
+      .limit(1);
+    return row?.name ?? '';
+  }
+}

@@ -1,0 +1,197 @@
+import { ERROR_CODES, PEOPLE_TEXTS, SETLIST_TEXTS } from '@segue/shared';
+import type { Assignment, AssignmentAnswer, AssignmentStatus } from '@segue/shared';
+import type { Db } from '../db/client.ts';
+import type { StoredPosition } from '../db/schema.ts';
+import type { ChangeFeed } from '../lib/change-feed.ts';
+import { ConflictError, ForbiddenError, HttpError, NotFoundError } from '../lib/errors.ts';
+import type { Mail } from '../lib/mailer.ts';
+import type { PeopleService } from '../people/people.service.ts';
+import type { Actor, TeamActor } from '../policy/actor.ts';
+import { entryOf } from './setlists.presenter.ts';
+import type { SetlistRow, SetlistValues } from './setlists.repository.ts';
+import { assignedMail, dateChangedMail, declinedMail } from './assignments.mails.ts';
+import { AssignmentsRepository } from './assignments.repository.ts';
+import { withAnswers } from './assignments.ts';
+
+/** Most assignments `GET /api/account/assignments` lists. */
+const MAX_ASSIGNMENTS = 200;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** A setlist save that assigns someone away on its day, without `confirmAway` (409). */
+export class AssigneeAwayError extends HttpError {
+  constructor(message: string) {
+    super(409, message, ERROR_CODES.assigneeAway);
+  }
+}
+
+interface AssignmentsDeps {
+  people: PeopleService;
+  /** APP_URL, for the links in mails. */
+  appUrl: string;
+  /** Mail sent beside the request (MailQueue.enqueue). */
+  sendLater: (mail: Mail) => void;
+  /** Work (lookups, then mails) run after the answer (MailQueue.defer). */
+  defer: (what: string, job: () => Promise<void>) => void;
+}
+
+/**
+ * Confirmed assignments (issue 18): a person assigned to a position of a setlist is asked
+ * (status 'pending', a mail, a notice on their dashboard) and accepts or declines; a decline
+ * is mailed to the setlist's creator, and a new day to the people assigned. Setlist saves
+ * call `checkAway` before and `saved` after; the answers keep through saves (`withAnswers`).
+ */
+export class AssignmentsService {
+  readonly repo: AssignmentsRepository;
+
+  constructor(
+    db: Db,
+    changes: ChangeFeed,
+    private readonly deps: AssignmentsDeps,
+  ) {
+    this.repo = new AssignmentsRepository(db, changes);
+  }
+
+  /**
+   * Refuses (409, naming who) a save that assigns, as a leader or to a position, someone away
+   * on the setlist's day, unless the caller confirmed it.
+   */
+  async checkAway(values: SetlistValues, confirmed: boolean): Promise<void> {
+    if (confirmed) return;
+    const ids = [
+      ...values.songs.map((e) => entryOf(e).leader),
+      ...values.positions.map((p) => p.assignedTo),
+    ].filter((id): id is string => Boolean(id));
+    const away = await this.deps.people.awayOn(ids, values.date);
+    if (away.length === 0) return;
+    const names = away.map((p) => p.name).sort((a, b) => a.localeCompare(b));
+    throw new AssigneeAwayError(PEOPLE_TEXTS.awayConflict(names, values.date));
+  }
+
+  /** The positions to save, with the answers of unchanged assignments kept. */
+  answered(
+    before: readonly StoredPosition[] | null,
+    after: readonly StoredPosition[],
+    saverId: string,
+  ): StoredPosition[] {
+    return withAnswers(before, after, saverId).positions;
+  }
+
+  /**
+   * After a save: mails the people newly assigned (the saver aside) and, when the day moved,
+   * the others assigned (positions not declined, and song leaders). Sent after the answer.
+   */
+  saved(actor: TeamActor, before: SetlistRow | null, after: SetlistRow): void {
+    const saverId = actor.actor.userId;
+    const { added, kept } = withAnswers(before?.positions ?? null, after.positions, saverId);
+    const newly = new Map<string, string[]>();
+    for (const i of added) {
+      const p = after.positions[i];
+      if (!p?.assignedTo || p.assignedTo === saverId) continue;
+      newly.set(p.assignedTo, [...(newly.get(p.assignedTo) ?? []), p.name]);
+    }
+    const moved = new Map<string, string[]>();
+    if (before && before.date !== after.date) {
+      for (const i of kept) {
+        const p = after.positions[i];
+        if (!p?.assignedTo || p.status === 'declined') continue;
+        moved.set(p.assignedTo, [...(moved.get(p.assignedTo) ?? []), p.name]);
+      }
+      for (const entry of after.songs) {
+        const { leader } = entryOf(entry);
+        if (leader && !moved.has(leader)) moved.set(leader, []);
+      }
+      moved.delete(saverId);
+      for (const id of newly.keys()) moved.delete(id);
+    }
+    if (newly.size === 0 && moved.size === 0) return;
+
+    const { appUrl } = this.deps;
+    const dashboardUrl = `${appUrl}/dashboard`;
+    this.deps.defer('assignment mails', async () => {
+      const [people, teamName] = await Promise.all([
+        this.repo.people([...newly.keys(), ...moved.keys()]),
+        this.repo.teamName(after.teamId),
+      ]);
+      const facts = { setlistName: after.name, date: after.date, teamName, dashboardUrl };
+      for (const [id, positions] of newly) {
+        const person = people.get(id);
+        if (!person) continue;
+        this.deps.sendLater(
+          assignedMail(person.email, { ...facts, positions, by: actor.actor.name }),
+        );
+      }
+      for (const [id, positions] of moved) {
+        const person = people.get(id);
+        if (!person || !before) continue;
+        this.deps.sendLater(
+          dateChangedMail(person.email, { ...facts, positions, previousDate: before.date }),
+        );
+      }
+    });
+  }
+
+  /**
+   * The assigned person's answer to position `index` of a setlist, which they name as they saw
+   * it. A setlist missing or of a team the caller is not in: 404; the position is now another
+   * one: 409; someone else holds it (it was reassigned): 403.
+   */
+  async respond(
+    actor: Actor,
+    setlistId: string,
+    index: number,
+    input: { response: Exclude<AssignmentStatus, 'pending'>; name: string },
+  ): Promise<AssignmentAnswer> {
+    const result = await this.repo.answer(
+      setlistId,
+      index,
+      input.name,
+      actor.userId,
+      input.response,
+    );
+    switch (result.outcome) {
+      case 'missing':
+        throw new NotFoundError(SETLIST_TEXTS.notFound);
+      case 'changed':
+        throw new ConflictError(PEOPLE_TEXTS.assignmentChanged);
+      case 'notAssignee':
+        throw new ForbiddenError(PEOPLE_TEXTS.notAssignee);
+    }
+    const { setlist, position, previous } = result;
+    const creator = setlist.createdBy;
+    if (
+      position.status === 'declined' &&
+      previous !== 'declined' &&
+      creator &&
+      creator !== actor.userId
+    ) {
+      this.deps.defer('decline mail', async () => {
+        const [people, teamName] = await Promise.all([
+          this.repo.people([creator]),
+          this.repo.teamName(setlist.teamId),
+        ]);
+        const to = people.get(creator);
+        if (!to) return;
+        this.deps.sendLater(
+          declinedMail(to.email, {
+            setlistName: setlist.name,
+            date: setlist.date,
+            teamName,
+            who: actor.name.trim() || actor.email,
+            position: position.name,
+            setlistUrl: `${this.deps.appUrl}/setlists/view/${encodeURIComponent(setlist.id)}`,
+          }),
+        );
+      });
+    }
+    return { index, name: position.name, assignedTo: position.assignedTo, status: position.status };
+  }
+
+  /**
+   * The caller's assignments with an answer asked, in setlists from `from` on (default: the day
+   * before today in UTC, so a service today is listed in every time zone).
+   */
+  async mine(actor: Actor, from?: string): Promise<Assignment[]> {
+    const since = from ?? new Date(Date.now() - DAY_MS).toISOString().slice(0, 10);
+    return this.repo.mine(actor.userId, since, MAX_ASSIGNMENTS);
+  }
+}

@@ -1,0 +1,109 @@
+import { useEffect, useId, useState } from 'react';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardActions from '@mui/material/CardActions';
+import CardContent from '@mui/material/CardContent';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { PEOPLE_TEXTS } from '@segue/shared';
+import type { Assignment } from '@segue/shared';
+import { CardList } from '../../../components/card-list.tsx';
+import { useToast } from '../../../components/toasts/toast-context.ts';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { useChangesAllowed } from '../../../lib/offline/offline-copy.ts';
+import { useAnswerAssignment, useMyAssignments } from '../api/assignments.ts';
+import { AssignmentStatusChip } from './assignment-status-chip.tsx';
+import { formatSetlistDate, localToday } from './setlist-dates.ts';
+
+/** What an assignment is called on its buttons: "Bass at Harvest Service". */
+const named = (a: Assignment) => `${a.position} at ${a.setlistName}`;
+
+/**
+ * The dashboard's "Your assignments" (issue 18): the positions the user was assigned in coming
+ * setlists of all their teams, each pending, accepted or declined, with Accept and Decline.
+ * Shown only when there is one; a failed load shows nothing, like Upcoming Setlists.
+ */
+export function YourAssignments() {
+  const headingId = useId();
+  const [today] = useState(localToday);
+  const assignments = useMyAssignments(today);
+  const answer = useAnswerAssignment();
+  const { showToast } = useToast();
+  const changesAllowed = useChangesAllowed();
+
+  const loadError = assignments.error;
+  useEffect(() => {
+    if (loadError) console.error('Failed to load your assignments', loadError);
+  }, [loadError]);
+
+  const rows = assignments.data ?? [];
+  if (rows.length === 0) return null;
+
+  const respond = (assignment: Assignment, response: 'accepted' | 'declined') =>
+    answer.mutate(
+      { assignment, response },
+      {
+        onSuccess: () =>
+          showToast(
+            response === 'accepted'
+              ? PEOPLE_TEXTS.assignmentAccepted
+              : PEOPLE_TEXTS.assignmentDeclined,
+            'success',
+          ),
+        onError: (error) => showToast(errorMessage(error, PEOPLE_TEXTS.failedToAnswer), 'error'),
+      },
+    );
+
+  return (
+    <section aria-labelledby={headingId}>
+      <Typography id={headingId} variant="h5" component="h2" gutterBottom sx={{ fontWeight: 600 }}>
+        {PEOPLE_TEXTS.yourAssignments}
+      </Typography>
+      <CardList aria-labelledby={headingId}>
+        {rows.map((row) => (
+          <Card
+            key={`${row.setlistId}/${row.index}`}
+            component="li"
+            variant="outlined"
+            aria-label={named(row)}
+          >
+            <CardContent sx={{ pb: 1 }}>
+              <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+                <Typography variant="h6" component="h3" sx={{ fontWeight: 600 }}>
+                  {row.position}
+                </Typography>
+                <AssignmentStatusChip status={row.status} />
+              </Stack>
+              <Typography sx={{ overflowWrap: 'anywhere' }}>{row.setlistName}</Typography>
+              <Typography variant="body2" color="text.secondary">
+                {`${formatSetlistDate(row.date, 'full')} · ${row.teamName}`}
+              </Typography>
+            </CardContent>
+            <CardActions sx={{ px: 2, pb: 2, pt: 0, gap: 1, flexWrap: 'wrap' }} disableSpacing>
+              <Button
+                variant="contained"
+                size="small"
+                color="success"
+                disabled={!changesAllowed || answer.isPending || row.status === 'accepted'}
+                onClick={() => respond(row, 'accepted')}
+                aria-label={`${PEOPLE_TEXTS.accept} ${named(row)}`}
+              >
+                {PEOPLE_TEXTS.accept}
+              </Button>
+              <Button
+                variant="outlined"
+                size="small"
+                color="error"
+                disabled={!changesAllowed || answer.isPending || row.status === 'declined'}
+                onClick={() => respond(row, 'declined')}
+                aria-label={`${PEOPLE_TEXTS.decline} ${named(row)}`}
+              >
+                {PEOPLE_TEXTS.decline}
+              </Button>
+            </CardActions>
+          </Card>
+        ))}
+      </CardList>
+    </section>
+  );
+}

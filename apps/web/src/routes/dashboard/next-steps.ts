@@ -1,0 +1,42 @@
+import type { TeamDetails } from '@segue/shared';
+import { DASHBOARD_TEXTS } from './dashboard-texts.ts';
+
+export interface NextStep {
+  title: string;
+  text: string;
+  /** Where the step is taken. */
+  to: string;
+  done: boolean;
+}
+
+/**
+ * The steps a new team still has ahead (issue 18), or null when it has none to show. A team is
+ * new while it has no songs or no setlists; after that the list is gone, even with one member
+ * (a leader may plan alone). Only admins invite people, so only they see that step.
+ */
+export function nextStepsOf(stats: TeamDetails['stats'], isAdmin: boolean): NextStep[] | null {
+  if (stats.songs > 0 && stats.setlists > 0) return null;
+  const steps: NextStep[] = [
+    {
+      title: DASHBOARD_TEXTS.addSongs,
+      text: DASHBOARD_TEXTS.addSongsText,
+      to: '/songs/new',
+      done: stats.songs > 0,
+    },
+    {
+      title: DASHBOARD_TEXTS.planSetlist,
+      text: DASHBOARD_TEXTS.planSetlistText,
+      to: '/setlists/new',
+      done: stats.setlists > 0,
+    },
+  ];
+  if (isAdmin) {
+    steps.push({
+      title: DASHBOARD_TEXTS.invitePeople,
+      text: DASHBOARD_TEXTS.invitePeopleText,
+      to: '/teams?tab=invitations',
+      done: stats.members > 1,
+    });
+  }
+  return steps;
+}
