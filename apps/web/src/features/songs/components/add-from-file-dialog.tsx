@@ -29,12 +29,12 @@ import {
 import { SONG_FILES_TEXTS as T } from './song-files-texts.ts';
 
 /** The library's titles and artists, to flag songs it holds already. */
-function useLibraryIdentities(teamId: string) {
-  return useQuery({
+function libraryIdentities(teamId: string) {
+  return {
     queryKey: [...songKeys.team(teamId), 'identities'],
-    queryFn: async ({ signal }) =>
+    queryFn: async ({ signal }: { signal?: AbortSignal }) =>
       SongSummarySchema.array().parse(await apiFetch('/songs?fields=summary', { signal })),
-  });
+  };
 }
 
 /**
@@ -56,7 +56,8 @@ export function AddFromFileButton({ teamId }: { teamId: string }) {
 
 function AddFromFileDialog({ teamId, onClose }: { teamId: string; onClose: () => void }) {
   const queryClient = useQueryClient();
-  const library = useLibraryIdentities(teamId);
+  // Asked for as the dialog opens; a file read before it arrives waits for it (below).
+  useQuery(libraryIdentities(teamId));
   const fullScreen = usePhoneLayout();
   const inputId = useId();
   const input = useRef<HTMLInputElement>(null);
@@ -70,8 +71,13 @@ function AddFromFileDialog({ teamId, onClose }: { teamId: string; onClose: () =>
     for (const file of Array.from(chosen ?? [])) {
       const id = nextId.current++;
       setFiles((all) => [...all, { id, name: file.name, state: 'reading' }]);
-      convertSongFile(file).then(
-        (answer) =>
+      // The library must be known before a song is flagged as in it (and left unchosen).
+      Promise.all([
+        convertSongFile(file),
+        // Unreadable library: the preview still shows, without "Already in the library".
+        queryClient.ensureQueryData(libraryIdentities(teamId)).catch(() => []),
+      ]).then(
+        ([answer, library]) =>
           setFiles((all) =>
             all.map((f) =>
               f.id !== id
@@ -85,7 +91,7 @@ function AddFromFileDialog({ teamId, onClose }: { teamId: string; onClose: () =>
                       id,
                       answer,
                       takenIdentities(
-                        library.data ?? [],
+                        library,
                         all.filter((other) => other.id !== id),
                       ),
                     ),
