@@ -160,6 +160,34 @@ test('song lines wrap on narrow screens and each chord stays over its syllable',
           .evaluateAll((pieces) => pieces.map((piece) => piece.textContent).join(''));
         expect(lyricText).toBe(`${LONG_LYRICS}${LONG_WORD} amen`);
 
+        // A word cut by a chord ("sor" + "row,") wraps as one: its pieces share a row.
+        const splitWords = await part.evaluate((element) =>
+          Array.from(element.querySelectorAll('[data-line]')).flatMap((line) => {
+            const pieces = Array.from(line.querySelectorAll('[data-lyric]'), (piece) => ({
+              text: piece.textContent!,
+              top: piece.getBoundingClientRect().top,
+            }));
+            return pieces.slice(1).flatMap((piece, i) => {
+              const before = pieces[i]!;
+              return /\s$/.test(before.text) || /^\s/.test(piece.text)
+                ? []
+                : [
+                    {
+                      word: `${before.text}|${piece.text}`,
+                      apart: Math.abs(before.top - piece.top),
+                    },
+                  ];
+            });
+          }),
+        );
+        expect(splitWords.map(({ word }) => word)).toEqual([
+          'sor|row, ',
+          'car|ried ',
+          'mor|ning ',
+          'a|gain',
+        ]);
+        for (const { word, apart } of splitWords) expect(apart, word).toBeLessThanOrEqual(1);
+
         // Selecting the long line copies its words, without the chords or breaks between pieces.
         const copied = await part.evaluate((element, nextLine) => {
           const pieces = Array.from(element.querySelectorAll('[data-lyric]'));

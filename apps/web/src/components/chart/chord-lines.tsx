@@ -2,7 +2,7 @@ import { Fragment, useMemo } from 'react';
 import Box from '@mui/material/Box';
 import type { SxProps, Theme } from '@mui/material/styles';
 import type { SongLine } from '@segue/shared';
-import { chordSegments } from './chord-segments.ts';
+import { chordSegments, wordGroups } from './chord-segments.ts';
 import type { ChordSegment } from './chord-segments.ts';
 
 /** The colour of chords and active labels: the primary colour itself is too light for text. */
@@ -37,6 +37,8 @@ export const linesSx = (lineHeight: number, lineGap: number): SxProps<Theme> => 
     maxWidth: '100%',
   },
   '& [data-segment][data-with-chord]': { pt: `${lineHeight}em` },
+  // A word cut by chords wraps as one, unless it alone is wider than the row.
+  '& [data-word]': { display: 'inline-block', verticalAlign: 'bottom', maxWidth: '100%' },
   // A chord past the end of the lyrics keeps its band above the lyrics' row.
   '& [data-line="both"] [data-segment]': { minHeight: `${lineHeight}em` },
   '& [data-chord]': {
@@ -62,24 +64,59 @@ export const linesSx = (lineHeight: number, lineGap: number): SxProps<Theme> => 
   },
 });
 
-/** The segments as drawn: each chord over the left edge of the lyric piece it belongs to. */
-function Segments({ segments }: { segments: ChordSegment[] }) {
-  return segments.map((segment, index) => (
-    <Fragment key={index}>
+/** One segment as drawn: its chord over the left edge of its lyric piece, then its room. */
+function Segment({
+  segment,
+  index,
+  inWord,
+}: {
+  segment: ChordSegment;
+  index: number;
+  /** Inside a word's box, whose width comes from its pieces: no percentage of it (circular). */
+  inWord: boolean;
+}) {
+  return (
+    <>
       {(segment.chord !== '' || segment.lyric !== '') && (
         <span
           data-segment={index}
           data-with-chord={segment.chord === '' ? undefined : ''}
           // The chord is out of the flow: the segment takes its width (exact in monospace).
-          style={segment.chord === '' ? undefined : { minWidth: `min(${segment.width}ch, 100%)` }}
+          style={
+            segment.chord === ''
+              ? undefined
+              : { minWidth: inWord ? `${segment.width}ch` : `min(${segment.width}ch, 100%)` }
+          }
         >
           {segment.chord !== '' && <span data-chord>{segment.chord}</span>}
           {segment.lyric !== '' && <span data-lyric>{segment.lyric}</span>}
         </span>
       )}
       {segment.room > 0 && <span data-room>{' '.repeat(segment.room)}</span>}
-    </Fragment>
-  ));
+    </>
+  );
+}
+
+/**
+ * The segments as drawn, a word's pieces kept together: a row wraps between words, and inside
+ * one only when the word alone is wider than the row.
+ */
+function Segments({ segments }: { segments: ChordSegment[] }) {
+  let index = 0;
+  return wordGroups(segments).map((word) => {
+    const first = index;
+    index += word.length;
+    const drawn = word.map((segment, i) => (
+      <Segment key={first + i} segment={segment} index={first + i} inWord={word.length > 1} />
+    ));
+    return word.length === 1 ? (
+      <Fragment key={first}>{drawn}</Fragment>
+    ) : (
+      <span key={first} data-word>
+        {drawn}
+      </span>
+    );
+  });
 }
 
 /** One line: its lyrics wrapping at spaces, with each chord kept over the syllable it belongs to. */

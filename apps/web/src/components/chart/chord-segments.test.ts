@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { chordSegments } from './chord-segments.ts';
+import { chordSegments, wordGroups } from './chord-segments.ts';
 import type { ChordSegment } from './chord-segments.ts';
 
 /** A segment of these ASCII examples, as wide as its lyric or its chord and a space. */
@@ -297,6 +297,42 @@ describe('chordSegments properties', () => {
           }
         });
       }),
+    );
+  });
+});
+
+describe('wordGroups', () => {
+  const words = (line: { chords: string; lyrics: string }) =>
+    wordGroups(chordSegments(line)).map((group) => group.map((s) => s.lyric).join('|'));
+
+  it('keeps the pieces of a word cut by chords together, and words apart', () => {
+    expect(words({ chords: '  C    G', lyrics: 'Hallelujah' })).toEqual(['Ha|llelu|jah']);
+    expect(words({ chords: '    D', lyrics: 'O God my God' })).toEqual([
+      'O ',
+      'Go|d ',
+      'my ',
+      'God',
+    ]);
+    expect(
+      words({ chords: 'G       D          Em', lyrics: 'Amazing grace, how sweet the sound' }),
+    ).toEqual(['Amazing ', 'grace, ', 'how ', 'sweet ', 'the ', 'sound']);
+  });
+
+  it('starts a word at a chord over a space, and around chords past the lyrics', () => {
+    expect(words({ chords: ' D', lyrics: 'O my' })).toEqual(['O', ' my']);
+    expect(words({ chords: '    A   E', lyrics: 'Amen' })).toEqual(['Amen', '', '']);
+  });
+
+  it('groups every segment once, in order', () => {
+    fc.assert(
+      fc.property(
+        fc.string({ unit: fc.constantFrom('a', 'b', ' ', 'C', '#') }),
+        fc.string({ unit: fc.constantFrom('a', 'b', ' ', "'") }),
+        (chords, lyrics) => {
+          const segments = chordSegments({ chords, lyrics });
+          expect(wordGroups(segments).flat()).toEqual(segments);
+        },
+      ),
     );
   });
 });

@@ -100,3 +100,26 @@ export function chordSegments(line: { chords: string; lyrics: string }): ChordSe
   });
   return segments;
 }
+
+/**
+ * The segments as words: a chord over a syllable cuts a word into segments, which must wrap as
+ * one ("O Go" and "d my" would read as two words on a phone). A new word starts at the first
+ * segment, after a lyric ending in a blank or hanging room, at a lyric starting with a blank, and
+ * around a chord with no lyric under it.
+ */
+export function wordGroups(segments: readonly ChordSegment[]): ChordSegment[][] {
+  const groups: ChordSegment[][] = [];
+  segments.forEach((segment, index) => {
+    const previous = segments[index - 1];
+    const startsWord =
+      !previous ||
+      previous.room > 0 ||
+      previous.lyric === '' ||
+      segment.lyric === '' ||
+      isBlank(previous.lyric.at(-1)) ||
+      isBlank(segment.lyric[0]);
+    if (startsWord) groups.push([segment]);
+    else groups[groups.length - 1]!.push(segment);
+  });
+  return groups;
+}
