@@ -153,6 +153,15 @@ const TEMPLATES: Record<string, Spec> = {
   'POST /api/songs/import': obj({ songs: [SONG] }),
   'POST /api/setlist': SETLIST,
   'PUT /api/setlist/:id': SETLIST,
+  // Issue 18's writes, each with a body the server would take from the right caller.
+  'PUT /api/teams/:id/ccli': obj({ ccliLicence: '1234567' }),
+  'PUT /api/teams/:id/members/me/positions': obj({ positions: ['Bass', 'Cello'] }),
+  'POST /api/account/blockouts': obj({
+    startsOn: '2030-01-01',
+    endsOn: '2030-01-07',
+    reason: 'holiday',
+  }),
+  'POST /api/setlist/:id/positions/:index/response': obj({ response: 'declined', name: 'Bass' }),
 };
 
 /** The ids a route's `:param` naturally takes; other ids and hostile strings are tried too. */
