@@ -8,6 +8,7 @@ import {
   logIn,
   test,
 } from '../support/fixtures.ts';
+import { expectNoSidewaysScroll } from '../support/layout.ts';
 
 /** The calendar quarter before today's, as the CCLI tab first shows it. */
 function lastFullQuarter(today = new Date()) {
@@ -115,11 +116,7 @@ test('an admin saves the licence number, reads the usage report and downloads it
   // On a phone the page does not scroll sideways: the table scrolls within itself.
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(table).toBeVisible();
-  const widths = await page.evaluate(() => [
-    document.documentElement.scrollWidth,
-    window.innerWidth,
-  ]);
-  expect(widths[0]).toBeLessThanOrEqual(widths[1]!);
+  await expectNoSidewaysScroll(page, 'the CCLI report');
 
   // A period without services, and one that is not a period.
   await from.fill('2031-01-01');

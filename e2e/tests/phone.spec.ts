@@ -9,6 +9,7 @@ import {
   type Person,
   createdId,
 } from '../support/fixtures.ts';
+import { expectNoSidewaysScroll } from '../support/layout.ts';
 
 // An iPhone 12-15 sized screen: below MUI's 600 px `sm` breakpoint.
 test.use({ viewport: { width: 390, height: 844 } });
@@ -100,29 +101,6 @@ async function expectWithinScreen(page: Page, control: Locator) {
   await control.scrollIntoViewIfNeeded();
   await expect(control).toBeInViewport({ ratio: 1 });
   expect(await page.evaluate(() => window.scrollX)).toBe(0);
-}
-
-/**
- * The page does not scroll sideways. On failure the message names the innermost elements that
- * stick out past the right edge, which is where a fix starts.
- */
-async function expectNoSidewaysScroll(page: Page, what: string) {
-  const measured = await page.evaluate(() => {
-    const width = window.innerWidth;
-    const sticksOut = (el: Element) => el.getBoundingClientRect().right > width + 0.5;
-    const offenders = Array.from(document.body.querySelectorAll('*'))
-      .filter((el) => sticksOut(el) && !Array.from(el.children).some(sticksOut))
-      .slice(0, 5)
-      .map((el) => {
-        const label = el.getAttribute('aria-label') ?? el.textContent?.trim().slice(0, 40) ?? '';
-        return `<${el.tagName.toLowerCase()}> "${label}" right=${Math.round(el.getBoundingClientRect().right)}`;
-      });
-    return { scrollWidth: document.documentElement.scrollWidth, width, offenders };
-  });
-  expect(
-    measured.scrollWidth,
-    `${what} is ${measured.scrollWidth} px wide on a ${measured.width} px screen: ${measured.offenders.join(', ')}`,
-  ).toBeLessThanOrEqual(measured.width);
 }
 
 test('on a phone, setlists and songs are cards whose main actions are on screen', async ({

@@ -7,6 +7,7 @@ import {
   logIn,
   test,
 } from '../support/fixtures.ts';
+import { expectNoSidewaysScroll } from '../support/layout.ts';
 import { songOrder } from '../support/setlist-form.ts';
 
 /** Each entry's song title and key as the server stores the setlist. */
@@ -112,9 +113,7 @@ test('a setlist entry is played in its own key, kept through save, reorder and c
   await expect(page.getByRole('combobox', { name: 'Leader for Cornerstone' })).toBeInViewport({
     ratio: 1,
   });
-  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(
-    true,
-  );
+  await expectNoSidewaysScroll(page, 'the setlist form');
   await page.setViewportSize({ width: 1280, height: 720 });
 
   await page.getByRole('button', { name: 'Update Setlist' }).click();
