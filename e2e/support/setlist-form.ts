@@ -1,10 +1,30 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 
-/** The titles in the Selected Song Order list, top to bottom. */
+/**
+ * The names of the rows in the Selected Song Order list, top to bottom: each song's title
+ * ("<title> (reprise)" when played again) and, since issue 18, each item's title, as the rows'
+ * drag handles ("Reorder <name>") say them.
+ */
 export async function songOrder(page: Page): Promise<string[]> {
   const handles = page.getByRole('button', { name: /^Reorder / });
   const names = await handles.evaluateAll((els) =>
     els.map((el) => el.getAttribute('aria-label') ?? ''),
   );
   return names.map((n) => n.replace(/^Reorder /, ''));
+}
+
+/**
+ * Drags one handle onto another with the mouse, past dnd-kit's 5 px activation distance. The
+ * handle is brought to the middle of the screen first, as a person would scroll to it: near the
+ * screen's edge the drag scrolls the page, and the target would no longer be where it was.
+ */
+export async function dragOnto(page: Page, from: Locator, to: Locator) {
+  await from.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+  const a = (await from.boundingBox())!;
+  const b = (await to.boundingBox())!;
+  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2 + 10, { steps: 5 });
+  await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2 + 5, { steps: 15 });
+  await page.mouse.up();
 }

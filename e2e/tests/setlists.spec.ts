@@ -1,4 +1,3 @@
-import type { Locator, Page } from '@playwright/test';
 import {
   apiSession,
   createTeamWith,
@@ -7,18 +6,7 @@ import {
   logIn,
   test,
 } from '../support/fixtures.ts';
-import { songOrder } from '../support/setlist-form.ts';
-
-/** Drags one handle onto another with the mouse, past dnd-kit's 5 px activation distance. */
-async function dragOnto(page: Page, from: Locator, to: Locator) {
-  const a = (await from.boundingBox())!;
-  const b = (await to.boundingBox())!;
-  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
-  await page.mouse.down();
-  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2 + 10, { steps: 5 });
-  await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2 + 5, { steps: 15 });
-  await page.mouse.up();
-}
+import { dragOnto, songOrder } from '../support/setlist-form.ts';
 
 const nextWeek = () => new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
 

@@ -104,8 +104,14 @@ const SETLIST = obj({
   name: 'Attack Setlist',
   date: '2030-01-01',
   notes: 'n',
-  songs: [obj({ song: ref('songA'), leader: ref('memberId') })],
+  songs: [obj({ song: ref('songA'), leader: ref('memberId'), duration: 240 })],
   positions: [obj({ name: 'Bass', assignedTo: ref('memberId') })],
+  // Issue 18: an order of service around the songs.
+  items: [
+    obj({ title: 'Welcome', notes: 'n', duration: 120, at: 0 }),
+    obj({ title: 'Sermon', duration: null, at: 1 }),
+  ],
+  startTime: '10:30',
 });
 
 /** A plausible body per route, so mutations reach the services and not just the schemas. */
@@ -585,7 +591,8 @@ describe.each(backends)('HTTP attack on %s', (backend) => {
         teamId,
         by,
         name: 'Fixture',
-        songs: [{ song: songId, leader: by.userId }],
+        songs: [{ song: songId, leader: by.userId, duration: 180 }],
+        items: [{ title: 'Welcome', notes: '', duration: 60, at: 0 }],
       });
     const setlistA = await setlist(teamA, member, songA);
     const setlistB = await setlist(teamB, outsider, songB);

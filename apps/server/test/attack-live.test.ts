@@ -163,20 +163,23 @@ function payloadOf(event: string): fc.Arbitrary<Spec> {
         )
         .chain(([setlistId, index, key]) => mutated(obj({ setlistId, index, key }), hostile));
     case 'setlist:updateCurrent':
-      // With the optional part of the new song (Previous Part across songs), or without.
+      // With the optional part of the new song (Previous Part across songs), or without; or
+      // to an item of the order of service (issue 18), one the setlist has or not.
       return fc
         .tuple(
           target,
           fc.constantFrom(0, 1, -1, 99),
           fc.option(fc.constantFrom('Verse 1', 'Chorus', 'Outro', 'V'), { nil: undefined }),
+          fc.option(fc.constantFrom(0, 1, 2, 3, -1, 10_001), { nil: undefined }),
         )
-        .chain(([setlistId, newIndex, partLabel]) =>
+        .chain(([setlistId, newIndex, partLabel, item]) =>
           mutated(
-            obj(
-              partLabel === undefined
-                ? { setlistId, newIndex }
-                : { setlistId, newIndex, partLabel },
-            ),
+            obj({
+              setlistId,
+              newIndex,
+              ...(partLabel === undefined ? {} : { partLabel }),
+              ...(item === undefined ? {} : { item }),
+            }),
             hostile,
           ),
         );
@@ -275,6 +278,7 @@ function ackProblem(answer: unknown[]): string | null {
       typeof s.setlistId !== 'string' ||
       !Number.isInteger(s.currentIndex) ||
       !(s.currentPartLabel === null || typeof s.currentPartLabel === 'string') ||
+      !(s.currentItem === null || Number.isInteger(s.currentItem)) ||
       !Number.isInteger(s.version)
     ) {
       return `malformed state ${preview(s)}`;
@@ -425,6 +429,8 @@ describe.each(backends)('live attack on %s', (backend) => {
     label: string | null;
     /** The part's place in its song (issue 15). */
     position: number | null;
+    /** The item of the order of service the set is on (issue 18), null on a song. */
+    item: number | null;
     /** Each entry's performance key (issue 15), by the entry's place. */
     keys: (string | null)[];
     /** The entries without their keys, as at the start: nothing live changes them. */
@@ -444,11 +450,13 @@ describe.each(backends)('live attack on %s', (backend) => {
     socket.on('setlist:currentChanged', (index, meta) => {
       const w = at(meta);
       if (w) w.index = index;
+      if (w) w.item = meta.item ?? null;
     });
     socket.on('setlist:partChanged', (label, meta) => {
       const w = at(meta);
       if (w) w.label = label;
       if (w) w.position = meta.partPosition ?? null;
+      if (w) w.item = meta.item ?? null;
       // As the live view does: a part change says which song it belongs to.
       if (w && meta.currentIndex !== undefined) w.index = meta.currentIndex;
     });
@@ -468,11 +476,13 @@ describe.each(backends)('live attack on %s', (backend) => {
       current_index: number;
       current_part_label: string | null;
       current_part_position: number | null;
+      current_item: number | null;
       live_version: string | number;
       songs: { key?: string | null }[];
     }>(
       t.database,
-      sql`select id, current_index, current_part_label, current_part_position, live_version, songs
+      sql`select id, current_index, current_part_label, current_part_position, current_item,
+            live_version, songs
           from setlist
           where id in (${refs.setlistA}, ${refs.setlistA2}, ${refs.setlistB}, ${refs.setlistLong})`,
     );
@@ -483,6 +493,7 @@ describe.each(backends)('live attack on %s', (backend) => {
           index: r.current_index,
           label: r.current_part_label,
           position: r.current_part_position,
+          item: r.current_item,
           version: Number(r.live_version),
           keys: r.songs.map((entry) => entry.key ?? null),
           entries: JSON.stringify(r.songs.map(({ key: _key, ...entry }) => entry)),
@@ -528,6 +539,7 @@ describe.each(backends)('live attack on %s', (backend) => {
         index: w.index,
         label: w.label,
         position: w.position,
+        item: w.item,
         keys: w.keys,
         entries: w.entries,
         unheard: [],
@@ -608,8 +620,19 @@ describe.each(backends)('live attack on %s', (backend) => {
     refs.songA1 = await song(refs.teamA, leader, 'A1', ['Verse 1', 'Chorus', 'Bridge']);
     const songA2 = await song(refs.teamA, leader, 'A2', ['Intro', 'Verse 1', 'Chorus']);
     const songB = await song(refs.teamB, outsider, 'B1', ['V', 'Chorus']);
+    // Each with an order of service around its songs (issue 18): items to step to.
     const setlist = (teamId: string, by: { userId: string }, name: string, songs: string[]) =>
-      createSetlist(t, { teamId, by, name, songs });
+      createSetlist(t, {
+        teamId,
+        by,
+        name,
+        songs,
+        items: [
+          { title: 'Welcome', notes: '', duration: 60, at: 0 },
+          { title: 'Sermon', notes: '', duration: null, at: 1 },
+          { title: 'Sending', notes: '', duration: null, at: songs.length },
+        ],
+      });
     refs.setlistA = await setlist(refs.teamA, leader, 'A', [refs.songA1, songA2]);
     refs.setlistA2 = await setlist(refs.teamA, leader, 'A2', [songA2, refs.songA1]);
     refs.setlistB = await setlist(refs.teamB, outsider, 'B', [songB]);
@@ -660,6 +683,7 @@ describe.each(backends)('live attack on %s', (backend) => {
           'current_index',
           'current_part_label',
           'current_part_position',
+          'current_item',
           // Entries' keys change live (issue 15); the rest of an entry never does here.
           'songs',
           'live_version',
@@ -1205,6 +1229,10 @@ describe.each(backends)('live attack on %s', (backend) => {
       fc
         .constantFrom('Verse 1', 'Chorus', 'Bridge', 'Intro')
         .map((partIndex) => ({ event: 'setlist:updatePart', payload: { partIndex } })),
+      // An item of the order of service (issue 18); 3 is not one.
+      fc
+        .integer({ min: 0, max: 3 })
+        .map((item) => ({ event: 'setlist:updateCurrent', payload: { newIndex: 0, item } })),
     );
     // Each plan on a socket of another account, rotating through more leaders than the runs
     // can wear out: a socket takes at most 4 plans of 4 steps in all (its join included,

@@ -146,6 +146,12 @@ export const NASTY_KEYS: string[] = [
   'setlistId',
   'partIndex',
   'newIndex',
+  // Issue 18: the order of service.
+  'items',
+  'item',
+  'at',
+  'duration',
+  'startTime',
   'message',
   'token',
 ];

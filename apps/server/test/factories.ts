@@ -15,7 +15,12 @@ import { generateId } from 'better-auth';
 import { hashPassword } from 'better-auth/crypto';
 import { SONG_LIMITS, teamSearchFold, withPartIds } from '@segue/shared';
 import { account, session, team, teamJoinRequest, teamMember, user } from '../src/db/schema.ts';
-import type { StoredPosition, StoredSetlistEntry, StoredSongPart } from '../src/db/schema.ts';
+import type {
+  StoredPosition,
+  StoredSetlistEntry,
+  StoredSetlistItem,
+  StoredSongPart,
+} from '../src/db/schema.ts';
 import { scope } from '../src/lib/change-feed.ts';
 import { SetlistsRepository } from '../src/setlists/setlists.repository.ts';
 import { SongsRepository } from '../src/songs/songs.repository.ts';
@@ -207,6 +212,8 @@ export async function createSetlist(
     date?: string;
     notes?: string;
     positions?: StoredPosition[];
+    /** Items between the songs (issue 18), stored as given: `at` counts stored entries. */
+    items?: StoredSetlistItem[];
   },
 ): Promise<string> {
   const setlistId = randomUUID();
@@ -220,6 +227,7 @@ export async function createSetlist(
       notes: options.notes ?? '',
       songs: options.songs.map((s) => (typeof s === 'string' ? { song: s, leader: null } : s)),
       positions: options.positions ?? [],
+      items: options.items ?? [],
     },
   );
   return setlistId;

@@ -14,3 +14,4 @@ export * from './live.ts';
 export * from './schemas/account-settings.ts';
 export * from './chords/index.ts';
 export * from './formats/types.ts';
+export * from './order-of-service.ts';

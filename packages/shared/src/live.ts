@@ -75,6 +75,12 @@ export const UpdateCurrentPayloadSchema = z.object({
   partLabel: PartLabelSchema.optional(),
   /** Ours, optional (issue 15): where `partLabel` is in the new song, when it repeats a label. */
   partPosition: PartPositionSchema.optional(),
+  /**
+   * Ours, optional (issue 18): go to this item of the setlist's `items` (a welcome, a sermon)
+   * instead of a song. The set's song index then becomes the song after the item (the last
+   * song for an item after it), with no part; `newIndex` is not read.
+   */
+  item: z.number().int().min(0).max(10_000).optional(),
 });
 
 export const AnnouncePayloadSchema = z.object({
@@ -96,6 +102,8 @@ export interface LiveState {
   driver: string | null;
   /** When this run of the set began (ISO), null before the first step. */
   startedAt: string | null;
+  /** Issue 18: the item the set is on (an index into the setlist's `items`), null on a song. */
+  currentItem: number | null;
 }
 
 /**
@@ -124,6 +132,11 @@ export interface LiveMeta {
   partPosition?: number | null;
   /** With a key change: the entry's song, so a screen whose setlist was reordered meanwhile can tell. */
   songId?: string;
+  /**
+   * Issue 18: with a song or part change, the item the set is on now (null: on a song). Old
+   * screens that do not read it show the song after the item.
+   */
+  item?: number | null;
 }
 
 export interface AnnouncementMeta {
@@ -158,7 +171,13 @@ export interface ClientToServerEvents {
     ack?: LiveAck,
   ) => void;
   'setlist:updateCurrent': (
-    payload: { setlistId: string; newIndex: number; partLabel?: string; partPosition?: number },
+    payload: {
+      setlistId: string;
+      newIndex: number;
+      partLabel?: string;
+      partPosition?: number;
+      item?: number;
+    },
     ack?: LiveAck,
   ) => void;
   'setlist:announce': (

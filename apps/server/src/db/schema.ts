@@ -244,9 +244,23 @@ export const song = pgTable(
 // Setlists: song entries and positions are ordered documents of the setlist,
 // kept as JSON. An entry may be a plain song id, as older setlists stored them.
 
-/** An entry: its song, who leads it and (issue 15) the key it is played in, if not the song's own. */
+/**
+ * An entry: its song, who leads it, (issue 15) the key it is played in, if not the song's own,
+ * and (issue 18) how long it takes, in seconds.
+ */
 export type StoredSetlistEntry =
-  { song: string; leader: string | null; key?: string | null } | string;
+  { song: string; leader: string | null; key?: string | null; duration?: number | null } | string;
+/**
+ * An entry of the order of service that is not a song (issue 18). `at` counts the entries of
+ * the stored `songs` array before it (entries whose song was deleted included); the answers
+ * count only the songs they show.
+ */
+export interface StoredSetlistItem {
+  title: string;
+  notes: string;
+  duration: number | null;
+  at: number;
+}
 export interface StoredPosition {
   name: string;
   assignedTo: string | null;
@@ -269,11 +283,17 @@ export const setlist = pgTable(
     notes: text('notes').notNull().default(''),
     songs: jsonb('songs').$type<StoredSetlistEntry[]>().notNull().default([]),
     positions: jsonb('positions').$type<StoredPosition[]>().notNull().default([]),
+    /** The items between the songs (issue 18), sorted by `at`. */
+    items: jsonb('items').$type<StoredSetlistItem[]>().notNull().default([]),
+    /** When the service starts (issue 18), `HH:MM`, or null. */
+    startTime: text('start_time'),
     // The live state: authoritative here, changed only through the live channel.
     currentIndex: integer('current_index').notNull().default(0),
     currentPartLabel: text('current_part_label'),
     /** The current part's index in its song (issue 15): a song may repeat a label. */
     currentPartPosition: integer('current_part_position'),
+    /** The item the set is on (issue 18), an index into `items`; null on a song. */
+    currentItem: integer('current_item'),
     liveVersion: bigint('live_version', { mode: 'number' }).notNull().default(0),
     /** The name of who made the last live step, shown to followers. */
     liveDriver: text('live_driver'),

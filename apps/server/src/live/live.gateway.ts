@@ -237,6 +237,8 @@ export function createLiveGateway(options: LiveGatewayOptions) {
         currentIndex: state.currentIndex,
         driver: state.driver,
         startedAt: state.startedAt,
+        // Issue 18: the item the set is on (null: a song). Older screens show the song after it.
+        item: state.currentItem,
       };
       const target = io.to(room(state.setlistId));
       if (changed.song) target.emit('setlist:currentChanged', state.currentIndex, meta);
@@ -274,6 +276,7 @@ export function createLiveGateway(options: LiveGatewayOptions) {
           currentIndex: found.currentIndex,
           currentPartLabel: found.currentPartLabel,
           currentPartPosition: found.currentPartPosition,
+          currentItem: found.currentItem,
           version: found.version,
           driver: found.driver,
           startedAt: found.startedAt,
@@ -314,16 +317,21 @@ export function createLiveGateway(options: LiveGatewayOptions) {
           parsed.data.setlistId,
           LIVE_EVENT_ACTIONS['setlist:updateCurrent'],
         );
-        // Changing song resets the part to the new song's first part (spec 4).
-        const result = await repo.changeSong(
-          setlistId,
-          teamId,
-          stepper(actor, LIVE_EVENT_ACTIONS['setlist:updateCurrent']),
-          parsed.data.newIndex,
-          parsed.data.partLabel === undefined
-            ? undefined
-            : { label: parsed.data.partLabel, position: parsed.data.partPosition },
-        );
+        const by = stepper(actor, LIVE_EVENT_ACTIONS['setlist:updateCurrent']);
+        // Changing song resets the part to the new song's first part (spec 4); an item
+        // (issue 18) has no part, and its song is the one after it.
+        const result =
+          parsed.data.item === undefined
+            ? await repo.changeSong(
+                setlistId,
+                teamId,
+                by,
+                parsed.data.newIndex,
+                parsed.data.partLabel === undefined
+                  ? undefined
+                  : { label: parsed.data.partLabel, position: parsed.data.partPosition },
+              )
+            : await repo.changeItem(setlistId, teamId, by, parsed.data.item);
         finishStep(setlistId, result, { song: true }, ack);
       }),
     );

@@ -11,11 +11,14 @@ interface StoredLiveState {
   version: number;
   driver: string | null;
   startedAt: string | null;
+  /** Issue 18: the item the set is on (an index into the setlist's items), null on a song. */
+  currentItem: number | null;
 }
 
 /**
- * What a step did: written; refused (the label is not a part of the current song);
- * not a driver's (the sender leads no song of the setlist); or no such setlist.
+ * What a step did: written; refused (the label is not a part of the current song, or the
+ * item not one of the setlist's); not a driver's (the sender leads no song of the setlist);
+ * or no such setlist.
  */
 export type StepResult =
   | { kind: 'written'; state: StoredLiveState }
@@ -43,6 +46,7 @@ interface StepRow extends Record<string, unknown> {
   current_index: number | null;
   current_part_label: string | null;
   current_part_position: number | null;
+  current_item: number | null;
   live_version: string | number | null;
   live_driver: string | null;
   live_started_at: Date | string | null;
@@ -90,8 +94,8 @@ const partPosition = (song: string, label: string, position: string) => `case
 /**
  * One live step in one statement: read the setlist's songs, check the step and its
  * driver, write the state and bump the version. `$1` setlist, `$2` team, `$3` the song
- * index or the part label, `$4` the user who must lead a song of it (null: anyone may),
- * `$5` the driver's name. Entries are numbered from 0 as the views number them: an entry
+ * index, the part label or the item, `$4` the user who must lead a song of it (null: anyone
+ * may), `$5` the driver's name. Entries are numbered from 0 as the views number them: an entry
  * whose song is gone is skipped, an old plain-id entry counts like a current one.
  * Only the chosen song's parts are read.
  *
@@ -105,6 +109,8 @@ const stepStatement = (
   label: (song: string) => string,
   position: (song: string) => string,
   allowed: (song: string) => string,
+  /** The item the set is on after the step (issue 18): none, unless the step is to an item. */
+  item = 'null::int',
 ) => {
   const song = `(select en.id from entries en where en.pos = ${index})`;
   return `
@@ -114,6 +120,7 @@ const stepStatement = (
     update setlist
     set current_index = ${index}, current_part_label = ${label(song)},
       current_part_position = ${position(song)},
+      current_item = ${item},
       live_version = setlist.live_version + 1,
       live_driver = $5::text,
       live_started_at = case
@@ -123,11 +130,11 @@ const stepStatement = (
       live_stepped_at = now()
     where setlist.id = $1 and setlist.team_id = $2 and ${leads('setlist')} and ${allowed(song)}
     returning setlist.current_index, setlist.current_part_label, setlist.current_part_position,
-      setlist.live_version, setlist.live_driver, setlist.live_started_at
+      setlist.current_item, setlist.live_version, setlist.live_driver, setlist.live_started_at
   )
   select exists (select 1 from target) as found, coalesce((select may from target), false) as may,
-    w.current_index, w.current_part_label, w.current_part_position, w.live_version, w.live_driver,
-    w.live_started_at
+    w.current_index, w.current_part_label, w.current_part_position, w.current_item,
+    w.live_version, w.live_driver, w.live_started_at
   from (select 1) as one left join written w on true`;
 };
 
@@ -162,6 +169,23 @@ const CHANGE_PART = stepStatement(
 );
 
 /**
+ * Item `$3` of the setlist's items (issue 18: a welcome, a sermon), with no part. The song
+ * index becomes the song after the item: the entries (as the views number them) whose place
+ * in the stored array is before the item's stored `at`, kept within the songs (0 without any),
+ * so a screen that knows nothing of items shows the song coming up. The items are read from
+ * the row being updated (as CHANGE_PART reads the current index): items saved meanwhile are
+ * the ones stepped to. An index past the items writes nothing.
+ */
+const CHANGE_ITEM = stepStatement(
+  `greatest(0, least((select count(*) from entries en
+      where en.at < (setlist.items -> $3::int ->> 'at')::int)::int, ${songCount} - 1))`,
+  () => 'null::text',
+  () => 'null::int',
+  () => '$3::int >= 0 and $3::int < jsonb_array_length(setlist.items)',
+  '$3::int',
+);
+
+/**
  * The performance key of entry `$3` (numbered as the views number them) becomes `$5`
  * (null: the song's own). Only a driver may (`$4`, as in a step); the live version goes up.
  * An entry still holding a plain song id takes the current shape. The entry must still hold
@@ -185,13 +209,16 @@ const SET_KEY = `
         when 'string' then setlist.songs ->> (select at from chosen)
         when 'object' then setlist.songs -> (select at from chosen) ->> 'song' end
     returning setlist.songs, setlist.current_index, setlist.current_part_label,
-      setlist.current_part_position, setlist.live_version, setlist.live_driver, setlist.live_started_at
+      setlist.current_part_position,
+      case when setlist.current_item < jsonb_array_length(setlist.items)
+        then setlist.current_item end as current_item,
+      setlist.live_version, setlist.live_driver, setlist.live_started_at
   )
   select exists (select 1 from target) as found, coalesce((select may from target), false) as may,
     (select id from chosen) as song_id,
     (select coalesce(jsonb_agg(at order by pos), '[]'::jsonb) from entries) as ats,
-    w.songs, w.current_index, w.current_part_label, w.current_part_position, w.live_version,
-    w.live_driver, w.live_started_at
+    w.songs, w.current_index, w.current_part_label, w.current_part_position, w.current_item,
+    w.live_version, w.live_driver, w.live_started_at
   from (select 1) as one left join written w on true`;
 
 /** The performance keys of a setlist's entries, numbered as the views number them. */
@@ -211,6 +238,13 @@ function keysAt(songs: unknown, ats: unknown): (string | null)[] {
   });
 }
 
+/**
+ * The item the set is on, if the setlist still has it: saves leave the live state alone, so
+ * one that removed items may leave it past them (the set is then on the song after it).
+ */
+const CURRENT_ITEM = sql<number | null>`case
+  when ${setlist.currentItem} < jsonb_array_length(${setlist.items}) then ${setlist.currentItem} end`;
+
 /** The SQL of the live state, kept on the setlist row so it survives restarts and is shared by instances. */
 export class LiveRepository {
   constructor(
@@ -227,6 +261,7 @@ export class LiveRepository {
         currentIndex: setlist.currentIndex,
         currentPartLabel: setlist.currentPartLabel,
         currentPartPosition: setlist.currentPartPosition,
+        currentItem: CURRENT_ITEM,
         version: setlist.liveVersion,
         driver: setlist.liveDriver,
         startedAt: setlist.liveStartedAt,
@@ -292,6 +327,17 @@ export class LiveRepository {
       by.name,
       partLabel?.label ?? null,
       partLabel?.position ?? null,
+    ]);
+  }
+
+  /** Moves to an item of the setlist (issue 18): the song after it, with no part. */
+  changeItem(setlistId: string, teamId: string, by: Stepper, item: number): Promise<StepResult> {
+    return this.step('segue_live_change_item', CHANGE_ITEM, [
+      setlistId,
+      teamId,
+      Math.trunc(item),
+      by.mustLead,
+      by.name,
     ]);
   }
 
@@ -369,6 +415,7 @@ function stateOf(row: StepRow): StoredLiveState {
     currentIndex: row.current_index ?? 0,
     currentPartLabel: row.current_part_label,
     currentPartPosition: row.current_part_position,
+    currentItem: row.current_item,
     version: Number(row.live_version),
     driver: row.live_driver,
     startedAt: row.live_started_at === null ? null : new Date(row.live_started_at).toISOString(),

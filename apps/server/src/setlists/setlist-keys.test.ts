@@ -65,7 +65,9 @@ describe.each(backends)('performance keys on %s', (backend) => {
       `/api/setlist/${_id}`,
       setlist([{ song: inG, leader: null, key: 'F#m' }]),
     );
-    expect(json<Setlist>(updated).songs).toEqual([{ song: inG, leader: null, key: 'F#m' }]);
+    expect(json<Setlist>(updated).songs).toEqual([
+      { song: inG, leader: null, key: 'F#m', duration: null },
+    ]);
   });
 
   it('refuses a key that is not one, and saves nothing', async () => {

@@ -7,6 +7,7 @@ import {
   teamMember,
   type StoredPosition,
   type StoredSetlistEntry,
+  type StoredSetlistItem,
 } from '../db/schema.ts';
 
 export type SetlistRow = typeof setlist.$inferSelect;
@@ -17,6 +18,9 @@ export interface SetlistValues {
   notes: string;
   songs: StoredSetlistEntry[];
   positions: StoredPosition[];
+  /** Issue 18: left out on create, none (and on update, the column is left as it is). */
+  items?: StoredSetlistItem[];
+  startTime?: string | null;
 }
 
 /** All setlist SQL; every query is scoped to one team. */
@@ -137,6 +141,16 @@ export class SetlistsRepository {
       .select()
       .from(song)
       .where(and(eq(song.teamId, teamId), inArray(song.id, ids)));
+  }
+
+  /** The ids of the team's songs among `ids` (those not deleted). */
+  async songIdsOfTeam(teamId: string, ids: string[]): Promise<Set<string>> {
+    if (ids.length === 0) return new Set();
+    const rows = await this.db
+      .select({ id: song.id })
+      .from(song)
+      .where(and(eq(song.teamId, teamId), inArray(song.id, ids)));
+    return new Set(rows.map((r) => r.id));
   }
 
   /** Which of `userIds` are members of the team. */

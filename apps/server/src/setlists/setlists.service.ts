@@ -3,6 +3,7 @@ import { LIVE_TEXTS, SETLIST_TEXTS, type SetlistInputSchema } from '@segue/share
 import type { Setlist, SetlistDetails } from '@segue/shared';
 import type { z } from 'zod';
 import type { Db } from '../db/client.ts';
+import type { StoredSetlistEntry, StoredSetlistItem } from '../db/schema.ts';
 import { ForbiddenError, NotFoundError, ValidationError } from '../lib/errors.ts';
 import { presentSong } from '../songs/songs.presenter.ts';
 import { scope, type ChangeFeed } from '../lib/change-feed.ts';
@@ -15,6 +16,59 @@ import { entryOf, presentSetlist, presentSetlistDetails } from './setlists.prese
 import { SetlistsRepository, type SetlistRow, type SetlistValues } from './setlists.repository.ts';
 
 type ValidSetlist = z.output<typeof SetlistInputSchema>;
+
+/**
+ * Items as they are stored (issue 18): each `at` within the songs (0 to `songCount`), sorted
+ * by it; items with the same `at` keep their order.
+ */
+function placed(items: readonly StoredSetlistItem[], songCount: number): StoredSetlistItem[] {
+  return items
+    .map((item) => ({
+      title: item.title,
+      notes: item.notes,
+      duration: item.duration ?? null,
+      at: Math.min(Math.max(item.at, 0), songCount),
+    }))
+    .sort((a, b) => a.at - b.at);
+}
+
+/**
+ * A row's items with `at` counting only the entries whose song is not in `gone`, as
+ * GET /api/setlist/{id} shows them.
+ */
+function shown(row: SetlistRow, gone: ReadonlySet<string>): StoredSetlistItem[] {
+  if (gone.size === 0) return row.items;
+  const songsBefore = [0];
+  for (const entry of row.songs) {
+    songsBefore.push(songsBefore.at(-1)! + (gone.has(entryOf(entry).song) ? 0 : 1));
+  }
+  return row.items.map((item) => ({
+    ...item,
+    at: songsBefore[Math.min(Math.max(item.at, 0), row.songs.length)]!,
+  }));
+}
+
+/**
+ * Issue 18: the songs to store, where an entry sent without `duration` (an older client) keeps
+ * the duration saved for the same song: the song's n-th entry sent takes its n-th entry saved.
+ */
+function withKeptDurations(
+  saved: readonly StoredSetlistEntry[],
+  sent: ValidSetlist['songs'],
+  songs: readonly StoredSetlistEntry[],
+): StoredSetlistEntry[] {
+  const savedOf = new Map<string, (number | null)[]>();
+  for (const e of saved.map(entryOf))
+    savedOf.set(e.song, [...(savedOf.get(e.song) ?? []), e.duration]);
+  const seen = new Map<string, number>();
+  return songs.map((entry, i) => {
+    if (typeof entry === 'string') return entry;
+    const nth = seen.get(entry.song) ?? 0;
+    seen.set(entry.song, nth + 1);
+    const kept = savedOf.get(entry.song)?.[nth];
+    return sent[i]?.duration === undefined && kept != null ? { ...entry, duration: kept } : entry;
+  });
+}
 
 export class SetlistsService {
   readonly repo: SetlistsRepository;
@@ -71,6 +125,8 @@ export class SetlistsService {
     await this.assignments.checkAway(values, input.confirmAway === true);
     const row = await this.repo.create(team.id, actor.actor.userId, randomUUID(), {
       ...values,
+      items: values.items ?? [],
+      startTime: values.startTime ?? null,
       positions: this.assignments.answered(null, values.positions, actor.actor.userId),
     });
     this.assignments.saved(actor, null, row);
@@ -80,15 +136,29 @@ export class SetlistsService {
   async update(actor: TeamActor, id: string, input: ValidSetlist): Promise<Setlist> {
     authorize(actor, 'planSetlists');
     const { team } = actor;
-    if (!(await this.repo.find(team.id, id))) throw new NotFoundError(SETLIST_TEXTS.notFound);
+    const found = await this.repo.find(team.id, id);
+    if (!found) throw new NotFoundError(SETLIST_TEXTS.notFound);
     const values = await this.checked(team.id, input);
     await this.assignments.checkAway(values, input.confirmAway === true);
+    // Issue 18: a body without items (an older client) keeps the saved ones. The client read
+    // them as GET /api/setlist/{id} shows them, counting only the songs that still exist.
+    const gone = values.items ? new Set<string>() : await this.deletedSongs(team.id, found);
     // The answers are merged into the row as it is under the update's lock: one given
     // while this save was on its way is kept.
-    const saved = await this.repo.updateFrom(team.id, id, (current) => ({
-      ...values,
-      positions: this.assignments.answered(current.positions, values.positions, actor.actor.userId),
-    }));
+    const saved = await this.repo.updateFrom(team.id, id, (current) => {
+      const items = values.items ?? placed(shown(current, gone), values.songs.length);
+      return {
+        ...values,
+        songs: withKeptDurations(current.songs, input.songs, values.songs),
+        items,
+        startTime: values.startTime === undefined ? current.startTime : values.startTime,
+        positions: this.assignments.answered(
+          current.positions,
+          values.positions,
+          actor.actor.userId,
+        ),
+      };
+    });
     if (!saved) throw new NotFoundError(SETLIST_TEXTS.notFound);
     this.assignments.saved(actor, saved.before, saved.after);
     return presentSetlist(saved.after);
@@ -98,6 +168,14 @@ export class SetlistsService {
     authorize(actor, 'planSetlists');
     const { team } = actor;
     if (!(await this.repo.delete(team.id, id))) throw new NotFoundError(SETLIST_TEXTS.notFound);
+  }
+
+  /** The ids of a setlist's entries whose song was deleted. */
+  private async deletedSongs(teamId: string, row: SetlistRow): Promise<Set<string>> {
+    if (row.items.length === 0) return new Set();
+    const ids = [...new Set(row.songs.map((e) => entryOf(e).song))];
+    const existing = await this.repo.songIdsOfTeam(teamId, ids);
+    return new Set(ids.filter((songId) => !existing.has(songId)));
   }
 
   /** Songs must be the team's; leaders and assignees must be its members. */
@@ -119,8 +197,16 @@ export class SetlistsService {
       name: input.name,
       date: input.date,
       notes: input.notes,
-      songs: input.songs.map((e) => ({ song: e.song, leader: e.leader, key: e.key })),
+      // A duration is stored only where there is one: entries without read as before.
+      songs: input.songs.map((e) => ({
+        song: e.song,
+        leader: e.leader,
+        key: e.key,
+        ...(e.duration == null ? {} : { duration: e.duration }),
+      })),
       positions: input.positions.map((p) => ({ name: p.name, assignedTo: p.assignedTo })),
+      ...(input.items === undefined ? {} : { items: placed(input.items, input.songs.length) }),
+      ...(input.startTime === undefined ? {} : { startTime: input.startTime }),
     };
   }
 }

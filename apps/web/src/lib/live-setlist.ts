@@ -78,6 +78,8 @@ function liveSetlistFacts(setlist: SetlistDetails): LiveSetlistFacts {
     songCount: setlist.songs.length,
     firstPartLabel: (index) => setlist.songs[index]?.song.parts[0]?.label ?? null,
     loadedIndex: setlist.currentIndex,
+    // A copy kept before issue 18 has no items.
+    items: setlist.items ?? [],
   };
 }
 

@@ -16,6 +16,8 @@ const facts: LiveSetlistFacts = {
   songCount: 3,
   firstPartLabel: (index) => ['Verse', 'Intro', 'Outro'][index] ?? null,
   loadedIndex: 1,
+  // A welcome before the first song, a sermon after the second, a blessing after the last.
+  items: [{ at: 0 }, { at: 2 }, { at: 3 }],
 };
 
 function started() {
@@ -60,6 +62,7 @@ describe('LiveSession', () => {
       currentIndex: 2,
       currentPartLabel: 'Outro',
       currentPartPosition: 0,
+      currentItem: null,
     });
     expect(socket.last('setlist:updateCurrent').payload).toEqual({ setlistId: id, newIndex: 2 });
 
@@ -80,6 +83,7 @@ describe('LiveSession', () => {
       currentIndex: 0,
       currentPartLabel: 'Bridge',
       currentPartPosition: null,
+      currentItem: null,
     });
 
     socket.accept();
@@ -130,6 +134,61 @@ describe('LiveSession', () => {
       partLabel: 'Chorus',
       partPosition: 3,
     });
+  });
+
+  it('goes to an item on the song after it with no part, and a song or part step leaves it', () => {
+    const { session, socket } = started();
+    socket.accept();
+    socket.last('setlist:join').answer({ ok: true, state: state(1) });
+
+    session.goToItem(1);
+    const onItem = { currentIndex: 2, currentPartLabel: null, currentPartPosition: null };
+    expect(session.getSnapshot().position).toEqual({ ...onItem, currentItem: 1 });
+    expect(socket.last('setlist:updateCurrent').payload).toEqual({
+      setlistId: id,
+      newIndex: 2,
+      item: 1,
+    });
+    socket.last('setlist:updateCurrent').answer({ ok: true, state: state(2, 2, null, 1) });
+    expect(session.getSnapshot().position).toEqual(state(2, 2, null, 1));
+
+    // An item after the last song: the last song; an item the setlist does not have: nothing.
+    session.goToItem(2);
+    expect(socket.last('setlist:updateCurrent').payload).toMatchObject({ newIndex: 2, item: 2 });
+    socket.last('setlist:updateCurrent').answer({ ok: true, state: state(3, 2, null, 2) });
+    session.goToItem(3);
+    expect(socket.emitted.filter(({ event }) => event === 'setlist:updateCurrent')).toHaveLength(2);
+
+    session.goToSong(2);
+    expect(session.getSnapshot().position).toMatchObject({ currentIndex: 2, currentItem: null });
+    expect(socket.last('setlist:updateCurrent').payload).toEqual({ setlistId: id, newIndex: 2 });
+    socket.last('setlist:updateCurrent').answer({ ok: true, state: state(4, 2, 'Outro') });
+    session.goToItem(0);
+    session.goToPart('Bridge', 1);
+    expect(session.getSnapshot().position).toMatchObject({
+      currentPartLabel: 'Bridge',
+      currentItem: null,
+    });
+  });
+
+  it('hears the server step onto an item and off it; an event without one is on a song', () => {
+    const { session, socket } = started();
+    socket.fire('setlist:currentChanged', 2, { setlistId: id, version: 2, item: 1 });
+    socket.fire('setlist:partChanged', null, {
+      setlistId: id,
+      version: 2,
+      currentIndex: 2,
+      partPosition: null,
+      item: 1,
+    });
+    expect(session.getSnapshot().position).toEqual(state(2, 2, null, 1));
+    socket.fire('setlist:partChanged', 'Outro', {
+      setlistId: id,
+      version: 3,
+      currentIndex: 2,
+      partPosition: 0,
+    });
+    expect(session.getSnapshot().position).toEqual(state(3, 2, 'Outro'));
   });
 
   it("sets an entry's key for the band: shown at once, sent, then kept as the server says", () => {

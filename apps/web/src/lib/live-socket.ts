@@ -15,7 +15,16 @@ export interface LiveSetlistFacts {
   firstPartLabel: (songIndex: number) => string | null;
   /** The song the setlist was on when loaded, until the server's state arrives. */
   loadedIndex: number;
+  /** The items of the order of service (issue 18), each placed by the songs before it. */
+  items: readonly { at: number }[];
 }
+
+const NO_FACTS: LiveSetlistFacts = {
+  songCount: 0,
+  firstPartLabel: () => null,
+  loadedIndex: 0,
+  items: [],
+};
 
 /**
  * One screen's part in the live session of one setlist: the connection (live/connection.ts)
@@ -103,6 +112,7 @@ export class LiveSession {
       currentIndex: target,
       currentPartLabel: part?.label ?? first,
       currentPartPosition: part?.position ?? (first === null ? null : 0),
+      currentItem: null,
     });
     this.queue.push(
       part === undefined
@@ -122,12 +132,32 @@ export class LiveSession {
       currentIndex,
       currentPartLabel: label,
       currentPartPosition: position ?? null,
+      currentItem: null,
     });
     this.queue.push(
       position === undefined
         ? { event: 'setlist:updatePart', label }
         : { event: 'setlist:updatePart', label, position },
     );
+  }
+
+  /**
+   * Moves everyone to an item of the order of service (issue 18: a welcome, a sermon); shown
+   * here at once. The server puts the set's song on the song after it, with no part, so a
+   * screen that knows nothing of items shows what comes next.
+   */
+  goToItem(item: number): void {
+    const { songCount, items } = this.facts();
+    const placed = items[item];
+    if (!placed) return;
+    const newIndex = clampSongIndex(placed.at, songCount);
+    this.store.move({
+      currentIndex: newIndex,
+      currentPartLabel: null,
+      currentPartPosition: null,
+      currentItem: item,
+    });
+    this.queue.push({ event: 'setlist:updateCurrent', newIndex, item });
   }
 
   /**
@@ -168,12 +198,7 @@ export function useLiveChannel(
     factsRef.current = facts;
   });
   const session = useMemo(
-    () =>
-      new LiveSession(
-        setlistId,
-        () => factsRef.current ?? { songCount: 0, firstPartLabel: () => null, loadedIndex: 0 },
-        view,
-      ),
+    () => new LiveSession(setlistId, () => factsRef.current ?? NO_FACTS, view),
     [setlistId, view],
   );
   const enabled = facts !== null;
@@ -192,6 +217,7 @@ export function useLiveChannel(
     (label: string, position?: number) => session.goToPart(label, position),
     [session],
   );
+  const goToItem = useCallback((item: number) => session.goToItem(item), [session]);
   const setKey = useCallback(
     (index: number, key: string | null) => session.setKey(index, key),
     [session],
@@ -201,5 +227,5 @@ export function useLiveChannel(
     [session],
   );
   const reconnect = useCallback(() => session.reconnectNow(), [session]);
-  return { ...snapshot, goToSong, goToPart, setKey, announce, reconnect };
+  return { ...snapshot, goToSong, goToPart, goToItem, setKey, announce, reconnect };
 }

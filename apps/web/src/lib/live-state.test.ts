@@ -7,6 +7,7 @@ const state = (
   currentIndex = 0,
   currentPartLabel: string | null = 'Verse 1',
   currentPartPosition: number | null = currentPartLabel === null ? null : 0,
+  currentItem: number | null = null,
 ) => ({
   setlistId: id,
   currentIndex,
@@ -15,6 +16,7 @@ const state = (
   version,
   driver: null,
   startedAt: null,
+  currentItem,
 });
 
 describe('reduceLiveState', () => {
@@ -82,12 +84,82 @@ describe('reduceLiveState', () => {
     });
     expect(afterPart).toEqual(state(6, 0, 'Chorus', null));
   });
+
+  it('steps onto an item, with the song after it and no part, and a song step leaves it', () => {
+    // The server moves to item 1 (before song 2) as a song change then a part change.
+    const onSong = reduceLiveState(state(5, 1, 'Bridge', 3), id, {
+      type: 'currentChanged',
+      index: 2,
+      meta: { setlistId: id, version: 6, item: 1 },
+      firstPartLabel: 'Intro',
+    });
+    expect(onSong).toEqual(state(6, 2, null, null, 1));
+    const onItem = reduceLiveState(onSong, id, {
+      type: 'partChanged',
+      label: null,
+      meta: { setlistId: id, version: 6, currentIndex: 2, partPosition: null, item: 1 },
+      indexIfUnknown: 0,
+    });
+    expect(onItem).toEqual(state(6, 2, null, null, 1));
+    // An item before the song the set is on: only a part change, with the item.
+    expect(
+      reduceLiveState(state(5, 2, 'Verse'), id, {
+        type: 'partChanged',
+        label: null,
+        meta: { setlistId: id, version: 6, currentIndex: 2, item: 0 },
+        indexIfUnknown: 0,
+      }),
+    ).toEqual(state(6, 2, null, null, 0));
+
+    // Next Part from the item: the song after it, which leaves the item.
+    const next = reduceLiveState(onItem, id, {
+      type: 'currentChanged',
+      index: 2,
+      meta: { setlistId: id, version: 7, item: null },
+      firstPartLabel: 'Intro',
+    });
+    expect(next).toEqual(state(7, 2, 'Intro', 0, null));
+    const part = reduceLiveState(onItem, id, {
+      type: 'partChanged',
+      label: 'Verse',
+      meta: { setlistId: id, version: 7, currentIndex: 2, partPosition: 1, item: null },
+      indexIfUnknown: 0,
+    });
+    expect(part).toEqual(state(7, 2, 'Verse', 1, null));
+  });
+
+  it('reads events and states without an item (an older server) as on a song', () => {
+    const onItem = state(5, 2, null, null, 1);
+    expect(
+      reduceLiveState(onItem, id, {
+        type: 'currentChanged',
+        index: 0,
+        meta: { setlistId: id, version: 6 },
+        firstPartLabel: 'Verse',
+      }),
+    ).toEqual(state(6, 0, 'Verse'));
+    expect(
+      reduceLiveState(onItem, id, {
+        type: 'partChanged',
+        label: 'Chorus',
+        meta: { setlistId: id, version: 6, currentIndex: 2, partPosition: 1 },
+        indexIfUnknown: 0,
+      }),
+    ).toEqual(state(6, 2, 'Chorus', 1));
+    const { currentItem: _, ...older } = state(7, 1);
+    expect(reduceLiveState(onItem, id, { type: 'state', state: older as typeof onItem })).toEqual(
+      state(7, 1),
+    );
+    // An older state is ignored, item or not.
+    expect(reduceLiveState(onItem, id, { type: 'state', state: state(4, 0) })).toBe(onItem);
+  });
 });
 
 describe('enqueueCommand', () => {
   it('keeps the order and merges a change with the unsent change of its kind before it', () => {
     let queue = enqueueCommand([], { event: 'setlist:updatePart', label: 'Chorus' });
     queue = enqueueCommand(queue, { event: 'setlist:updatePart', label: 'Bridge' });
+    queue = enqueueCommand(queue, { event: 'setlist:updateCurrent', newIndex: 2, item: 0 });
     queue = enqueueCommand(queue, { event: 'setlist:updateCurrent', newIndex: 1 });
     queue = enqueueCommand(queue, { event: 'setlist:announce', message: 'a' });
     queue = enqueueCommand(queue, { event: 'setlist:announce', message: 'b' });

@@ -1,11 +1,16 @@
 import type { LiveMeta, LiveState } from '@segue/shared';
 
-/** Where a live session stands: the song's place in the setlist and the active part's label. */
+/**
+ * Where a live session stands: the song's place in the setlist and the active part's label,
+ * or an item of the order of service (issue 18: a welcome, a sermon).
+ */
 export interface LivePosition {
   currentIndex: number;
   currentPartLabel: string | null;
   /** The part's place in its song, when known: a song may repeat a label (issue 15). */
   currentPartPosition: number | null;
+  /** The item the set is on (its index in the setlist's `items`), null on a song. */
+  currentItem: number | null;
 }
 
 /** A server event that moves the live state (spec section 7, with our version and setlist id). */
@@ -43,16 +48,24 @@ export function reduceLiveState(
 
   switch (update.type) {
     case 'state':
-      return update.state;
-    case 'currentChanged':
+      // A server from before issue 18 names no item: the set is on a song.
+      return update.state.currentItem === undefined
+        ? { ...update.state, currentItem: null }
+        : update.state;
+    case 'currentChanged': {
+      // On an item the song is the one after it, with no part (issue 18).
+      const item = update.meta.item ?? null;
+      const label = item === null ? update.firstPartLabel : null;
       return {
         setlistId,
         currentIndex: update.index,
-        currentPartLabel: update.firstPartLabel,
-        currentPartPosition: update.firstPartLabel === null ? null : 0,
+        currentPartLabel: label,
+        currentPartPosition: label === null ? null : 0,
+        currentItem: item,
         version: meta.version,
         ...whoAndWhen(shown, update.meta),
       };
+    }
     case 'partChanged':
       return {
         setlistId,
@@ -61,6 +74,8 @@ export function reduceLiveState(
         currentIndex: update.meta.currentIndex ?? shown?.currentIndex ?? update.indexIfUnknown,
         currentPartLabel: update.label,
         currentPartPosition: update.meta.partPosition ?? null,
+        // An event without it (an older server) is a step onto a song.
+        currentItem: update.meta.item ?? null,
         version: meta.version,
         ...whoAndWhen(shown, update.meta),
       };
@@ -77,7 +92,13 @@ function whoAndWhen(shown: LiveState | null, meta: LiveMeta) {
 
 /** A move or message this screen asked for, waiting to be sent or acknowledged. */
 export type LiveCommand =
-  | { event: 'setlist:updateCurrent'; newIndex: number; part?: { label: string; position: number } }
+  | {
+      event: 'setlist:updateCurrent';
+      newIndex: number;
+      part?: { label: string; position: number };
+      /** Issue 18: an item of the order of service instead of a song. */
+      item?: number;
+    }
   | { event: 'setlist:updatePart'; label: string; position?: number }
   | { event: 'setlist:setKey'; index: number; key: string | null }
   | { event: 'setlist:announce'; message: string; onScreen?: boolean };

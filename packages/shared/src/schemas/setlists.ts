@@ -8,6 +8,12 @@ export const SETLIST_LIMITS = {
   maxSongs: 100,
   maxPositions: 50,
   positionNameMaxLength: 60,
+  /** Issue 18: entries of the order of service that are not songs (welcome, sermon, ...). */
+  maxItems: 100,
+  itemTitleMaxLength: 200,
+  itemNotesMaxLength: 2000,
+  /** A song's or an item's duration, in seconds: at most 6 hours. */
+  maxDurationSeconds: 6 * 60 * 60,
 } as const;
 
 export const POSITION_OPTIONS = [
@@ -44,6 +50,18 @@ function isCalendarDate(value: string): boolean {
   return !Number.isNaN(time) && new Date(time).toISOString().startsWith(value);
 }
 
+const DurationSecondsSchema = z
+  .number({ error: 'A duration is a number of seconds.' })
+  .int('A duration is a whole number of seconds.')
+  .min(0, 'A duration cannot be negative.')
+  .max(
+    SETLIST_LIMITS.maxDurationSeconds,
+    `A duration can be at most ${SETLIST_LIMITS.maxDurationSeconds / 3600} hours.`,
+  );
+
+/** How long a song or an item takes at the service, in whole seconds; none (or left out): unknown. */
+export const DurationSchema = DurationSecondsSchema.nullish().transform((v) => v ?? null);
+
 export const SetlistEntryInputSchema = z.object({
   song: Id,
   leader: OptionalUserId,
@@ -52,7 +70,54 @@ export const SetlistEntryInputSchema = z.object({
    * song's own key. The setlist form sends every entry whole.
    */
   key: OptionalKeySchema.transform((key) => key ?? null),
+  /**
+   * Issue 18: how long this song takes at this service; null: none. Left out (an older
+   * client): the duration saved for this song in the setlist is kept.
+   */
+  duration: DurationSecondsSchema.nullable().optional(),
 });
+
+/**
+ * Issue 18: an entry of the order of service that is not a song (a welcome, prayer, sermon,
+ * offering). `at` places it: the number of the setlist's songs before it, so 0 is before the
+ * first song and `songs.length` after the last; items with the same `at` keep their order.
+ * Items are kept beside `songs`, so the spec's `songs` array and `currentIndex` are unchanged.
+ */
+export const SetlistItemInputSchema = z.object({
+  title: z
+    .string({ error: 'An item needs a title.' })
+    .trim()
+    .min(1, 'An item needs a title.')
+    .max(
+      SETLIST_LIMITS.itemTitleMaxLength,
+      `Item titles must be at most ${SETLIST_LIMITS.itemTitleMaxLength} characters.`,
+    ),
+  notes: z
+    .string()
+    .max(
+      SETLIST_LIMITS.itemNotesMaxLength,
+      `Item notes must be at most ${SETLIST_LIMITS.itemNotesMaxLength} characters.`,
+    )
+    .nullish()
+    .transform((v) => (v ?? '').trim()),
+  duration: DurationSchema,
+  at: z
+    .number({ error: 'An item needs its place in the order.' })
+    .int('An item needs its place in the order.')
+    .min(0, 'An item needs its place in the order.')
+    .max(10_000, 'An item needs its place in the order.'),
+});
+export type SetlistItemInput = z.input<typeof SetlistItemInputSchema>;
+
+/** A service's start time of day, `HH:MM` (24 hours); none: the setlist shows no start times. */
+export const StartTimeSchema = z
+  .string()
+  .trim()
+  .nullish()
+  .transform((v) => (v ? v : null))
+  .refine((v) => v === null || /^([01]\d|2[0-3]):[0-5]\d$/.test(v), {
+    message: 'Start time must be a time of day (HH:MM).',
+  });
 
 export const PositionInputSchema = z.object({
   name: z
@@ -96,6 +161,16 @@ export const SetlistInputSchema = z.object({
       `A setlist can have at most ${SETLIST_LIMITS.maxPositions} positions.`,
     )
     .default([]),
+  /**
+   * Issue 18: the items between the songs. Left out (an older client): the items already
+   * saved are kept, placed by their `at` among the songs sent.
+   */
+  items: z
+    .array(SetlistItemInputSchema)
+    .max(SETLIST_LIMITS.maxItems, `A setlist can hold at most ${SETLIST_LIMITS.maxItems} items.`)
+    .optional(),
+  /** Issue 18: when the service starts; left out: the saved start time is kept. */
+  startTime: StartTimeSchema.optional(),
   teamId: z.string().optional(),
   /**
    * Issue 18: save even though someone assigned (a leader or a position) is away on the date.
@@ -116,6 +191,15 @@ export const PositionSchema = z.object({
 });
 export type Position = z.infer<typeof PositionSchema>;
 
+/** An item as the API answers it: `at` counts the songs of the same answer before it. */
+export const SetlistItemSchema = z.object({
+  title: z.string(),
+  notes: z.string(),
+  duration: z.number().nullable(),
+  at: z.number(),
+});
+export type SetlistItem = z.infer<typeof SetlistItemSchema>;
+
 /** A setlist in the list: song entries hold song ids. */
 export const SetlistSchema = z.object({
   _id: z.string(),
@@ -123,12 +207,26 @@ export const SetlistSchema = z.object({
   date: z.string(),
   notes: z.string(),
   songs: z.array(
-    z.object({ song: z.string(), leader: z.string().nullable(), key: z.string().nullable() }),
+    z.object({
+      song: z.string(),
+      leader: z.string().nullable(),
+      key: z.string().nullable(),
+      duration: z.number().nullable().default(null),
+    }),
   ),
+  /**
+   * Issue 18: the items between the songs, sorted by `at` (ours, additive). The defaults read
+   * an answer kept on a device before issue 18 (offline copies) as one without items.
+   */
+  items: z.array(SetlistItemSchema).default([]),
+  /** Issue 18: the service's start time (`HH:MM`), or null. */
+  startTime: z.string().nullable().default(null),
   positions: z.array(PositionSchema),
   teamId: z.string(),
   currentIndex: z.number(),
   currentPartLabel: z.string().nullable(),
+  /** Issue 18: the item the live set is on (an index into `items`), null when on a song. */
+  currentItem: z.number().nullable().default(null),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -137,7 +235,12 @@ export type Setlist = z.infer<typeof SetlistSchema>;
 /** `GET /api/setlist/{id}`: entries carry the whole song; entries whose song is gone are dropped. */
 export const SetlistDetailsSchema = SetlistSchema.extend({
   songs: z.array(
-    z.object({ song: SongSchema, leader: z.string().nullable(), key: z.string().nullable() }),
+    z.object({
+      song: SongSchema,
+      leader: z.string().nullable(),
+      key: z.string().nullable(),
+      duration: z.number().nullable().default(null),
+    }),
   ),
 });
 export type SetlistDetails = z.infer<typeof SetlistDetailsSchema>;

@@ -28,9 +28,12 @@ const setlist = (entries: { songKey: string | null; key: string | null }[]): Set
   teamId: 't',
   currentIndex: 0,
   currentPartLabel: null,
+  currentItem: null,
+  items: [],
+  startTime: null,
   createdAt: '',
   updatedAt: '',
-  songs: entries.map((e) => ({ song: song(e.songKey), leader: null, key: e.key })),
+  songs: entries.map((e) => ({ song: song(e.songKey), leader: null, key: e.key, duration: null })),
 });
 
 describe('songs in their performance key', () => {

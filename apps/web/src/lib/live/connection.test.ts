@@ -20,6 +20,7 @@ const state = (version: number): LiveState => ({
   version,
   driver: null,
   startedAt: null,
+  currentItem: null,
 });
 
 let browser = fakeBrowser();
@@ -267,10 +268,12 @@ describe('LiveConnection events', () => {
     const [commands] = opened;
     if (!commands) throw new Error('no emitter');
     const ack = vi.fn();
+    commands.emit({ event: 'setlist:updateCurrent', newIndex: 2, item: 1 }, ack);
     commands.emit({ event: 'setlist:updateCurrent', newIndex: 2 }, ack);
     commands.emit({ event: 'setlist:updatePart', label: 'Bridge' }, ack);
     commands.emit({ event: 'setlist:announce', message: 'Slower' }, ack);
-    expect(socket.emitted.slice(-3).map(({ event, payload }) => ({ event, payload }))).toEqual([
+    expect(socket.emitted.slice(-4).map(({ event, payload }) => ({ event, payload }))).toEqual([
+      { event: 'setlist:updateCurrent', payload: { setlistId: id, newIndex: 2, item: 1 } },
       { event: 'setlist:updateCurrent', payload: { setlistId: id, newIndex: 2 } },
       { event: 'setlist:updatePart', payload: { setlistId: id, partIndex: 'Bridge' } },
       { event: 'setlist:announce', payload: { setlistId: id, message: 'Slower' } },

@@ -69,12 +69,14 @@ class SocketCommands implements CommandEmitter {
     const { socket, setlistId } = this;
     switch (command.event) {
       case 'setlist:updateCurrent': {
-        const { newIndex, part } = command;
+        const { newIndex, part, item } = command;
         socket.emit(
           'setlist:updateCurrent',
-          part === undefined
-            ? { setlistId, newIndex }
-            : { setlistId, newIndex, partLabel: part.label, partPosition: part.position },
+          item !== undefined
+            ? { setlistId, newIndex, item }
+            : part === undefined
+              ? { setlistId, newIndex }
+              : { setlistId, newIndex, partLabel: part.label, partPosition: part.position },
           ack,
         );
         return;

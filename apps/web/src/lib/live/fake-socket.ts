@@ -134,6 +134,7 @@ export const liveState = (
   version: number,
   currentIndex = 0,
   currentPartLabel: string | null = 'Verse',
+  currentItem: number | null = null,
 ): LiveState => ({
   setlistId: SETLIST_ID,
   currentIndex,
@@ -142,4 +143,5 @@ export const liveState = (
   version,
   driver: null,
   startedAt: null,
+  currentItem,
 });

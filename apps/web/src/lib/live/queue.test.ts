@@ -55,6 +55,7 @@ const state: LiveState = {
   version: 9,
   driver: 'Ada',
   startedAt: null,
+  currentItem: null,
 };
 
 function setup() {

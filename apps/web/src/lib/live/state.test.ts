@@ -65,11 +65,17 @@ describe('LiveStore', () => {
   it("shows this screen's move at once, until the queue settles", () => {
     const { store } = setup();
     store.apply({ type: 'state', state: state(5, 0, 'Verse') });
-    store.move({ currentIndex: 1, currentPartLabel: 'Intro', currentPartPosition: 0 });
+    store.move({
+      currentIndex: 1,
+      currentPartLabel: 'Intro',
+      currentPartPosition: 0,
+      currentItem: null,
+    });
     expect(store.getSnapshot().position).toEqual({
       currentIndex: 1,
       currentPartLabel: 'Intro',
       currentPartPosition: 0,
+      currentItem: null,
     });
     // The server's newer state arrives, but the move is still on its way.
     store.apply({ type: 'state', state: state(6, 0, 'Chorus') });
@@ -78,6 +84,7 @@ describe('LiveStore', () => {
       currentIndex: 1,
       currentPartLabel: 'Intro',
       currentPartPosition: 0,
+      currentItem: null,
     });
     store.settle();
     expect(store.getSnapshot().position).toEqual(state(6, 0, 'Chorus'));
@@ -88,13 +95,19 @@ describe('LiveStore', () => {
     store.settle();
     expect(listener).not.toHaveBeenCalled();
 
-    store.move({ currentIndex: 2, currentPartLabel: null, currentPartPosition: null });
+    store.move({
+      currentIndex: 2,
+      currentPartLabel: null,
+      currentPartPosition: null,
+      currentItem: null,
+    });
     store.forgetMoves();
     expect(listener).toHaveBeenCalledTimes(1);
     expect(store.getSnapshot().position).toEqual({
       currentIndex: 2,
       currentPartLabel: null,
       currentPartPosition: null,
+      currentItem: null,
     });
     store.publish();
     expect(store.getSnapshot().position).toBeNull();

@@ -61,11 +61,14 @@ const setlist = (id: string, teamId: string, date: string, songs: Song[]): Setli
   name: `Setlist ${id}`,
   date: `${date}T00:00:00.000Z`,
   notes: '',
-  songs: songs.map((s) => ({ song: s, leader: 'u1', key: null })),
+  songs: songs.map((s) => ({ song: s, leader: 'u1', key: null, duration: null })),
+  items: [],
+  startTime: null,
   positions: [],
   teamId,
   currentIndex: 0,
   currentPartLabel: null,
+  currentItem: null,
   createdAt: '2026-11-01T00:00:00.000Z',
   updatedAt: '2026-11-01T00:00:00.000Z',
 });
@@ -122,7 +125,7 @@ describe('the kept copy', () => {
     expect(await offline('GET', '/setlist/set-a', 'team-b')).toBeUndefined();
     const list = SetlistSchema.array().parse(await offline('GET', '/setlist', 'team-a'));
     expect(list.map((s) => [s._id, s.songs])).toEqual([
-      ['set-a', [{ song: 's1', leader: 'u1', key: null }]],
+      ['set-a', [{ song: 's1', leader: 'u1', key: null, duration: null }]],
     ]);
     expect(SongSchema.parse(await offline('GET', '/songs/s1', 'team-a'))).toEqual(songA);
     expect(await offline('GET', '/songs/s1', 'team-b')).toBeUndefined();

@@ -88,7 +88,13 @@ export async function answerFromCopy(
       const body: Setlist[] = setlists
         .map(({ details }) => ({
           ...details,
-          songs: details.songs.map(({ song, leader, key }) => ({ song: song._id, leader, key })),
+          // A copy kept before issue 18 has no durations.
+          songs: details.songs.map(({ song, leader, key, duration }) => ({
+            song: song._id,
+            leader,
+            key,
+            duration: duration ?? null,
+          })),
         }))
         .sort((a, b) => b.date.localeCompare(a.date));
       return { body, keptAt: Math.min(teams.keptAt, ...setlists.map((s) => s.keptAt)) };

@@ -15,7 +15,7 @@ import NavigateNextIcon from '@mui/icons-material/NavigateNext';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import SkipNextIcon from '@mui/icons-material/SkipNext';
 import SkipPreviousIcon from '@mui/icons-material/SkipPrevious';
-import { isLiveDriver } from '@segue/shared';
+import { isLiveDriver, orderOfService } from '@segue/shared';
 import type { SetlistDetails } from '@segue/shared';
 import { AnnouncementBanner } from '../../../components/announcement-banner.tsx';
 import { LiveConnectionStatus } from '../../../components/live-connection-status.tsx';
@@ -40,12 +40,22 @@ import { usePartChange } from '../hooks/use-part-change.ts';
 import { useTextSize } from '../hooks/use-text-size.ts';
 import { useWakeLock } from '../hooks/use-wake-lock.ts';
 import { midiAction } from '../utils/midi-message.ts';
-import { activePartIndex } from '../utils/part-navigation.ts';
 import { shownKey } from '../../../components/chart/in-key.ts';
-import { nextPosition, previousPosition, upNext } from '../utils/set-position.ts';
+import {
+  entryNumber,
+  entryPosition,
+  isInSet,
+  livePosition as positionOf,
+  nextPosition,
+  previousPosition,
+  samePosition,
+  songAt,
+  upNext,
+} from '../utils/set-position.ts';
 import type { SetPosition } from '../utils/set-position.ts';
 import { AnnounceSender } from './announce-sender.tsx';
 import { FullSongView } from './full-song-view.tsx';
+import { ItemNotes } from './item-notes.tsx';
 import { LiveSongHeader } from './live-song-header.tsx';
 import { LIVE_VIEW_TEXTS as T } from './live-texts.ts';
 import { LiveViewControls, StageModeToggle } from './live-view-controls.tsx';
@@ -75,7 +85,10 @@ function LiveScreen({ setlistId }: { setlistId: string }) {
   if (live.access === 'loading') return <PageMessage>{T.loading}</PageMessage>;
   if (live.access === 'denied') return <PageMessage back>{T.accessDenied}</PageMessage>;
   if (live.access === 'not-found') return <PageMessage back>{T.setlistNotFound}</PageMessage>;
-  if (!live.setlist || !live.entry) return <PageMessage back>{T.noSongs}</PageMessage>;
+  // A setlist of items alone (a prayer meeting) still has an order to step through.
+  if (!live.setlist || orderOfService(live.setlist).length === 0) {
+    return <PageMessage back>{T.noSongs}</PageMessage>;
+  }
   return <LivePerformance live={live} setlist={live.setlist} />;
 }
 
@@ -97,20 +110,17 @@ function PageMessage({ children, back = false }: { children: ReactNode; back?: b
   );
 }
 
-const samePosition = (a: SetPosition, b: SetPosition) =>
-  a.songIndex === b.songIndex && a.partIndex === b.partIndex;
-
 /** A phone held sideways: the song gets the screen unless stage mode was turned off. */
 const SHORT_LANDSCAPE = '(orientation: landscape) and (max-height: 500px)';
 
 /**
- * The live view of a setlist with at least one song. Drivers (the team's owner and admins, and
- * the setlist's song leaders) move everyone; a follower's taps, keys and pedal browse this
- * screen alone, until "Back to live".
+ * The live view of a setlist with at least one entry (a song, or an item of its order of
+ * service). Drivers (the team's owner and admins, and the setlist's song leaders) move
+ * everyone; a follower's taps, keys and pedal browse this screen alone, until "Back to live".
  */
 function LivePerformance({ live, setlist }: { live: LiveSetlist; setlist: SetlistDetails }) {
   const songCount = setlist.songs.length;
-  const { currentIndex: liveSong, goToSong, goToPart, announce } = live;
+  const { currentIndex: liveSong, goToSong, goToPart, goToItem, announce } = live;
   // Offline, the screen shows the copy kept on the device: everyone browses it on their own,
   // and nothing is sent to the band (issue 17).
   const changesAllowed = useChangesAllowed();
@@ -122,22 +132,18 @@ function LivePerformance({ live, setlist }: { live: LiveSetlist; setlist: Setlis
   const textSize = useTextSize();
   const [announceText, setAnnounceText] = useState('');
 
-  // Where the leader is. `chosen` tells apart parts of this screen's choice that share a label.
+  // Where the leader is: a song's part or an item. `chosen` tells apart parts of this screen's
+  // choice that share a label.
   const [chosen, setChosen] = useState<SetPosition | null>(null);
-  const liveLabels = setlist.songs[liveSong]?.song.parts.map((part) => part.label) ?? [];
-  const livePosition: SetPosition = {
-    songIndex: liveSong,
-    partIndex: activePartIndex(
-      liveLabels,
-      live.currentPartLabel,
-      chosen?.songIndex === liveSong ? chosen.partIndex : null,
-      live.currentPartPosition,
-    ),
-  };
+  const livePosition = positionOf(
+    setlist,
+    live,
+    chosen?.kind === 'song' && chosen.songIndex === liveSong ? chosen.partIndex : null,
+  );
 
   // Where this follower looks on their own; null while following the leader.
   const [browse, setBrowse] = useState<SetPosition | null>(null);
-  const browseValid = browse !== null && browse.songIndex < songCount;
+  const browseValid = browse !== null && isInSet(setlist, browse);
   const browsing = browseValid && !samePosition(browse, livePosition);
   useEffect(() => {
     // The leader arrived where this follower looked ahead (or the song is gone): follow again.
@@ -149,27 +155,31 @@ function LivePerformance({ live, setlist }: { live: LiveSetlist; setlist: Setlis
     if (changesAllowed) setBrowse(null);
   }, [changesAllowed]);
 
-  const stored = setlist.songs[shown.songIndex] ?? setlist.songs[0]!;
+  // An item of the order of service (issue 18): its title and notes, no chords or parts.
+  const item = shown.kind === 'item' ? (setlist.items[shown.itemIndex] ?? null) : null;
+  const stored = shown.kind === 'song' ? (setlist.songs[shown.songIndex] ?? null) : null;
   // The chords as this musician reads them ("My view": capo, instrument, notation).
   const chordView = useChordView();
   const [myViewOpen, setMyViewOpen] = useState(false);
   const entry = useMemo(
-    () => ({
-      ...stored,
-      song: {
-        ...stored.song,
-        parts: stored.song.parts.map((part) => ({
-          ...part,
-          lines: linesForMe(part.lines, shownKey(stored), chordView.view),
-        })),
+    () =>
+      stored && {
+        ...stored,
+        song: {
+          ...stored.song,
+          parts: stored.song.parts.map((part) => ({
+            ...part,
+            lines: linesForMe(part.lines, shownKey(stored), chordView.view),
+          })),
+        },
       },
-    }),
     [stored, chordView.view],
   );
-  const { song } = entry;
-  const activeIndex = shown.partIndex;
-  const activePart = song.parts[activeIndex] ?? null;
-  const change = usePartChange(shown.songIndex, activeIndex);
+  const song = entry?.song ?? null;
+  const activeIndex = shown.kind === 'song' ? shown.partIndex : -1;
+  const activePart = song?.parts[activeIndex] ?? null;
+  const change = usePartChange(entryNumber(setlist, shown), activeIndex);
+  const title = item?.title ?? song?.title ?? '';
 
   /** Moves to a place in the set: everyone's, for a driver; this screen's, for a follower. */
   const goTo = (target: SetPosition | null) => {
@@ -178,9 +188,14 @@ function LivePerformance({ live, setlist }: { live: LiveSetlist; setlist: Setlis
       setBrowse(samePosition(target, livePosition) ? null : target);
       return;
     }
-    const part = setlist.songs[target.songIndex]?.song.parts[target.partIndex];
     setChosen(target);
-    if (target.songIndex !== liveSong) {
+    if (target.kind === 'item') {
+      if (!samePosition(target, livePosition)) goToItem(target.itemIndex);
+      return;
+    }
+    const part = setlist.songs[target.songIndex]?.song.parts[target.partIndex];
+    // Leaving an item is a song step, even onto the song the set's index is already on.
+    if (livePosition.kind === 'item' || target.songIndex !== liveSong) {
       goToSong(
         target.songIndex,
         target.partIndex > 0 && part
@@ -196,14 +211,11 @@ function LivePerformance({ live, setlist }: { live: LiveSetlist; setlist: Setlis
     }
   };
   const selectPart = (index: number) => {
-    if (song.parts[index]) goTo({ songIndex: shown.songIndex, partIndex: index });
+    if (shown.kind === 'song' && song?.parts[index]) goTo(songAt(shown.songIndex, index));
   };
-  const moveSong = (delta: number) => {
-    const target = Math.min(Math.max(shown.songIndex + delta, 0), songCount - 1);
-    if (target === shown.songIndex) return;
-    const parts = setlist.songs[target]?.song.parts.length ?? 0;
-    goTo({ songIndex: target, partIndex: parts > 0 ? 0 : -1 });
-  };
+  // Previous Song and Next Song step entry by entry: an item is one.
+  const previousEntry = entryPosition(setlist, shown, -1);
+  const nextEntry = entryPosition(setlist, shown, 1);
   const previous = previousPosition(setlist, shown);
   const next = nextPosition(setlist, shown);
   const backToLive = () => setBrowse(null);
@@ -225,12 +237,13 @@ function LivePerformance({ live, setlist }: { live: LiveSetlist; setlist: Setlis
   useLiveKeys({
     previousPart: () => goTo(previous),
     nextPart: () => goTo(next),
-    previousSong: () => moveSong(-1),
-    nextSong: () => moveSong(1),
+    previousSong: () => goTo(previousEntry),
+    nextSong: () => goTo(nextEntry),
   });
 
+  // On an item there is no part to select by place.
   const { status: midi, connect: connectMidi } = useMidiInput((data) => {
-    const action = midiAction(data, song.parts.length);
+    const action = midiAction(data, song?.parts.length ?? 0);
     if (action?.type === 'selectPart') selectPart(action.partIndex);
     if (action?.type === 'announce') sendAnnouncement();
   });
@@ -248,7 +261,7 @@ function LivePerformance({ live, setlist }: { live: LiveSetlist; setlist: Setlis
   useWakeLock(true);
 
   const people = usePeople(live.team?.members ?? []);
-  const leaderId = entry.leader;
+  const leaderId = entry?.leader ?? null;
   const leader = leaderId ? people.data?.find((person) => person.$id === leaderId) : undefined;
   const leaderName = leaderId ? leader?.name || leader?.email || null : null;
   const myPositions = setlist.positions
@@ -264,7 +277,8 @@ function LivePerformance({ live, setlist }: { live: LiveSetlist; setlist: Setlis
 
   const content = (
     <Box sx={{ minHeight: stage ? 0 : '30vh' }}>
-      {!activePart && <Typography color="text.secondary">{T.noParts}</Typography>}
+      {item && <ItemNotes notes={item.notes} fontSize={`${textSize.size}rem`} />}
+      {song && !activePart && <Typography color="text.secondary">{T.noParts}</Typography>}
       {activePart && viewMode === 'single' && (
         <SinglePartView
           part={activePart}
@@ -274,7 +288,7 @@ function LivePerformance({ live, setlist }: { live: LiveSetlist; setlist: Setlis
           dense={stage}
         />
       )}
-      {activePart && viewMode === 'full' && (
+      {song && activePart && viewMode === 'full' && (
         <FullSongView
           parts={song.parts}
           activeIndex={activeIndex}
@@ -341,7 +355,11 @@ function LivePerformance({ live, setlist }: { live: LiveSetlist; setlist: Setlis
             }}
           >
             <Typography aria-hidden noWrap sx={{ fontWeight: 700 }}>
-              {stage ? `${song.title} · ${activePart?.label ?? ''}` : (activePart?.label ?? '')}
+              {item
+                ? item.title
+                : stage
+                  ? `${title} · ${activePart?.label ?? ''}`
+                  : (activePart?.label ?? '')}
             </Typography>
             {stage && (
               <NextUp
@@ -399,7 +417,7 @@ function LivePerformance({ live, setlist }: { live: LiveSetlist; setlist: Setlis
       <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100dvh' }}>
         <AnnouncementBanner announcement={live.announcement} />
         <Typography component="h1" sx={visuallyHidden}>
-          {song.title}
+          {title}
         </Typography>
         <Container maxWidth="lg" sx={{ px: { xs: 1, sm: 2 }, pt: 0.5, flexGrow: 1 }}>
           <LiveConnectionStatus status={live.status} onReconnect={live.reconnect} />
@@ -432,10 +450,10 @@ function LivePerformance({ live, setlist }: { live: LiveSetlist; setlist: Setlis
             sx={{ justifyContent: 'space-between', alignItems: { md: 'flex-start' } }}
           >
             <LiveSongHeader
-              title={song.title}
-              artist={song.artist}
-              songNumber={shown.songIndex + 1}
-              keyCaption={keyCaption(shownKey(entry), chordView.view)}
+              title={title}
+              artist={song?.artist ?? ''}
+              songNumber={shown.kind === 'song' ? shown.songIndex + 1 : null}
+              keyCaption={entry && keyCaption(shownKey(entry), chordView.view)}
               songCount={songCount}
               leaderName={leaderName}
               positions={myPositions}
@@ -448,12 +466,12 @@ function LivePerformance({ live, setlist }: { live: LiveSetlist; setlist: Setlis
                 </Typography>
               )}
               {isDriver && <MidiStatus status={midi} onConnect={connectMidi} />}
-              {isDriver && !browsing && song.key && (
+              {isDriver && !browsing && entry && song?.key && (
                 <Suspense fallback={null}>
                   <LiveKeySelect
                     value={entry.key}
                     songKey={song.key}
-                    onChange={(key) => live.setKey(shown.songIndex, key)}
+                    onChange={(key) => live.setKey(liveSong, key)}
                   />
                 </Suspense>
               )}
@@ -480,6 +498,7 @@ function LivePerformance({ live, setlist }: { live: LiveSetlist; setlist: Setlis
             layout={layout}
             onLayoutChange={setLayout}
             textSize={textSize}
+            hasParts={song !== null}
           >
             <StageModeToggle on={stage} onToggle={toggleStage} />
             <MyViewToggleButton open={myViewOpen} onToggle={() => setMyViewOpen((open) => !open)} />
@@ -498,22 +517,24 @@ function LivePerformance({ live, setlist }: { live: LiveSetlist; setlist: Setlis
             <Button
               variant="outlined"
               startIcon={<SkipPreviousIcon />}
-              onClick={() => moveSong(-1)}
-              disabled={shown.songIndex <= 0}
+              onClick={() => goTo(previousEntry)}
+              disabled={!previousEntry}
             >
               {T.previousSong}
             </Button>
             <Button
               variant="outlined"
               endIcon={<SkipNextIcon />}
-              onClick={() => moveSong(1)}
-              disabled={shown.songIndex >= songCount - 1}
+              onClick={() => goTo(nextEntry)}
+              disabled={!nextEntry}
             >
               {T.nextSong}
             </Button>
           </Stack>
 
-          <PartButtons parts={song.parts} activeIndex={activeIndex} onSelect={selectPart} />
+          {song && (
+            <PartButtons parts={song.parts} activeIndex={activeIndex} onSelect={selectPart} />
+          )}
           <PartTransitionBar changeCount={change.count} />
 
           {content}

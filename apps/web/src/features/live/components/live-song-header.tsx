@@ -9,7 +9,8 @@ import { LIVE_VIEW_TEXTS as T } from './live-texts.ts';
 interface LiveSongHeaderProps {
   title: string;
   artist: string;
-  songNumber: number;
+  /** The song's number in the setlist; null on an item of the order of service (issue 18). */
+  songNumber: number | null;
   songCount: number;
   /** The key it is played in, and this musician's capo and shapes: "Key A · Capo 2 · G shapes". */
   keyCaption: string | null;
@@ -18,7 +19,10 @@ interface LiveSongHeaderProps {
   positions: string[];
 }
 
-/** The current song (the page's one heading), who leads it, and the viewer's place in the band. */
+/**
+ * The current song or item (the page's one heading), who leads it, and the viewer's place in
+ * the band.
+ */
 export function LiveSongHeader(props: LiveSongHeaderProps) {
   const { title, artist, songNumber, songCount, keyCaption, leaderName, positions } = props;
   return (
@@ -48,7 +52,9 @@ export function LiveSongHeader(props: LiveSongHeaderProps) {
         spacing={2}
         sx={{ flexWrap: 'wrap', color: 'text.secondary', pl: { sm: 6 } }}
       >
-        <Typography variant="body2">{T.songOf(songNumber, songCount)}</Typography>
+        {songNumber !== null && (
+          <Typography variant="body2">{T.songOf(songNumber, songCount)}</Typography>
+        )}
         {keyCaption && (
           <Typography variant="body2" sx={{ fontWeight: 700, color: 'text.primary' }}>
             {keyCaption}

@@ -53,4 +53,6 @@ export const LIVE_VIEW_TEXTS = {
   bandKey: 'Key for the band',
   bandKeyHint: 'Every screen changes at once',
   songsOwnKey: (key: string) => `Song's key (${key})`,
+  // Issue 18: an item of the order of service (a welcome, a sermon) comes next.
+  nextItemPreview: (title: string) => `Next: ${title}`,
 } as const;

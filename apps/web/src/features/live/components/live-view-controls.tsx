@@ -20,6 +20,8 @@ interface LiveViewControlsProps {
   layout: Layout;
   onLayoutChange: (layout: Layout) => void;
   textSize: ReturnType<typeof useTextSize>;
+  /** False on an item of the order of service (issue 18): no parts to show one or all of. */
+  hasParts?: boolean;
   /** More controls on the same row (stage mode, open presenter). */
   children?: ReactNode;
 }
@@ -27,20 +29,23 @@ interface LiveViewControlsProps {
 /** How this screen shows the song: one part or all, one column or two, and how large. */
 export function LiveViewControls(props: LiveViewControlsProps) {
   const { viewMode, onViewModeChange, layout, onLayoutChange, textSize, children } = props;
+  const hasParts = props.hasParts ?? true;
   return (
     <Stack direction="row" useFlexGap spacing={1.5} sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
-      <ToggleButtonGroup
-        size="small"
-        exclusive
-        color="primary"
-        aria-label={T.viewMode}
-        value={viewMode}
-        onChange={(_event, value: ViewMode | null) => value && onViewModeChange(value)}
-      >
-        <ToggleButton value="single">{T.singlePart}</ToggleButton>
-        <ToggleButton value="full">{T.fullSong}</ToggleButton>
-      </ToggleButtonGroup>
-      {viewMode === 'full' && (
+      {hasParts && (
+        <ToggleButtonGroup
+          size="small"
+          exclusive
+          color="primary"
+          aria-label={T.viewMode}
+          value={viewMode}
+          onChange={(_event, value: ViewMode | null) => value && onViewModeChange(value)}
+        >
+          <ToggleButton value="single">{T.singlePart}</ToggleButton>
+          <ToggleButton value="full">{T.fullSong}</ToggleButton>
+        </ToggleButtonGroup>
+      )}
+      {hasParts && viewMode === 'full' && (
         <ToggleButtonGroup
           size="small"
           exclusive

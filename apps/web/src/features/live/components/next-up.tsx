@@ -11,14 +11,19 @@ interface NextUpProps {
   sx?: SxProps<Theme>;
 }
 
-/** A small preview of what comes next: the next part's label and first line, or the next song. */
+/**
+ * A small preview of what comes next: the next part's label and first line, the next song, or
+ * the next item of the order of service with the first line of its notes.
+ */
 export function NextUp({ next, large = false, sx }: NextUpProps) {
   const heading =
     next.kind === 'part'
       ? T.nextPartPreview(next.label)
       : next.kind === 'song'
         ? T.nextSongPreview(next.title)
-        : T.endOfSet;
+        : next.kind === 'item'
+          ? T.nextItemPreview(next.title)
+          : T.endOfSet;
   const line = next.kind === 'end' ? '' : next.firstLine;
   return (
     <Box

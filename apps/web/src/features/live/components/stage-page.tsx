@@ -21,6 +21,7 @@ import {
   STAGE_TEXT_SIZE,
   stageTextSize,
 } from '../utils/stage-display.ts';
+import { ItemNotes } from './item-notes.tsx';
 import { LIVE_VIEW_TEXTS as T } from './live-texts.ts';
 import { NextUp } from './next-up.tsx';
 import { SongPart } from './song-part.tsx';
@@ -70,7 +71,7 @@ function StageScreen({ setlistId }: { setlistId: string }) {
   if (stage.access === 'loading') message = T.loading;
   else if (stage.access === 'denied') message = T.accessDenied;
   else if (stage.access === 'not-found') message = T.setlistNotFound;
-  else if (!stage.song) message = T.noSongs;
+  else if (!stage.song && !stage.item) message = T.noSongs;
 
   return (
     <Box
@@ -113,12 +114,12 @@ function StageMessage({ children }: { children: ReactNode }) {
   );
 }
 
-/** The stage display of a setlist with at least one song. */
+/** The stage display of a setlist with at least one entry (a song, or an item). */
 function StagePerformance({ stage }: { stage: StageSetlist }) {
-  const { song, part, partIndex, next, currentIndex, songCount } = stage;
+  const { song, item, part, partIndex, next, currentIndex, songCount } = stage;
   const viewport = useViewportSize();
   const area = useRef<HTMLDivElement>(null);
-  const partKey = `${currentIndex}:${partIndex}`;
+  const partKey = item ? `item:${item.index}` : `${currentIndex}:${partIndex}`;
   // As large as the screen allows; a long part in two columns, smaller, and at the smallest
   // size it scrolls (stage-display.ts).
   const fit = useStageFit(area, {
@@ -156,7 +157,7 @@ function StagePerformance({ stage }: { stage: StageSetlist }) {
               overflowWrap: 'anywhere',
             }}
           >
-            {song?.title}
+            {item ? item.title : song?.title}
           </Typography>
           <Box
             sx={{
@@ -167,9 +168,11 @@ function StagePerformance({ stage }: { stage: StageSetlist }) {
               color: 'text.secondary',
             }}
           >
-            <Typography sx={{ fontSize: 'clamp(1rem, 2vw, 1.6rem)' }}>
-              {T.songOf(currentIndex + 1, songCount)}
-            </Typography>
+            {song && (
+              <Typography sx={{ fontSize: 'clamp(1rem, 2vw, 1.6rem)' }}>
+                {T.songOf(currentIndex + 1, songCount)}
+              </Typography>
+            )}
             {stage.musicalKey && (
               <Typography sx={{ fontSize: 'clamp(1rem, 2vw, 1.6rem)', fontWeight: 700 }}>
                 {T.inKey(stage.musicalKey)}
@@ -213,7 +216,9 @@ function StagePerformance({ stage }: { stage: StageSetlist }) {
           '& h2': { fontSize: 'clamp(1rem, 2.2vw, 1.75rem)', lineHeight: 1.4 },
         }}
       >
-        {part ? (
+        {item ? (
+          <ItemNotes notes={item.notes} fontSize="clamp(1.25rem, 3vw, 2.5rem)" />
+        ) : part ? (
           <Box sx={fit.columns === 2 ? TWO_COLUMNS : undefined}>
             <SongPart key={partKey} part={part} textSize={fit.size} active />
           </Box>

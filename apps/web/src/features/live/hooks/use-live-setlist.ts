@@ -35,6 +35,7 @@ export function useLiveSetlist(setlistId: string, view: 'live' | 'stage' = 'live
     currentIndex: setlist?.currentIndex ?? 0,
     currentPartLabel: setlist?.currentPartLabel ?? null,
     currentPartPosition: null,
+    currentItem: setlist?.currentItem ?? null,
   };
   const currentIndex = clampSongIndex(position.currentIndex, songCount);
 
@@ -46,11 +47,11 @@ export function useLiveSetlist(setlistId: string, view: 'live' | 'stage' = 'live
     /** The viewer is the team's owner or an admin. */
     isTeamAdmin: isAdmin,
     currentIndex,
-    /** The current song's entry (song and leader), null for an empty setlist. */
-    entry: setlist?.songs[currentIndex] ?? null,
     currentPartLabel: position.currentPartLabel,
     /** The current part's place in its song, when the server said it (issue 15). */
     currentPartPosition: position.currentPartPosition,
+    /** The item of the order of service the set is on (issue 18), null on a song. */
+    currentItem: position.currentItem,
     /** Who moved the set last, as the server says. */
     driver: channel.confirmed?.driver ?? null,
     /** When this run of the set began (ISO), null before the first step. */
@@ -60,6 +61,7 @@ export function useLiveSetlist(setlistId: string, view: 'live' | 'stage' = 'live
     refusal: channel.refusal,
     goToSong: channel.goToSong,
     goToPart: channel.goToPart,
+    goToItem: channel.goToItem,
     setKey: channel.setKey,
     announce: channel.announce,
     reconnect: channel.reconnect,

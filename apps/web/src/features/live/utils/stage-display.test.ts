@@ -1,13 +1,88 @@
 import { describe, expect, it } from 'vitest';
+import type { SongPart } from '@segue/shared';
 import {
   elapsedSince,
   formatClock,
   formatElapsed,
   nextStageFit,
+  stageEntry,
   startStageFit,
   STAGE_TEXT_SIZE,
   stageTextSize,
 } from './stage-display.ts';
+
+describe('stageEntry (issue 18: items of the order of service)', () => {
+  const part = (label: string, lyrics = ''): SongPart => ({
+    label,
+    lines: [{ chords: 'G', lyrics }],
+  });
+  // Welcome, One (Verse, Chorus), Sermon, Two (Intro, Chorus, Chorus), Blessing.
+  const set = {
+    songs: [
+      { song: { title: 'One', parts: [part('Verse', 'Amazing grace'), part('Chorus')] } },
+      {
+        song: {
+          title: 'Two',
+          parts: [part('Intro', 'How great'), part('Chorus', 'Sing'), part('Chorus', 'Sing')],
+        },
+      },
+    ],
+    items: [
+      { title: 'Welcome', notes: '', at: 0 },
+      { title: 'Sermon', notes: 'Romans 8\nPastor Ann', at: 1 },
+      { title: 'Blessing', notes: '', at: 2 },
+    ],
+  };
+  const live = (
+    currentIndex: number,
+    currentPartLabel: string | null,
+    currentItem: number | null = null,
+    currentPartPosition: number | null = null,
+  ) => ({ currentIndex, currentPartLabel, currentPartPosition, currentItem });
+
+  it('shows the item the set is on, with its notes, and the next song', () => {
+    expect(stageEntry(set, live(1, null, 1))).toEqual({
+      kind: 'item',
+      itemIndex: 1,
+      title: 'Sermon',
+      notes: 'Romans 8\nPastor Ann',
+      next: { kind: 'song', title: 'Two', label: 'Intro', firstLine: 'How great' },
+    });
+    expect(stageEntry(set, live(1, null, 2))).toMatchObject({
+      title: 'Blessing',
+      next: { kind: 'end' },
+    });
+  });
+
+  it('names the item that comes after a song’s last part', () => {
+    expect(stageEntry(set, live(0, 'Chorus'))).toEqual({
+      kind: 'song',
+      songIndex: 0,
+      partIndex: 1,
+      next: { kind: 'item', title: 'Sermon', firstLine: 'Romans 8' },
+    });
+    expect(stageEntry(set, live(0, 'Verse'))?.next).toEqual({
+      kind: 'part',
+      label: 'Chorus',
+      firstLine: 'G',
+    });
+  });
+
+  it('follows the part the server placed, and the song after an item it does not know', () => {
+    expect(stageEntry(set, live(1, 'Chorus', null, 2))).toMatchObject({ partIndex: 2 });
+    expect(stageEntry(set, live(1, null, 9))).toMatchObject({
+      kind: 'song',
+      songIndex: 1,
+      partIndex: 0,
+    });
+  });
+
+  it('starts a setlist of items alone at its first item, and shows nothing of an empty one', () => {
+    const items = { songs: [], items: [{ title: 'Prayer', notes: '', at: 0 }] };
+    expect(stageEntry(items, live(0, null))).toMatchObject({ kind: 'item', title: 'Prayer' });
+    expect(stageEntry({ songs: [], items: [] }, live(0, null))).toBeNull();
+  });
+});
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;

@@ -1,4 +1,28 @@
-/** Pure rules of the stage display: its clocks and how large its lyrics are drawn. */
+import { isInSet, livePosition, upNext } from './set-position.ts';
+import type { LiveSetState, SetSongs, UpNext } from './set-position.ts';
+
+/** Pure rules of the stage display: what it shows, its clocks and how large its lyrics are drawn. */
+
+/**
+ * What the stage display shows of the set: the current song and part, or the item of the order
+ * of service the set is on (issue 18: its title and notes), and in both cases what comes next.
+ */
+export type StageEntry =
+  | { kind: 'song'; songIndex: number; partIndex: number; next: UpNext }
+  | { kind: 'item'; itemIndex: number; title: string; notes: string; next: UpNext };
+
+/**
+ * The stage's entry for the live state: the stage chose nothing of its own, so of parts
+ * sharing a label it shows the one the server placed. Null for a setlist with no entry.
+ */
+export function stageEntry(set: SetSongs, live: LiveSetState): StageEntry | null {
+  const at = livePosition(set, live);
+  if (!isInSet(set, at)) return null;
+  const next = upNext(set, at);
+  if (at.kind === 'song') return { ...at, next };
+  const { title, notes } = set.items?.[at.itemIndex] ?? { title: '', notes: '' };
+  return { kind: 'item', itemIndex: at.itemIndex, title, notes, next };
+}
 
 /** Largest and smallest lyric size on the stage display, in rem. */
 export const STAGE_TEXT_SIZE = { max: 3, min: 1.25 } as const;

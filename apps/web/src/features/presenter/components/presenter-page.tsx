@@ -53,7 +53,9 @@ function PresenterScreen({ setlistId }: { setlistId: string }) {
   if (presenter.access === 'loading') content = <Message>{T.loading}</Message>;
   else if (presenter.access === 'denied') content = <Message>{T.accessDenied}</Message>;
   else if (presenter.access === 'not-found') content = <Message>{T.notFound}</Message>;
-  else if (!presenter.part) content = <WaitingMessage />;
+  // Between songs (a welcome, a sermon) the room sees the background alone, not the waiting
+  // message: no lyrics, and the settings and a message for the screen as with lyrics.
+  else if (!presenter.part && !presenter.onItem) content = <WaitingMessage />;
   const showing = content === undefined;
 
   return (

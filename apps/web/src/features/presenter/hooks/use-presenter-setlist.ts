@@ -5,7 +5,8 @@ import { useCurrentTeam } from '../../../lib/teams/current-team.ts';
 /**
  * The setlist and the part the leader is on, for the projector. Only the server's state counts
  * here (the join answers it at once, so a reloaded projector shows the current part): before
- * it names a part of the song, there is no part to show.
+ * it names a part of the song, there is no part to show. On an item of the order of service
+ * (issue 18: a welcome, a sermon) the projector shows nothing at all.
  */
 export function usePresenterSetlist(setlistId: string) {
   const { currentTeam, isPending } = useCurrentTeam();
@@ -17,10 +18,13 @@ export function usePresenterSetlist(setlistId: string) {
   });
 
   const state = channel.confirmed;
+  // Any item, also one this copy of the setlist does not have yet: the room sees no lyrics.
+  const onItem = state?.currentItem != null;
   const songs = setlist?.songs ?? [];
-  const song = state
-    ? (songs[clampSongIndex(state.currentIndex, songs.length)]?.song ?? null)
-    : null;
+  const song =
+    state && !onItem
+      ? (songs[clampSongIndex(state.currentIndex, songs.length)]?.song ?? null)
+      : null;
   const label = state?.currentPartLabel ?? null;
   // Of two parts with one label, the one the server placed (issue 15), else the first.
   const placed = state?.currentPartPosition;
@@ -37,6 +41,8 @@ export function usePresenterSetlist(setlistId: string) {
     song,
     /** The active part, null until the server names one of the current song. */
     part,
+    /** The set is on an item (issue 18): a blank screen, without the waiting message. */
+    onItem,
     status: channel.status,
     announcement: channel.announcement,
     reconnect: channel.reconnect,

@@ -1,20 +1,16 @@
-import { useId, useMemo, useState } from 'react';
+import { useId, useMemo, useRef, useState } from 'react';
 import { useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
+import FormHelperText from '@mui/material/FormHelperText';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import {
-  ERROR_CODES,
-  PEOPLE_TEXTS,
-  SETLIST_LIMITS,
-  SETLIST_TEXTS,
-  SetlistInputSchema,
-} from '@segue/shared';
+import AddIcon from '@mui/icons-material/Add';
+import { ERROR_CODES, PEOPLE_TEXTS, SETLIST_LIMITS, SETLIST_TEXTS } from '@segue/shared';
 import type { SetlistDetails, Team } from '@segue/shared';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { useToast } from '../../../components/toasts/toast-context.ts';
@@ -25,24 +21,44 @@ import { useSaveSetlist } from '../api/save-setlist.ts';
 import type { SaveSetlistVariables } from '../api/save-setlist.ts';
 import { useSongChoices } from '../api/song-choices.ts';
 import { useMemberChoices } from '../api/team-members.ts';
-import { formValuesOf } from './setlist-form-values.ts';
-import type { CheckedSetlistValues, SetlistFormValues } from './setlist-form-values.ts';
+import { orderLabels } from './order-labels.ts';
+import { SetlistFormSchema, emptyItemRow, formValuesOf, songRow } from './setlist-form-values.ts';
+import type { CheckedSetlistValues, OrderRow, SetlistFormValues } from './setlist-form-values.ts';
 import { SETLIST_SCREEN_TEXTS, setlistPaths } from './setlist-texts.ts';
-import { SongOrderList, entryLabels } from './song-order-list.tsx';
+import { SongOrderList } from './song-order-list.tsx';
+import type { OrderEntry } from './song-order-list.tsx';
 import type { SongChoice } from './song-picker.tsx';
 import { CloneSetlistDialog } from './clone-setlist-dialog.tsx';
 import { SongPicker } from './song-picker.tsx';
 import { TeamPositionsEditor } from './team-positions-editor.tsx';
 import { useChangesAllowed } from '../../../lib/offline/offline-copy.ts';
 
-/** The order's rows: a song played again is named "<title> (reprise)". */
-function orderEntries(rows: { id: string; title: string; key: string | null }[]) {
-  const labels = entryLabels(rows.map((row) => row.title));
-  return rows.map((row, i) => ({ id: row.id, title: labels[i] ?? row.title, songKey: row.key }));
-}
-
 /** A song of the form: what the picker shows, and the key its Key select names. */
 type ChosenSong = SongChoice & { key: string | null };
+
+/**
+ * The order's rows as the list shows them: songs numbered among the songs, a song played again
+ * named "<title> (reprise)", items by their title as typed (see `orderLabels`).
+ */
+function orderEntries(
+  rows: readonly { id: string; row: OrderRow | undefined }[],
+  songOf: (id: string) => ChosenSong,
+): OrderEntry[] {
+  const named = rows.map(({ row }) =>
+    row?.kind === 'item'
+      ? { kind: 'item' as const, title: row.title ?? '' }
+      : { kind: 'song' as const, title: row ? songOf(row.song).title : '' },
+  );
+  const labels = orderLabels(named);
+  let songs = 0;
+  let items = 0;
+  return rows.map(({ id, row }, i) => {
+    const label = labels[i] ?? '';
+    if (row?.kind === 'item') return { kind: 'item', id, label, number: (items += 1) };
+    const songKey = row ? songOf(row.song).key : null;
+    return { kind: 'song', id, label, number: (songs += 1), songKey };
+  });
+}
 
 interface SetlistFormProps {
   team: Team;
@@ -77,6 +93,7 @@ export function SetlistForm({ team, setlist }: SetlistFormProps) {
   const deleteSetlist = useDeleteSetlist(team._id);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const songOrderHeadingId = useId();
+  const addItemRef = useRef<HTMLButtonElement>(null);
   const songChoices = useSongChoices(team._id);
   const { choices: memberChoices } = useMemberChoices(team);
   // Issue 18: who plays what (suggested first), and who is away on the chosen day (warned).
@@ -98,10 +115,12 @@ export function SetlistForm({ team, setlist }: SetlistFormProps) {
     handleSubmit,
     formState: { errors },
   } = useForm<SetlistFormValues, unknown, CheckedSetlistValues>({
-    resolver: zodResolver(SetlistInputSchema),
+    resolver: zodResolver(SetlistFormSchema),
     defaultValues: formValuesOf(setlist),
   });
-  const songs = useFieldArray({ control, name: 'songs' });
+  // Issue 18: songs and items in one order of service, split into the API's two on save.
+  const order = useFieldArray({ control, name: 'order' });
+  const rows = useWatch({ control, name: 'order' }) ?? [];
   const date = useWatch({ control, name: 'date' }) ?? '';
   const away = useAwayOn(team._id, date.split('T')[0] ?? '').data;
 
@@ -115,7 +134,12 @@ export function SetlistForm({ team, setlist }: SetlistFormProps) {
   const songOf = (id: string): ChosenSong =>
     songsById.get(id) ?? { _id: id, title: id, artist: '', key: null };
 
-  const chosenSongs = songs.fields.map((field) => songOf(field.song));
+  // The picker's chips are the order's songs, in order: a chip's place is its song's among them.
+  const songPlaces = order.fields.flatMap((field, index) => (field.kind === 'song' ? [index] : []));
+  const chosenSongs = order.fields.flatMap((field) =>
+    field.kind === 'song' ? [songOf(field.song)] : [],
+  );
+  const itemCount = order.fields.length - songPlaces.length;
   // Offline nothing could be saved: the form stays readable, its changes are off (issue 17).
   const changesAllowed = useChangesAllowed();
   const busy = save.isPending || clone.isPending || deleteSetlist.isPending || !changesAllowed;
@@ -205,10 +229,9 @@ export function SetlistForm({ team, setlist }: SetlistFormProps) {
     });
   };
 
-  const songsError =
-    errors.songs?.message ??
-    errors.songs?.root?.message ??
-    (songChoices.error ? SETLIST_SCREEN_TEXTS.failedToLoadSongs : undefined);
+  const songsError = songChoices.error ? SETLIST_SCREEN_TEXTS.failedToLoadSongs : undefined;
+  // Too many songs or items: the shared schema's complaint about the order as a whole.
+  const orderError = errors.order?.message ?? errors.order?.root?.message;
 
   return (
     <>
@@ -231,16 +254,28 @@ export function SetlistForm({ team, setlist }: SetlistFormProps) {
             helperText={errors.name?.message}
             slotProps={{ htmlInput: { maxLength: SETLIST_LIMITS.nameMaxLength } }}
           />
-          <TextField
-            label="Date"
-            type="date"
-            required
-            {...register('date')}
-            error={Boolean(errors.date)}
-            helperText={errors.date?.message}
-            slotProps={{ inputLabel: { shrink: true } }}
-            sx={{ maxWidth: 240 }}
-          />
+          <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap' }}>
+            <TextField
+              label="Date"
+              type="date"
+              required
+              {...register('date')}
+              error={Boolean(errors.date)}
+              helperText={errors.date?.message}
+              slotProps={{ inputLabel: { shrink: true } }}
+              sx={{ flex: '1 1 200px', maxWidth: 240 }}
+            />
+            {/* Issue 18: optional; with it the view gives each entry its time of day. */}
+            <TextField
+              label={SETLIST_SCREEN_TEXTS.startTime}
+              type="time"
+              {...register('startTime')}
+              error={Boolean(errors.startTime)}
+              helperText={errors.startTime?.message}
+              slotProps={{ inputLabel: { shrink: true } }}
+              sx={{ flex: '1 1 140px', maxWidth: 200 }}
+            />
+          </Stack>
           <TextField
             label="Notes"
             multiline
@@ -255,34 +290,59 @@ export function SetlistForm({ team, setlist }: SetlistFormProps) {
             loading={songChoices.isPending}
             error={songsError}
             disabled={busy}
-            onAdd={(song) => songs.append({ song: song._id, leader: null, key: null })}
-            onRemove={(index) => songs.remove(index)}
-            onClear={() => songs.remove()}
+            onAdd={(song) => order.append(songRow(song._id))}
+            onRemove={(index) => {
+              const place = songPlaces[index];
+              if (place !== undefined) order.remove(place);
+            }}
+            // Clearing the songs keeps the items.
+            onClear={() => order.remove(songPlaces)}
           />
         </Stack>
         <Box component="section" aria-labelledby={songOrderHeadingId}>
           <Typography id={songOrderHeadingId} variant="h6" component="h2" gutterBottom>
             {SETLIST_SCREEN_TEXTS.songOrderHeading}
           </Typography>
-          {songs.fields.length === 0 ? (
+          {order.fields.length === 0 ? (
             <Typography color="text.secondary">{SETLIST_SCREEN_TEXTS.noSongsChosen}</Typography>
           ) : (
             <SongOrderList
               entries={orderEntries(
-                songs.fields.map((field) => ({ id: field.id, ...songOf(field.song) })),
+                order.fields.map((field, index) => ({ id: field.id, row: rows[index] ?? field })),
+                songOf,
               )}
               control={control}
               members={members}
-              onMove={songs.move}
+              onMove={order.move}
               onRepeat={(index) => {
-                // A reprise: the same song, leader and key, once more at the end of the set.
-                const entry = getValues(`songs.${index}`);
-                if (entry) songs.append({ song: entry.song, leader: entry.leader, key: entry.key });
+                // A reprise: the same song, leader and key, once more at the end of the set. Its
+                // duration is left to the planner: a reprise is seldom the whole song.
+                const entry = getValues(`order.${index}`);
+                if (entry?.kind === 'song') {
+                  order.append(songRow(entry.song, entry.leader ?? null, entry.key ?? null));
+                }
+              }}
+              onRemove={(index) => {
+                order.remove(index);
+                requestAnimationFrame(() => addItemRef.current?.focus());
               }}
               disabled={busy}
               away={away}
             />
           )}
+          {orderError && <FormHelperText error>{orderError}</FormHelperText>}
+          <Button
+            ref={addItemRef}
+            variant="outlined"
+            startIcon={<AddIcon />}
+            onClick={() =>
+              order.append(emptyItemRow(), { focusName: `order.${order.fields.length}.title` })
+            }
+            disabled={busy || itemCount >= SETLIST_LIMITS.maxItems}
+            sx={{ mt: 2 }}
+          >
+            {SETLIST_SCREEN_TEXTS.addItem}
+          </Button>
         </Box>
         <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap' }}>
           <Button type="submit" variant="contained" size="large" disabled={busy}>

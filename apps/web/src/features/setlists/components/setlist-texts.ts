@@ -11,7 +11,8 @@ export const SETLIST_SCREEN_TEXTS = {
   setlistUpdated: 'Setlist updated',
   setlistCloned: 'Setlist cloned',
   cloneTitle: 'Clone Setlist',
-  cloneText: 'The copy keeps the songs, leaders, keys and positions. Which day is it for?',
+  cloneText:
+    'The copy keeps the songs, items, leaders, keys, start time and positions. Which day is it for?',
   cloneDate: 'Date of the copy',
   cloneDateMissing: 'Choose the day of the copy.',
   cloneButton: 'Clone',
@@ -25,6 +26,23 @@ export const SETLIST_SCREEN_TEXTS = {
   songOrderHeading: 'Selected Song Order and Leaders',
   noPositions: 'No positions yet.',
   noSongsChosen: 'No songs chosen yet. Pick them in Songs above.',
+  // Issue 18, a real order of service: items that are not songs, durations and a start time.
+  startTime: 'Start time',
+  addItem: 'Add Item',
+  /** An item's name in the order before it has a title. */
+  untitledItem: 'Untitled item',
+  /** A second (third…) item of the same title: "Prayer (2)", so its buttons have names of their own. */
+  repeatedItem: (title: string, time: number) => `${title} (${time})`,
+  itemTitle: 'Title',
+  /** The Title field's name: by the item's place among the items, as its title is being typed. */
+  itemTitleOf: (itemNumber: number) => `Title of item ${itemNumber}`,
+  itemNotes: 'Notes',
+  notesFor: (label: string) => `Notes for ${label}`,
+  removeItem: (label: string) => `Remove ${label}`,
+  duration: 'Duration',
+  durationFor: (label: string) => `Duration for ${label}`,
+  durationPlaceholder: 'm:ss',
+  durationInvalid: 'Duration must be minutes or m:ss.',
   noSongsInSetlist: 'No songs in this setlist.',
   failedToLoadSongs: 'Failed to load the song library.',
   key: 'Key',

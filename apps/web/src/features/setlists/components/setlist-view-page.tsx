@@ -12,7 +12,7 @@ import EditIcon from '@mui/icons-material/Edit';
 import PlayCircleIcon from '@mui/icons-material/PlayCircle';
 import SlideshowIcon from '@mui/icons-material/Slideshow';
 import { SETLIST_TEXTS } from '@segue/shared';
-import type { ChordView, SetlistDetails, Song, Team } from '@segue/shared';
+import type { ChordView, SetlistDetails, SetlistItem, Song, Team } from '@segue/shared';
 import { BackButton } from '../../../components/back-button.tsx';
 import { PageLoading } from '../../../components/layout/page-loading.tsx';
 import { chartFooter, songFacts } from '../../../components/chart/chart-facts.ts';
@@ -41,13 +41,20 @@ import { AssignmentStatusChip } from './assignment-status-chip.tsx';
 import { CurrentTeamGate } from './current-team-gate.tsx';
 import { formatSetlistDate } from './setlist-dates.ts';
 import { SETLIST_SCREEN_TEXTS, setlistPaths } from './setlist-texts.ts';
-import { entryKeyCaption } from './setlist-view.ts';
+import {
+  entryKeyCaption,
+  entryTiming,
+  serviceSummary,
+  serviceTimes,
+  startsSheet,
+} from './setlist-view.ts';
 import { SETLIST_VIEW_TEXTS as T } from './setlist-view-texts.ts';
 import { useChangesAllowed } from '../../../lib/offline/offline-copy.ts';
 
 /**
- * /setlists/view/{id}: a setlist to read and print: its day, notes and team, and every song in
- * order, as lyrics or (Show chords) as charts in the keys they are played in.
+ * /setlists/view/{id}: a setlist to read and print: its day, times, notes and team, and its order
+ * of service: every song as lyrics or (Show chords) as charts in the keys they are played in,
+ * and the items between them (a welcome, a sermon) with their notes.
  */
 export function SetlistViewPage() {
   const { id = '' } = useParams();
@@ -107,6 +114,9 @@ function SetlistDetailsView({ setlist, team }: { setlist: SetlistDetails; team: 
   const printing = usePrinting();
   // Each song's chords in the key its entry is played in (issue 15).
   const played = useMemo(() => setlistInKeys(setlist), [setlist]);
+  // Issue 18: songs and items in one order, each with its start time and duration.
+  const times = useMemo(() => serviceTimes(setlist), [setlist]);
+  const sheets = startsSheet(times.entries.map((timed) => timed.entry));
 
   return (
     <>
@@ -121,6 +131,11 @@ function SetlistDetailsView({ setlist, team }: { setlist: SetlistDetails; team: 
       <Typography color="text.secondary" sx={{ mt: 1 }}>
         {formatSetlistDate(setlist.date, 'full')}
       </Typography>
+      {serviceSummary(times).map((line) => (
+        <Typography key={line} color="text.secondary">
+          {line}
+        </Typography>
+      ))}
       {notes && <Typography sx={{ mt: 2, whiteSpace: 'pre-line' }}>{notes}</Typography>}
       {setlist.positions.length > 0 && (
         <Box component="section" aria-labelledby="setlist-team" sx={{ mt: 3 }}>
@@ -203,22 +218,31 @@ function SetlistDetailsView({ setlist, team }: { setlist: SetlistDetails; team: 
         <MyViewPanelWhenOpen open={myViewOpen} view={view} onChange={change} />
       </Box>
       <Divider sx={{ my: 4 }} />
-      {played.songs.length === 0 ? (
+      {times.entries.length === 0 ? (
         <Typography color="text.secondary">{SETLIST_SCREEN_TEXTS.noSongsInSetlist}</Typography>
       ) : (
         <Stack component="ol" spacing={5} sx={{ listStyle: 'none', p: 0, m: 0 }}>
-          {played.songs.map((entry, index) => (
-            <li key={`${index}-${entry.song._id}`} {...PRINT_SHEET}>
-              <SetlistSong
-                number={index + 1}
-                entry={entry}
-                leaderName={entry.leader === null ? null : nameOf(entry.leader)}
-                view={view}
-                // Paper always gets the charts, whatever the switch says.
-                chart={showChords ? 'shown' : printing ? 'print' : 'none'}
-              />
-            </li>
-          ))}
+          {times.entries.map((timed, i) => {
+            const { kind, index } = timed.entry;
+            const entry = kind === 'song' ? played.songs[index] : undefined;
+            const item = kind === 'item' ? setlist.items[index] : undefined;
+            return (
+              <li key={`${kind}-${index}`} {...(sheets[i] ? PRINT_SHEET : {})}>
+                {entry && (
+                  <SetlistSong
+                    number={index + 1}
+                    entry={entry}
+                    timing={entryTiming(timed)}
+                    leaderName={entry.leader === null ? null : nameOf(entry.leader)}
+                    view={view}
+                    // Paper always gets the charts, whatever the switch says.
+                    chart={showChords ? 'shown' : printing ? 'print' : 'none'}
+                  />
+                )}
+                {item && <SetlistItemEntry item={item} timing={entryTiming(timed)} />}
+              </li>
+            );
+          })}
         </Stack>
       )}
     </>
@@ -235,6 +259,8 @@ interface SetlistSongProps {
   number: number;
   /** The entry with its song's chords in the entry's key already. */
   entry: SetlistDetails['songs'][number];
+  /** When it starts and how long it takes (issue 18), if the planner said. */
+  timing: string | null;
   leaderName: string | null;
   view: ChordView;
   /** The chart on screen (and paper), on paper only (the lyrics on screen), or not at all. */
@@ -242,10 +268,10 @@ interface SetlistSongProps {
 }
 
 /**
- * One song of the setlist: its heading, key, capo, tempo and time, and leader; then its chart,
- * or each part's label and lyrics; then its copyright and CCLI number.
+ * One song of the setlist: its heading, start time and duration, key, capo, tempo and time, and
+ * leader; then its chart, or each part's label and lyrics; then its copyright and CCLI number.
  */
-function SetlistSong({ number, entry, leaderName, view, chart }: SetlistSongProps) {
+function SetlistSong({ number, entry, timing, leaderName, view, chart }: SetlistSongProps) {
   const { song } = entry;
   const key = shownKey(entry);
   const chartView = <SongChart parts={song.parts} chordsKey={key} view={view} heading="h3" />;
@@ -254,6 +280,7 @@ function SetlistSong({ number, entry, leaderName, view, chart }: SetlistSongProp
       <Typography variant="h5" component="h2" sx={{ fontWeight: 600, mb: 0.5 }}>
         {songHeading(number, song)}
       </Typography>
+      {timing && <Typography color="text.secondary">{timing}</Typography>}
       <ChartFactsLine
         items={[entryKeyCaption(key, song.key, view), ...songFacts(song, key, view)]}
       />
@@ -271,6 +298,28 @@ function SetlistSong({ number, entry, leaderName, view, chart }: SetlistSongProp
         )}
       </Box>
       <ChartFooterLine items={chartFooter(song)} />
+    </Box>
+  );
+}
+
+/**
+ * An item of the order of service (issue 18): its title, start time and duration, and notes,
+ * on screen and paper alike. No number, leader, key or chart, and a bar at its side, so it
+ * reads apart from the songs.
+ */
+function SetlistItemEntry({ item, timing }: { item: SetlistItem; timing: string | null }) {
+  const notes = item.notes.trim();
+  return (
+    <Box component="article" sx={{ borderLeft: 4, borderColor: 'divider', pl: 2, py: 0.5 }}>
+      <Typography variant="h6" component="h2" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+        {item.title}
+      </Typography>
+      {timing && <Typography color="text.secondary">{timing}</Typography>}
+      {notes && (
+        <Typography sx={{ mt: 1, whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
+          {notes}
+        </Typography>
+      )}
     </Box>
   );
 }

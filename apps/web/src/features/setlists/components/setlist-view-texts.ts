@@ -9,4 +9,20 @@ export const SETLIST_VIEW_TEXTS = {
   formerMember: 'Former member',
   /** While the team's names load. */
   nameLoading: '…',
+  // Issue 18, a real order of service: times from the start time, durations, the total.
+  serviceStarts: (start: string) => `Starts at ${start}`,
+  serviceStartsEnds: (start: string, end: string) => `Starts at ${start}, ends at ${end}`,
+  /** Some entry has no duration: the end is the earliest it can be. */
+  serviceStartsEndsOrLater: (start: string, end: string) =>
+    `Starts at ${start}, ends at ${end} or later`,
+  totalLength: (length: string) => `Total length: ${length}`,
+  totalLengthAtLeast: (length: string, missing: number) =>
+    `Total length: at least ${length} (${
+      missing === 1 ? '1 entry has' : `${missing} entries have`
+    } no duration)`,
+  /** An entry's time of day. */
+  starts: (time: string) => `Starts ${time}`,
+  /** An entry after one without a duration. */
+  startsOrLater: (time: string) => `Starts ${time} or later`,
+  duration: (length: string) => `Duration ${length}`,
 } as const;

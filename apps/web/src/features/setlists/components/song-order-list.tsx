@@ -1,4 +1,5 @@
-import type { PointerEvent as ReactPointerEvent } from 'react';
+import { useId } from 'react';
+import type { PointerEvent as ReactPointerEvent, ReactNode } from 'react';
 import {
   DndContext,
   KeyboardSensor,
@@ -16,23 +17,26 @@ import {
   verticalListSortingStrategy,
 } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import type { Control } from 'react-hook-form';
 import { Controller } from 'react-hook-form';
 import Box from '@mui/material/Box';
+import FormHelperText from '@mui/material/FormHelperText';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
-import ReplayIcon from '@mui/icons-material/Replay';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import type { SxProps, Theme } from '@mui/material/styles';
 import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
 import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
+import DeleteIcon from '@mui/icons-material/Delete';
 import DragIndicatorIcon from '@mui/icons-material/DragIndicator';
-import { SETLIST_TEXTS } from '@segue/shared';
+import ReplayIcon from '@mui/icons-material/Replay';
+import { SETLIST_LIMITS, SETLIST_TEXTS, formatDuration, parseDuration } from '@segue/shared';
 import type { MemberChoice } from '../api/team-members.ts';
 import { EntryKeySelect } from './entry-key-select.tsx';
 import { MemberSelect } from './member-select.tsx';
-import type { SetlistFormValues } from './setlist-form-values.ts';
+import type { SetlistFormControl } from './setlist-form-values.ts';
 import { SETLIST_SCREEN_TEXTS } from './setlist-texts.ts';
 
 /** Spec section 9, drag reordering. */
@@ -66,46 +70,49 @@ class NonTouchPointerSensor extends PointerSensor {
   ];
 }
 
-/**
- * Each entry's name in the order: its title, and for a song played again "<title> (reprise)",
- * so every row's controls have a name of their own.
- */
-export function entryLabels(titles: readonly string[]): string[] {
-  const seen = new Map<string, number>();
-  return titles.map((title) => {
-    const time = (seen.get(title) ?? 0) + 1;
-    seen.set(title, time);
-    return time === 1 ? title : SETLIST_SCREEN_TEXTS.reprise(title, time);
-  });
-}
-
-/** A setlist is a column: songs only move up and down. */
+/** A setlist is a column: entries only move up and down. */
 const restrictToVerticalAxis: Modifier = ({ transform }) => ({ ...transform, x: 0 });
 
-interface SongOrderEntry {
-  /** The field array's key: stable while the entry moves, unique even for a repeated song. */
-  id: string;
-  /** The song's title; a song played again reads "<title> (reprise)" (see `entryLabels`). */
-  title: string;
-  /** The key the song's stored chords sound in, named by the entry's Key select. */
-  songKey: string | null;
-}
+/** One row of the order of service as the list shows it (issue 18: songs and items). */
+export type OrderEntry =
+  | {
+      kind: 'song';
+      /** The field array's key: stable while the entry moves, unique even for a repeated song. */
+      id: string;
+      /** The row's name: the song's title, "<title> (reprise)" when played again (`orderLabels`). */
+      label: string;
+      /** The song's place among the setlist's songs, from 1: what the view and live view number. */
+      number: number;
+      /** The key the song's stored chords sound in, named by the entry's Key select. */
+      songKey: string | null;
+    }
+  | {
+      kind: 'item';
+      id: string;
+      /** The item's title, "Untitled item" before it has one, numbered when taken (`orderLabels`). */
+      label: string;
+      /** The item's place among the setlist's items, from 1: names its Title field. */
+      number: number;
+    };
 
 interface SongOrderListProps {
-  entries: SongOrderEntry[];
-  control: Control<SetlistFormValues>;
+  entries: OrderEntry[];
+  control: SetlistFormControl;
   members: MemberChoice[];
   onMove: (from: number, to: number) => void;
   /** Plays the entry's song once more, at the end of the set (a reprise, issue 18). */
   onRepeat: (index: number) => void;
+  /** Takes the item at that place out of the order (songs leave through the picker). */
+  onRemove: (index: number) => void;
   disabled?: boolean;
   /** Members away on the setlist's day (issue 18): a leader among them is warned about. */
   away?: ReadonlySet<string> | undefined;
 }
 
 /**
- * The chosen songs in order, each with its leader and key; reordered by drag or by the arrow
- * buttons.
+ * The order of service: the chosen songs, each with its leader, key and duration, and the items
+ * between them (a welcome, a sermon) with title, notes and duration; reordered together by drag
+ * or by the arrow buttons.
  */
 export function SongOrderList({
   entries,
@@ -113,6 +120,7 @@ export function SongOrderList({
   members,
   onMove,
   onRepeat,
+  onRemove,
   disabled,
   away,
 }: SongOrderListProps) {
@@ -125,7 +133,7 @@ export function SongOrderList({
   );
 
   const titleOf = (id: string | number) =>
-    entries.find((entry) => entry.id === id)?.title ?? String(id);
+    entries.find((entry) => entry.id === id)?.label ?? String(id);
   const positionOf = (id: string | number) => entries.findIndex((entry) => entry.id === id) + 1;
   const announcements: Announcements = {
     onDragStart: ({ active }) =>
@@ -182,20 +190,28 @@ export function SongOrderList({
         disabled={disabled}
       >
         <Stack component="ol" spacing={1} sx={{ listStyle: 'none', p: 0, m: 0 }}>
-          {entries.map((entry, index) => (
-            <SongOrderItem
-              key={entry.id}
-              entry={entry}
-              index={index}
-              count={entries.length}
-              control={control}
-              members={members}
-              onMoveBy={moveBy}
-              onRepeat={onRepeat}
-              disabled={disabled}
-              away={away}
-            />
-          ))}
+          {entries.map((entry, index) => {
+            const row = { entry, index, count: entries.length, onMoveBy: moveBy, disabled };
+            return entry.kind === 'song' ? (
+              <SongOrderRow
+                key={entry.id}
+                {...row}
+                entry={entry}
+                control={control}
+                members={members}
+                onRepeat={onRepeat}
+                away={away}
+              />
+            ) : (
+              <ItemOrderRow
+                key={entry.id}
+                {...row}
+                entry={entry}
+                control={control}
+                onRemove={onRemove}
+              />
+            );
+          })}
         </Stack>
       </SortableContext>
     </DndContext>
@@ -208,38 +224,44 @@ const selectSx = {
   minWidth: { xs: 0, md: 200 },
 } as const;
 const keySelectSx = { ...selectSx, minWidth: { xs: 0, md: 150 } } as const;
+/** Below md a row's duration and buttons share its last line; from md up they close its first. */
+const durationSx = { flex: { xs: '0 1 140px', md: '0 0 100px' }, order: { xs: 2, md: 0 } } as const;
+const rowEndSx = { order: { xs: 2, md: 0 } } as const;
 
 function moveButtonId(entryId: string, direction: 'up' | 'down'): string {
   return `song-order-${entryId}-${direction}`;
 }
 
-interface SongOrderItemProps {
-  entry: SongOrderEntry;
+interface OrderRowProps<E extends OrderEntry> {
+  entry: E;
   index: number;
   count: number;
-  control: Control<SetlistFormValues>;
-  members: MemberChoice[];
   onMoveBy: (index: number, step: -1 | 1) => void;
-  onRepeat: (index: number) => void;
   disabled?: boolean | undefined;
-  away?: ReadonlySet<string> | undefined;
+}
+
+interface SortableRowProps extends OrderRowProps<OrderEntry> {
+  /** The row's fields, between the drag handle and the buttons; each places itself (`order`). */
+  children: ReactNode;
+  /** The row's own buttons, before Move up and Move down. */
+  actions: ReactNode;
+  sx?: SxProps<Theme>;
 }
 
 /**
- * One song in the order: drag handle, number and title, leader and key, and the move buttons.
- * Below md the two selects share a second line, so a phone never scrolls sideways.
+ * One row of the order: drag handle, the row's fields, its own buttons, and the move buttons.
+ * Below md the fields wrap onto lines of their own, so a phone never scrolls sideways.
  */
-function SongOrderItem({
+function SortableRow({
   entry,
   index,
   count,
-  control,
-  members,
   onMoveBy,
-  onRepeat,
   disabled,
-  away,
-}: SongOrderItemProps) {
+  children,
+  actions,
+  sx,
+}: SortableRowProps) {
   const {
     attributes,
     listeners,
@@ -255,13 +277,16 @@ function SongOrderItem({
       component="li"
       ref={setNodeRef}
       variant="outlined"
-      sx={{
-        position: 'relative',
-        zIndex: isDragging ? 1 : undefined,
-        boxShadow: isDragging ? 6 : undefined,
-        px: 1,
-        py: 1,
-      }}
+      sx={[
+        {
+          position: 'relative',
+          zIndex: isDragging ? 1 : undefined,
+          boxShadow: isDragging ? 6 : undefined,
+          px: 1,
+          py: 1,
+        },
+        ...(Array.isArray(sx) ? sx : [sx]),
+      ]}
       style={{ transform: CSS.Translate.toString(transform), transition }}
     >
       <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
@@ -269,72 +294,20 @@ function SongOrderItem({
           ref={setActivatorNodeRef}
           {...attributes}
           {...listeners}
-          aria-label={`Reorder ${entry.title}`}
+          aria-label={`Reorder ${entry.label}`}
           disabled={disabled}
           // A long press starts a touch drag; a quick swipe on the handle still scrolls.
           sx={{ cursor: isDragging ? 'grabbing' : 'grab', touchAction: 'manipulation' }}
         >
           <DragIndicatorIcon />
         </IconButton>
-        <Typography sx={{ flex: '1 1 200px', minWidth: 0, overflowWrap: 'anywhere' }}>
-          {`${index + 1}. ${entry.title}`}
-        </Typography>
-        <Box
-          sx={{
-            display: 'flex',
-            gap: 1,
-            order: { xs: 1, md: 0 },
-            flex: { xs: '1 1 100%', md: '0 1 auto' },
-            minWidth: 0,
-          }}
-        >
-          <Controller
-            control={control}
-            name={`songs.${index}.leader`}
-            render={({ field }) => (
-              <MemberSelect
-                label="Leader"
-                accessibleName={`Leader for ${entry.title}`}
-                emptyLabel={SETLIST_TEXTS.noLeader}
-                value={field.value}
-                onChange={field.onChange}
-                members={members}
-                disabled={disabled}
-                sx={selectSx}
-                away={away}
-              />
-            )}
-          />
-          <Controller
-            control={control}
-            name={`songs.${index}.key`}
-            render={({ field }) => (
-              <EntryKeySelect
-                accessibleName={SETLIST_SCREEN_TEXTS.keyFor(entry.title)}
-                value={field.value}
-                onChange={field.onChange}
-                songKey={entry.songKey}
-                disabled={disabled}
-                sx={keySelectSx}
-              />
-            )}
-          />
-        </Box>
-        <Box sx={{ display: 'flex', alignItems: 'center', ml: 'auto' }}>
-          <Tooltip title={SETLIST_SCREEN_TEXTS.playAgain(entry.title)} describeChild>
-            <IconButton
-              size="small"
-              aria-label={SETLIST_SCREEN_TEXTS.playAgain(entry.title)}
-              onClick={() => onRepeat(index)}
-              disabled={disabled}
-            >
-              <ReplayIcon fontSize="small" />
-            </IconButton>
-          </Tooltip>
+        {children}
+        <Box sx={{ display: 'flex', alignItems: 'center', ml: 'auto', ...rowEndSx }}>
+          {actions}
           <IconButton
             id={moveButtonId(entry.id, 'up')}
             size="small"
-            aria-label={`Move ${entry.title} up`}
+            aria-label={`Move ${entry.label} up`}
             onClick={() => onMoveBy(index, -1)}
             disabled={disabled || index === 0}
           >
@@ -343,7 +316,7 @@ function SongOrderItem({
           <IconButton
             id={moveButtonId(entry.id, 'down')}
             size="small"
-            aria-label={`Move ${entry.title} down`}
+            aria-label={`Move ${entry.label} down`}
             onClick={() => onMoveBy(index, 1)}
             disabled={disabled || index === count - 1}
           >
@@ -352,5 +325,224 @@ function SongOrderItem({
         </Box>
       </Stack>
     </Paper>
+  );
+}
+
+interface SongOrderRowProps extends OrderRowProps<Extract<OrderEntry, { kind: 'song' }>> {
+  control: SetlistFormControl;
+  members: MemberChoice[];
+  onRepeat: (index: number) => void;
+  away?: ReadonlySet<string> | undefined;
+}
+
+/** A song of the order: its number and title, leader, key and duration, and "Play again". */
+function SongOrderRow({ control, members, onRepeat, away, ...row }: SongOrderRowProps) {
+  const { entry, index, disabled } = row;
+  return (
+    <SortableRow
+      {...row}
+      actions={
+        <Tooltip title={SETLIST_SCREEN_TEXTS.playAgain(entry.label)} describeChild>
+          <IconButton
+            size="small"
+            aria-label={SETLIST_SCREEN_TEXTS.playAgain(entry.label)}
+            onClick={() => onRepeat(index)}
+            disabled={disabled}
+          >
+            <ReplayIcon fontSize="small" />
+          </IconButton>
+        </Tooltip>
+      }
+    >
+      <Typography sx={{ flex: '1 1 160px', minWidth: 0, overflowWrap: 'anywhere' }}>
+        {`${entry.number}. ${entry.label}`}
+      </Typography>
+      <Box
+        sx={{
+          display: 'flex',
+          gap: 1,
+          order: { xs: 1, md: 0 },
+          flex: { xs: '1 1 100%', md: '0 1 auto' },
+          minWidth: 0,
+        }}
+      >
+        <Controller
+          control={control}
+          name={`order.${index}.leader`}
+          render={({ field }) => (
+            <MemberSelect
+              label="Leader"
+              accessibleName={`Leader for ${entry.label}`}
+              emptyLabel={SETLIST_TEXTS.noLeader}
+              value={field.value}
+              onChange={field.onChange}
+              members={members}
+              disabled={disabled}
+              sx={selectSx}
+              away={away}
+            />
+          )}
+        />
+        <Controller
+          control={control}
+          name={`order.${index}.key`}
+          render={({ field }) => (
+            <EntryKeySelect
+              accessibleName={SETLIST_SCREEN_TEXTS.keyFor(entry.label)}
+              value={field.value}
+              onChange={field.onChange}
+              songKey={entry.songKey}
+              disabled={disabled}
+              sx={keySelectSx}
+            />
+          )}
+        />
+      </Box>
+      <DurationField control={control} index={index} label={entry.label} disabled={disabled} />
+    </SortableRow>
+  );
+}
+
+interface ItemOrderRowProps extends OrderRowProps<Extract<OrderEntry, { kind: 'item' }>> {
+  control: SetlistFormControl;
+  onRemove: (index: number) => void;
+}
+
+/**
+ * An item of the order (issue 18): its title, duration and notes, and Remove. No number, leader
+ * or key, and a tinted row with a bar at its side, so it reads apart from the songs.
+ */
+function ItemOrderRow({ control, onRemove, ...row }: ItemOrderRowProps) {
+  const { entry, index, disabled } = row;
+  return (
+    <SortableRow
+      {...row}
+      sx={{ bgcolor: 'action.hover', borderLeftWidth: 4, borderLeftColor: 'text.secondary' }}
+      actions={
+        <Tooltip title={SETLIST_SCREEN_TEXTS.removeItem(entry.label)} describeChild>
+          <IconButton
+            size="small"
+            aria-label={SETLIST_SCREEN_TEXTS.removeItem(entry.label)}
+            onClick={() => onRemove(index)}
+            disabled={disabled}
+          >
+            <DeleteIcon fontSize="small" />
+          </IconButton>
+        </Tooltip>
+      }
+    >
+      <Controller
+        control={control}
+        name={`order.${index}.title`}
+        render={({ field, fieldState }) => (
+          <TextField
+            size="small"
+            label={SETLIST_SCREEN_TEXTS.itemTitle}
+            required
+            value={field.value ?? ''}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            name={field.name}
+            inputRef={field.ref}
+            disabled={disabled}
+            error={Boolean(fieldState.error)}
+            helperText={fieldState.error?.message}
+            sx={{ flex: '1 1 200px', minWidth: 0 }}
+            slotProps={{
+              htmlInput: {
+                // Its title is being typed here: the field is named by the item's place.
+                'aria-label': SETLIST_SCREEN_TEXTS.itemTitleOf(entry.number),
+                maxLength: SETLIST_LIMITS.itemTitleMaxLength,
+              },
+            }}
+          />
+        )}
+      />
+      <DurationField control={control} index={index} label={entry.label} disabled={disabled} />
+      <Controller
+        control={control}
+        name={`order.${index}.notes`}
+        render={({ field, fieldState }) => (
+          <TextField
+            size="small"
+            label={SETLIST_SCREEN_TEXTS.itemNotes}
+            multiline
+            minRows={2}
+            value={field.value ?? ''}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            name={field.name}
+            inputRef={field.ref}
+            disabled={disabled}
+            error={Boolean(fieldState.error)}
+            helperText={fieldState.error?.message}
+            sx={{ order: 3, flex: '1 1 100%' }}
+            slotProps={{
+              htmlInput: {
+                'aria-label': SETLIST_SCREEN_TEXTS.notesFor(entry.label),
+                maxLength: SETLIST_LIMITS.itemNotesMaxLength,
+              },
+            }}
+          />
+        )}
+      />
+    </SortableRow>
+  );
+}
+
+interface DurationFieldProps {
+  control: SetlistFormControl;
+  index: number;
+  /** The row's name, which names the field. */
+  label: string;
+  disabled?: boolean | undefined;
+}
+
+/**
+ * A song's or an item's duration (issue 18): minutes ("5"), m:ss or h:mm:ss, shown back as m:ss
+ * once the field is left. Its complaint takes a line of its own at the row's end, where it is
+ * read whole on a phone too.
+ */
+function DurationField({ control, index, label, disabled }: DurationFieldProps) {
+  const errorId = useId();
+  return (
+    <Controller
+      control={control}
+      name={`order.${index}.duration`}
+      render={({ field, fieldState }) => (
+        <>
+          <TextField
+            size="small"
+            label={SETLIST_SCREEN_TEXTS.duration}
+            placeholder={SETLIST_SCREEN_TEXTS.durationPlaceholder}
+            value={field.value ?? ''}
+            onChange={field.onChange}
+            onBlur={() => {
+              const seconds = parseDuration(field.value ?? '');
+              if (typeof seconds === 'number') field.onChange(formatDuration(seconds));
+              field.onBlur();
+            }}
+            name={field.name}
+            inputRef={field.ref}
+            disabled={disabled}
+            error={Boolean(fieldState.error)}
+            sx={durationSx}
+            slotProps={{
+              inputLabel: { shrink: true },
+              htmlInput: {
+                'aria-label': SETLIST_SCREEN_TEXTS.durationFor(label),
+                'aria-describedby': fieldState.error ? errorId : undefined,
+                autoComplete: 'off',
+              },
+            }}
+          />
+          {fieldState.error && (
+            <FormHelperText id={errorId} error sx={{ order: 4, flex: '1 1 100%', mx: 1.5, mt: 0 }}>
+              {fieldState.error.message}
+            </FormHelperText>
+          )}
+        </>
+      )}
+    />
   );
 }

@@ -1,5 +1,4 @@
 import { useId, useRef, useState } from 'react';
-import type { Control } from 'react-hook-form';
 import { Controller, useFieldArray, useWatch } from 'react-hook-form';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -15,13 +14,13 @@ import type { Position } from '@segue/shared';
 import type { MemberChoice } from '../api/team-members.ts';
 import { AssignmentStatusChip } from './assignment-status-chip.tsx';
 import { MemberSelect } from './member-select.tsx';
-import type { SetlistFormValues } from './setlist-form-values.ts';
+import type { SetlistFormControl } from './setlist-form-values.ts';
 import { SETLIST_SCREEN_TEXTS } from './setlist-texts.ts';
 
 const OTHER = 'Other';
 
 interface TeamPositionsEditorProps {
-  control: Control<SetlistFormValues>;
+  control: SetlistFormControl;
   members: MemberChoice[];
   /** The shared schema's complaint about the positions as a whole (too many). */
   error?: string | undefined;
