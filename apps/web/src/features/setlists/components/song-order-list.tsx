@@ -328,6 +328,27 @@ function SortableRow({
   );
 }
 
+/** An icon button of a row, named (and its tooltip worded) by what it does to that row. */
+function RowAction(props: {
+  label: string;
+  onClick: () => void;
+  disabled?: boolean | undefined;
+  children: ReactNode;
+}) {
+  return (
+    <Tooltip title={props.label} describeChild>
+      <IconButton
+        size="small"
+        aria-label={props.label}
+        onClick={props.onClick}
+        disabled={props.disabled}
+      >
+        {props.children}
+      </IconButton>
+    </Tooltip>
+  );
+}
+
 interface SongOrderRowProps extends OrderRowProps<Extract<OrderEntry, { kind: 'song' }>> {
   control: SetlistFormControl;
   members: MemberChoice[];
@@ -342,16 +363,13 @@ function SongOrderRow({ control, members, onRepeat, away, ...row }: SongOrderRow
     <SortableRow
       {...row}
       actions={
-        <Tooltip title={SETLIST_SCREEN_TEXTS.playAgain(entry.label)} describeChild>
-          <IconButton
-            size="small"
-            aria-label={SETLIST_SCREEN_TEXTS.playAgain(entry.label)}
-            onClick={() => onRepeat(index)}
-            disabled={disabled}
-          >
-            <ReplayIcon fontSize="small" />
-          </IconButton>
-        </Tooltip>
+        <RowAction
+          label={SETLIST_SCREEN_TEXTS.playAgain(entry.label)}
+          onClick={() => onRepeat(index)}
+          disabled={disabled}
+        >
+          <ReplayIcon fontSize="small" />
+        </RowAction>
       }
     >
       <Typography sx={{ flex: '1 1 160px', minWidth: 0, overflowWrap: 'anywhere' }}>
@@ -419,16 +437,13 @@ function ItemOrderRow({ control, onRemove, ...row }: ItemOrderRowProps) {
       {...row}
       sx={{ bgcolor: 'action.hover', borderLeftWidth: 4, borderLeftColor: 'text.secondary' }}
       actions={
-        <Tooltip title={SETLIST_SCREEN_TEXTS.removeItem(entry.label)} describeChild>
-          <IconButton
-            size="small"
-            aria-label={SETLIST_SCREEN_TEXTS.removeItem(entry.label)}
-            onClick={() => onRemove(index)}
-            disabled={disabled}
-          >
-            <DeleteIcon fontSize="small" />
-          </IconButton>
-        </Tooltip>
+        <RowAction
+          label={SETLIST_SCREEN_TEXTS.removeItem(entry.label)}
+          onClick={() => onRemove(index)}
+          disabled={disabled}
+        >
+          <DeleteIcon fontSize="small" />
+        </RowAction>
       }
     >
       <Controller
