@@ -58,9 +58,11 @@ const messageOf = (error) =>
     .slice(0, 300);
 
 /**
- * Runs one measure; a failure is recorded against its rows and the bench goes on.
+ * Runs one measure; a failure is recorded against its rows and the bench goes on. A
+ * measure may also fail in part: its `errors` (by part) are then recorded beside it,
+ * and the rows of that part carry the error in their values.
  * @param {string} key
- * @param {() => Promise<{ values: object, details: object }> | { values: object, details: object }} fn
+ * @param {() => Promise<{ values: object, details: object, errors?: Record<string, string> }> | { values: object, details: object }} fn
  */
 async function measure(key, fn) {
   if (stopping || (only && !only.has(key))) return;
@@ -70,6 +72,9 @@ async function measure(key, fn) {
     const result = await fn();
     Object.assign(values, result.values);
     details[key] = result.details;
+    for (const [part, message] of Object.entries(result.errors ?? {})) {
+      errors[`${key}.${part}`] = message;
+    }
     say(`${key}: done in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
   } catch (error) {
     errors[key] = messageOf(error);
@@ -175,7 +180,8 @@ async function main() {
     throw fixtures[`${name}Error`] ?? fixtures.error ?? new Error(`no ${name} fixture`);
   };
 
-  // The measured server: a fresh process, LOG_LEVEL=warn, no Redis.
+  // The measured server: a fresh process, LOG_LEVEL=warn, no Redis (the live measure
+  // starts two more, with Redis, for its two-instance case).
   let segue = null;
   let segueError = null;
   if (!fixtures.error) {
@@ -190,7 +196,15 @@ async function main() {
     throw segueError ?? fixtures.error ?? new Error('Segue is not running');
   };
 
-  await measure('live', () => measureLive({ segue: needSegue(), rooms: need('rooms'), log: say }));
+  await measure('live', () =>
+    measureLive({
+      segue: needSegue(),
+      rooms: need('rooms'),
+      databaseUrl: fixtures.url ?? '',
+      dataDir,
+      log: say,
+    }),
+  );
 
   await measure('api', () =>
     measureApi({ segue: needSegue(), fixtures: need('api'), tmpDir: owned.tmpDir ?? os.tmpdir() }),

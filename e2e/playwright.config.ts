@@ -8,7 +8,10 @@ const reports = process.env.SEGUE_REPORTS ?? path.join(root, 'test-results', 're
 export default defineConfig({
   testDir: './tests',
   outputDir: path.join(root, 'test-results', 'e2e'),
-  timeout: 60_000,
+  // A test that opens several devices (leader, phones, projector) takes about a minute on a
+  // 2-core Xeon and twice that on the slower 2-core EPYC machines CI also runs on; a hung test
+  // still fails. Tests that need more say so with test.setTimeout.
+  timeout: 120_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
   workers: 2,
@@ -43,7 +46,10 @@ export default defineConfig({
     command: `rm -rf '${E2E.dataDir}' && node '${path.join(root, 'apps/server/dist/main.js')}'`,
     url: `${E2E.baseUrl}/api/health`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    // A test that opens several devices (leader, phones, projector) takes about a minute on a
+    // 2-core Xeon and twice that on the slower 2-core EPYC machines CI also runs on; a hung test
+    // still fails. Tests that need more say so with test.setTimeout.
+    timeout: 120_000,
     stdout: 'pipe',
     stderr: 'pipe',
     env: {

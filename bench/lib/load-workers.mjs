@@ -78,15 +78,19 @@ export async function closeWorkers(workers) {
  * Connects followers spread over the workers (client i to worker i mod n, so every
  * room has followers in every process) and sums up what happened.
  * @param {LoadWorker[]} workers
- * @param {string} url
- * @param {{ token: string, setlistId: string }[]} clients
+ * @param {string} url  where clients without a `url` of their own connect
+ * @param {{ token: string, setlistId: string, url?: string }[]} clients
  * @param {'follower' | 'leader'} role
+ * @param {string} [group]  the workers' group for these clients (one per server under test)
  */
-export async function connectClients(workers, url, clients, role) {
+export async function connectClients(workers, url, clients, role, group) {
   const shares = workers.map((_, w) => clients.filter((_, i) => i % workers.length === w));
   const answers = await Promise.all(
     workers.map((worker, w) =>
-      worker.request({ cmd: 'connect', url, clients: shares[w], role, concurrency: 25 }, 120_000),
+      worker.request(
+        { cmd: 'connect', group, url, clients: shares[w], role, concurrency: 25 },
+        120_000,
+      ),
     ),
   );
   return {

@@ -11,9 +11,15 @@ import { round } from './stats.mjs';
  * @property {string} name
  * @property {string} unit
  * @property {number} digits      decimals shown
- * @property {{ text: string, ratioMax?: number, ratioMin?: number, valueMax?: number, valueEquals?: number } | null} target
+ * @property {{ text: string, ratioMax?: number, ratioMin?: number, valueMax?: number, valueEquals?: number, everyRun?: boolean } | null} target
+ *   `everyRun`: the value checks hold for each of Segue's runs, not just for their median
  *
- * @typedef {{ segue?: number, baseline?: number, missing?: string }} Value
+ * @typedef {object} Value
+ * @property {number} [segue]
+ * @property {number} [baseline]
+ * @property {{ segue: number[], baseline: number[] }} [runs]  each run's value, when the figure is their median
+ * @property {string} [missing]
+ * @property {string} [error]  this figure's part of the measure failed
  */
 
 /**
@@ -30,14 +36,17 @@ export function makeRow(figure, value, error) {
     segue: null,
     baseline: null,
     ratio: null,
+    /** Lowest and highest of the runs, per side, when the figure is a median of runs. */
+    spread: null,
+    runs: null,
     target: figure.target?.text ?? null,
     /** 'pass' | 'fail' | 'info' (no target) | 'missing' | 'error' */
     status: 'info',
     note: null,
   };
-  if (error || !value) {
+  if (error || !value || value.error) {
     row.status = 'error';
-    row.note = error ?? 'not measured';
+    row.note = error ?? value?.error ?? 'not measured';
     return row;
   }
   if (value.missing) {
@@ -47,6 +56,11 @@ export function makeRow(figure, value, error) {
   }
   row.segue = value.segue ?? null;
   row.baseline = value.baseline ?? null;
+  if (value.runs) {
+    row.runs = value.runs;
+    const range = (list) => (list.length ? [Math.min(...list), Math.max(...list)] : null);
+    row.spread = { segue: range(value.runs.segue), baseline: range(value.runs.baseline) };
+  }
   if (Number.isFinite(row.segue) && Number.isFinite(row.baseline) && row.baseline !== 0) {
     row.ratio = row.segue / row.baseline;
   }
@@ -58,6 +72,10 @@ export function makeRow(figure, value, error) {
     if (t.valueMax !== undefined)
       checks.push(Number.isFinite(row.segue) && row.segue <= t.valueMax);
     if (t.valueEquals !== undefined) checks.push(row.segue === t.valueEquals);
+    if (t.everyRun && t.valueMax !== undefined)
+      checks.push((row.runs?.segue ?? []).every((v) => v <= t.valueMax));
+    if (t.everyRun && t.valueEquals !== undefined)
+      checks.push((row.runs?.segue ?? []).every((v) => v === t.valueEquals));
     row.status = checks.every(Boolean) ? 'pass' : 'fail';
   }
   return row;
@@ -68,6 +86,13 @@ const fmt = (value, digits, unit) =>
     ? '—'
     : `${value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits })}${unit ? ` ${unit}` : ''}`;
 
+/** A value, and the lowest and highest of its runs in brackets when they differ. */
+const fmtSpread = (value, spread, digits, unit) => {
+  const text = fmt(value, digits, unit);
+  if (!spread || spread[0] === spread[1] || text === '—') return text;
+  return `${text} (${fmt(spread[0], digits, '')}–${fmt(spread[1], digits, '')})`;
+};
+
 /** The cells of a row, as text. */
 function cells(row, figure) {
   const result =
@@ -76,8 +101,8 @@ function cells(row, figure) {
       : { pass: 'pass', fail: 'FAIL', info: '—' }[row.status];
   return [
     row.name,
-    fmt(row.segue, figure.digits, row.unit),
-    fmt(row.baseline, figure.digits, row.unit),
+    fmtSpread(row.segue, row.spread?.segue, figure.digits, row.unit),
+    fmtSpread(row.baseline, row.spread?.baseline, figure.digits, row.unit),
     row.ratio === null ? '—' : `${round(row.ratio, 2).toFixed(2)}x`,
     row.target ?? '—',
     result,
@@ -92,7 +117,7 @@ export function textTable(rows, figures) {
     cells(row, figures[i]).map((c) => c.replace(/\s+/g, ' ').slice(0, 110)),
   );
   const widths = HEADER.map((h, c) =>
-    Math.max(h.length, ...lines.map((l) => Math.min(l[c].length, 60))),
+    Math.max(h.length, ...lines.map((l) => Math.min(l[c].length, 75))),
   );
   const line = (l) =>
     l
@@ -113,8 +138,9 @@ export function markdown(report, figures) {
     `|${HEADER.map(() => '---').join('|')}|`,
     ...rows,
     '',
-    'Ratio is Segue / baseline, both measured in this run, one after the other. Baselines: a bare socket.io server that only relays the event to the room (live, memory), a bare `node:http` server answering the same bytes (API), plain SQL through `pg` on the same database (library), the budget itself (web). Live: 1,000 followers in 100 rooms, each leader sending a step every 120 ms at most; figures from the better of two runs per side. 1 KB = 1,000 bytes. Raw figures: `bench/results/latest.json`.',
+    'Ratio is Segue / baseline, both measured in this run, one after the other. Baselines: a bare socket.io server that only relays the event to the room (live, memory), a bare `node:http` server answering the same bytes (API), plain SQL through `pg` on the same database (library), the budget itself (web). Live: 1,000 followers in 100 rooms and their 100 leaders, a step every 120 ms or, at 2× rate, every 60 ms; two instances: two Segue processes with Redis on one database against two bare relays on the Redis adapter of socket.io, followers alternately on the two, leaders split. Each live figure is the median of 3 runs per side (its ratio, of the medians), the lowest and highest of the three in brackets when they differ; both sides stay connected and take turns within each round. 1 KB = 1,000 bytes. Raw figures: `bench/results/latest.json`.',
     '',
+    ...(report.details.live?.pace ? [report.details.live.pace, ''] : []),
   ].join('\n');
 }
 

@@ -117,14 +117,22 @@ async function startNodeServer({ script, env, port, readyPath, withHeap = false 
 }
 
 /**
- * Starts Segue's built server (apps/server/dist/main.js) on PostgreSQL, without Redis.
+ * Starts Segue's built server (apps/server/dist/main.js) on PostgreSQL, without Redis
+ * unless `redisUrl` is given (one of several instances).
  * @param {object} options
  * @param {string} options.databaseUrl
  * @param {string} options.dataDir
  * @param {string} [options.logLevel]  'info' while seeding (mails are logged at info), 'warn' while measuring
  * @param {boolean} [options.withHeap]
+ * @param {string} [options.redisUrl]  REDIS_URL: Segue's keys and channels are then named `segue:…`
  */
-export async function startSegue({ databaseUrl, dataDir, logLevel = 'warn', withHeap = false }) {
+export async function startSegue({
+  databaseUrl,
+  dataDir,
+  logLevel = 'warn',
+  withHeap = false,
+  redisUrl,
+}) {
   const port = await freePort(4110);
   return startNodeServer({
     script: SEGUE_MAIN,
@@ -141,19 +149,28 @@ export async function startSegue({ databaseUrl, dataDir, logLevel = 'warn', with
       // Registrations are limited per address; the bench gives each its own X-Forwarded-For.
       TRUST_PROXY: '1',
       NODE_ENV: 'production',
+      ...(redisUrl ? { REDIS_URL: redisUrl } : {}),
     },
   });
 }
 
-/** Starts the bare socket.io baseline. */
-export async function startBareLive({ withHeap = false } = {}) {
+/**
+ * Starts the bare socket.io baseline; with `redisUrl`, on socket.io's Redis adapter
+ * under the adapter key `redisKey`.
+ * @param {{ withHeap?: boolean, redisUrl?: string, redisKey?: string }} [options]
+ */
+export async function startBareLive({ withHeap = false, redisUrl, redisKey } = {}) {
   const port = await freePort(4120);
   return startNodeServer({
     script: path.join(BENCH_DIR, 'lib/bare-live-server.mjs'),
     port,
     readyPath: '/health',
     withHeap,
-    env: { PORT: String(port), NODE_ENV: 'production' },
+    env: {
+      PORT: String(port),
+      NODE_ENV: 'production',
+      ...(redisUrl ? { REDIS_URL: redisUrl, REDIS_KEY: redisKey ?? 'socket.io' } : {}),
+    },
   });
 }
 
