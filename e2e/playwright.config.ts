@@ -46,10 +46,7 @@ export default defineConfig({
     command: `rm -rf '${E2E.dataDir}' && node '${path.join(root, 'apps/server/dist/main.js')}'`,
     url: `${E2E.baseUrl}/api/health`,
     reuseExistingServer: false,
-    // A test that opens several devices (leader, phones, projector) takes about a minute on a
-    // 2-core Xeon and twice that on the slower 2-core EPYC machines CI also runs on; a hung test
-    // still fails. Tests that need more say so with test.setTimeout.
-    timeout: 120_000,
+    timeout: 60_000,
     stdout: 'pipe',
     stderr: 'pipe',
     env: {
