@@ -44,3 +44,23 @@ export function askLive(socket: LiveClient, event: string, payload: unknown): Pr
     ),
   );
 }
+
+/**
+ * The sockets a test file opens, connected on request and all closed after each test, so a
+ * test never inherits another's rooms.
+ */
+export function liveClients() {
+  const open: LiveClient[] = [];
+  return {
+    /** A connected socket of the account holding `token`. */
+    async connect(url: string, token: string): Promise<LiveClient> {
+      const socket = openLiveClient(url, token);
+      open.push(socket);
+      await liveConnected(socket);
+      return socket;
+    },
+    disconnectAll() {
+      for (const socket of open.splice(0)) socket.disconnect();
+    },
+  };
+}

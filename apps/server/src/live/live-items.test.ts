@@ -16,7 +16,7 @@ import {
   type FactoryAccount,
 } from '../../test/factories.ts';
 import { bearer, startTestApp, type TestApp } from '../../test/harness.ts';
-import { askLive, liveConnected, openLiveClient, type LiveClient } from '../../test/live-client.ts';
+import { askLive, liveClients, type LiveClient } from '../../test/live-client.ts';
 
 /**
  * Issue 18: the live set steps over the items of the order of service (a welcome, a sermon)
@@ -35,7 +35,7 @@ describe.each(backends)('live items on %s', (backend) => {
   let first: string;
   let second: string;
   let setlistId: string;
-  const sockets: LiveClient[] = [];
+  const clients = liveClients();
 
   const item = (title: string, at: number) => ({ title, notes: '', duration: 300, at });
 
@@ -62,19 +62,12 @@ describe.each(backends)('live items on %s', (backend) => {
       items: [item('Welcome', 0), item('Sermon', 1), item('Sending', 2)],
     });
   });
-  afterEach(() => {
-    for (const socket of sockets.splice(0)) socket.disconnect();
-  });
+  afterEach(() => clients.disconnectAll());
   afterAll(async () => {
     await t?.close();
   });
 
-  const connected = async (who: FactoryAccount) => {
-    const socket = openLiveClient(url, who.jwt);
-    sockets.push(socket);
-    await liveConnected(socket);
-    return socket;
-  };
+  const connected = (who: FactoryAccount) => clients.connect(url, who.jwt);
   const joined = async (who: FactoryAccount, id = setlistId) => {
     const socket = await connected(who);
     const answer = await askLive(socket, 'setlist:join', id);

@@ -11,7 +11,7 @@ import {
   type FactoryAccount,
 } from '../../test/factories.ts';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
-import { askLive, liveConnected, openLiveClient, type LiveClient } from '../../test/live-client.ts';
+import { askLive, liveClients } from '../../test/live-client.ts';
 
 /**
  * Issue 15: a driver changes the key an entry is played in for the whole band
@@ -29,7 +29,7 @@ describe.each(backends)('live keys and part positions on %s', (backend) => {
   let teamId: string;
   let songIds: string[];
   let setlistId: string;
-  const sockets: LiveClient[] = [];
+  const clients = liveClients();
 
   beforeAll(async () => {
     t = await startTestApp(backend);
@@ -60,19 +60,12 @@ describe.each(backends)('live keys and part positions on %s', (backend) => {
       ],
     });
   });
-  afterEach(() => {
-    for (const socket of sockets.splice(0)) socket.disconnect();
-  });
+  afterEach(() => clients.disconnectAll());
   afterAll(async () => {
     await t?.close();
   });
 
-  const connected = async (who: FactoryAccount) => {
-    const socket = openLiveClient(url, who.jwt);
-    sockets.push(socket);
-    await liveConnected(socket);
-    return socket;
-  };
+  const connected = (who: FactoryAccount) => clients.connect(url, who.jwt);
   const joined = async (who: FactoryAccount) => {
     const socket = await connected(who);
     const answer = await askLive(socket, 'setlist:join', setlistId);
