@@ -352,7 +352,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     appUrlIsDefault: config.appUrlIsDefault,
     logger: app.log,
     recheckMs: options.liveRecheckMs,
-    redis: redis ? { pub: redis.pub, sub: redis.sub, key: `${redisPrefix}socket.io` } : undefined,
+    redis: redis
+      ? {
+          pub: redis.pub,
+          sub: redis.sub,
+          key: `${redisPrefix}socket.io`,
+          commands: redis.commands,
+          prefix: redisPrefix,
+        }
+      : undefined,
   });
   app.decorate('live', live);
 

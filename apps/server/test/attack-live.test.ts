@@ -471,6 +471,8 @@ describe.each(backends)('live attack on %s', (backend) => {
   }
 
   async function liveState() {
+    // Written behind the broadcast (issue 19): what was heard is in the database once written.
+    await t.app.live.flushed();
     const list = await rows<{
       id: string;
       current_index: number;
@@ -670,6 +672,24 @@ describe.each(backends)('live attack on %s', (backend) => {
     for (const s of driverSockets) {
       await join(s, refs.setlistA);
       await join(s, refs.setlistLong);
+    }
+    // A room's first step starts a margin above the written version (issue 19: so a restart
+    // never reuses a version heard). Each setlist takes it here, before the watchers' count
+    // of versions heard one by one starts (each run starts afresh from the database).
+    await join(driverSockets[0]!, refs.setlistA2);
+    for (const [socket, id] of [
+      [driverSockets[0]!, refs.setlistA],
+      [driverSockets[0]!, refs.setlistA2],
+      [driverSockets[0]!, refs.setlistLong],
+      [outsiderWatcher, refs.setlistB],
+    ] as const) {
+      const answer = await send(
+        socket,
+        'setlist:updateCurrent',
+        [{ setlistId: id, newIndex: 0 }],
+        true,
+      );
+      expect(answer, `the first step of ${id}`).toMatchObject([{ ok: true }]);
     }
 
     tables = new DatabaseSnapshot(t.database, {

@@ -57,7 +57,11 @@ describe.each(backends)('concurrent writes on %s', (backend) => {
     expect(answers.every((a) => a.ok)).toBe(true);
     const versions = answers.map((a) => a.state?.version);
     expect(new Set(versions).size).toBe(versions.length);
-    expect(Math.max(...versions.map(Number))).toBe(start + versions.length);
+    // One after another, with no gap, above the version the screens joined on (issue 19: the
+    // first step of a room read afresh starts a margin above it).
+    const numbers = versions.map(Number);
+    expect(Math.max(...numbers) - Math.min(...numbers)).toBe(versions.length - 1);
+    expect(Math.min(...numbers)).toBeGreaterThan(start);
   });
 
   it('an ownership transfer racing a role change or a removal leaves a consistent team', async () => {

@@ -180,6 +180,8 @@ describe.skipIf(!multiInstance)('two instances on PostgreSQL and Redis', () => {
     await new Promise((r) =>
       leader.emit('setlist:updatePart', { setlistId, partIndex: 'Bridge' }, r),
     );
+    // Written behind the broadcast (issue 19): once written, B's answer shows it.
+    await a.app.live.flushed();
     expect((await setlistOnB()).currentPartLabel).toBe('Bridge');
 
     // The follower removed through A: B refuses them at once.

@@ -6,19 +6,21 @@ import { ServiceUnavailableError } from './errors.ts';
  * Something that cached answers may depend on changed:
  * - `team`: the team itself, its memberships or roles;
  * - `library`: a team's song library (a song added, edited, deleted or imported);
- * - `setlist`: one setlist's content, its live state, or a song it holds;
+ * - `setlist`: one setlist's content, or a song it holds;
+ * - `live`: one setlist's live state was written (issue 19: behind the broadcast, so its
+ *   HTTP answers are read again; the live channel's own caches do not depend on it);
  * - `user`: an account (deleted, verified, its sessions ended);
  * - `session`: one session ended, named by the SHA-256 of its token;
  * - `members`: a team lost members (removed, left, or the team deleted): open live
  *   sockets of that team are checked again at once.
  */
 export interface Change {
-  kind: 'team' | 'library' | 'setlist' | 'user' | 'session' | 'members';
+  kind: 'team' | 'library' | 'setlist' | 'live' | 'user' | 'session' | 'members';
   id: string;
 }
 
 /** The kinds a cached answer may depend on: each has a generation. */
-type CountedKind = 'team' | 'library' | 'setlist' | 'user' | 'session';
+type CountedKind = 'team' | 'library' | 'setlist' | 'live' | 'user' | 'session';
 /** A scope a cached answer depends on. */
 export type Scope = Change & { kind: CountedKind };
 
@@ -27,6 +29,7 @@ export const scope = {
   team: (teamId: string) => ({ kind: 'team', id: teamId }) as const satisfies Scope,
   library: (teamId: string) => ({ kind: 'library', id: teamId }) as const satisfies Scope,
   setlist: (setlistId: string) => ({ kind: 'setlist', id: setlistId }) as const satisfies Scope,
+  live: (setlistId: string) => ({ kind: 'live', id: setlistId }) as const satisfies Scope,
   user: (userId: string) => ({ kind: 'user', id: userId }) as const satisfies Scope,
   /** A session ended, named by tokenKey(token). */
   session: (key: string) => ({ kind: 'session', id: key }) as const satisfies Scope,
@@ -47,7 +50,15 @@ const listOf = async (changes: Changes) => (typeof changes === 'function' ? chan
  */
 type Listener = (change: Change | { kind: 'resync' }) => void | Promise<void>;
 
-const KINDS = new Set<Change['kind']>(['team', 'library', 'setlist', 'user', 'session', 'members']);
+const KINDS = new Set<Change['kind']>([
+  'team',
+  'library',
+  'setlist',
+  'live',
+  'user',
+  'session',
+  'members',
+]);
 /** How long a Redis command may take before the feed counts Redis as unreachable. */
 const REDIS_TIMEOUT_MS = 2_000;
 /** Retries of a change Redis did not take after its write committed. */
@@ -63,11 +74,16 @@ const COUNTED = new Set<Change['kind']>([
   'team',
   'library',
   'setlist',
+  'live',
   'user',
   'session',
 ] satisfies CountedKind[]);
-/** Kinds the other instances' listeners (the session cache) act on: they cross pub/sub. */
-const HEARD = new Set<Change['kind']>(['session', 'user', 'members']);
+/**
+ * Kinds the other instances' listeners act on, so they cross pub/sub: the session cache
+ * (sessions, users), live sockets (members, team roles) and the live rooms' cached facts
+ * (a setlist, or its team, changed: issue 19).
+ */
+const HEARD = new Set<Change['kind']>(['session', 'user', 'members', 'team', 'setlist']);
 
 /**
  * What changed, for the caches of this instance and of every other one.

@@ -87,7 +87,9 @@ describe.each(backends)('live drivers on %s', (backend) => {
     return { events, announcements };
   };
 
+  /** The live state as written, once the steps heard so far are (issue 19: behind the broadcast). */
   const stateNow = async () => {
+    await t.app.live.flushed();
     const [row] = await t.database.db.query.setlist.findMany({
       where: (s, { eq }) => eq(s.id, setlistId),
     });

@@ -85,7 +85,9 @@ describe.each(backends)('live items on %s', (backend) => {
     );
     return heard;
   };
+  /** The setlist as written, once the live steps heard so far are (issue 19: behind the broadcast). */
   const stored = async (id = setlistId) => {
+    await t.app.live.flushed();
     const [row] = await t.database.db.query.setlist.findMany({
       where: (s, { eq }) => eq(s.id, id),
     });
@@ -103,6 +105,9 @@ describe.each(backends)('live items on %s', (backend) => {
 
     const answer = await toItem(driver.socket, 1);
     expect(answer.ok, answer.error).toBe(true);
+    // Issue 19: the first step of a room read afresh starts a margin above the written version.
+    const version = (answer.state as { version: number }).version;
+    expect(version).toBeGreaterThan(before.liveVersion);
     expect(answer.state).toMatchObject({
       setlistId,
       currentItem: 1,
@@ -110,7 +115,7 @@ describe.each(backends)('live items on %s', (backend) => {
       currentIndex: 1,
       currentPartLabel: null,
       currentPartPosition: null,
-      version: before.liveVersion + 1,
+      version,
       driver: 'Olive Owner',
     });
 
@@ -122,7 +127,7 @@ describe.each(backends)('live items on %s', (backend) => {
       ]);
       expect(socket[1]!.meta).toMatchObject({
         setlistId,
-        version: before.liveVersion + 1,
+        version,
         currentIndex: 1,
         partPosition: null,
         driver: 'Olive Owner',
@@ -135,7 +140,7 @@ describe.each(backends)('live items on %s', (backend) => {
       currentIndex: 1,
       currentPartLabel: null,
       currentPartPosition: null,
-      liveVersion: before.liveVersion + 1,
+      liveVersion: version,
     });
 
     // The first item comes before the first song; the last, after the last song, keeps the
@@ -148,7 +153,7 @@ describe.each(backends)('live items on %s', (backend) => {
       ok: true,
       state: { currentItem: 2, currentIndex: 1, currentPartLabel: null },
     });
-    expect((await stored()).liveVersion).toBe(before.liveVersion + 3);
+    expect((await stored()).liveVersion).toBe(version + 2);
   });
 
   it('refuses a follower, changing nothing', async () => {

@@ -33,7 +33,9 @@ import {
   type LiveServer,
   type LiveSocket,
 } from './live-socket.ts';
-import { LiveRepository, type Stepper, type StepResult } from './live.repository.ts';
+import { LiveEngine, type StepOutcome } from './live-engine.ts';
+import type { StepRequest } from './live-steps.ts';
+import { LiveRepository, type Stepper } from './live.repository.ts';
 import { TokenBucket } from './token-bucket.ts';
 
 const VIEWS: readonly LiveViewKind[] = ['live', 'presenter', 'stage'];
@@ -81,8 +83,11 @@ export interface LiveGatewayOptions {
   appUrlIsDefault?: boolean;
   logger: FastifyBaseLogger;
   recheckMs?: number | undefined;
-  /** With Redis, events reach members connected to any instance. */
-  redis?: { pub: Redis; sub: Redis; key: string } | undefined;
+  /**
+   * With Redis, events reach members connected to any instance (`key`: the adapter's), and
+   * each setlist's steps are ordered there (`commands`, under `prefix`).
+   */
+  redis?: { pub: Redis; sub: Redis; key: string; commands: Redis; prefix: string } | undefined;
 }
 
 /**
@@ -93,6 +98,13 @@ export interface LiveGatewayOptions {
 export function createLiveGateway(options: LiveGatewayOptions) {
   const { sessions, teamActors, logger } = options;
   const repo = new LiveRepository(options.db, options.liveStep, options.changes);
+  // Issue 19: steps are checked against cached facts, ordered, heard, then written behind.
+  const engine = new LiveEngine({
+    repo,
+    changes: options.changes,
+    redis: options.redis && { commands: options.redis.commands, prefix: options.redis.prefix },
+    onError: (error, message) => logger.error({ err: error }, message),
+  });
   const allowedOrigins = originsOf(options.appUrl, options.appUrlIsDefault ?? false);
   /** Per account on this instance: its open sockets and their shared event budget. */
   const accounts = new Map<string, { sockets: number; bucket: TokenBucket }>();
@@ -221,13 +233,13 @@ export function createLiveGateway(options: LiveGatewayOptions) {
      * the setlist's live state; a setlist of another team answers like a missing one.
      */
     const actorIn = async (setlistId: string, action: Action) => {
-      const found = await repo.find(setlistId);
-      if (!found) throw new LiveError(LIVE_TEXTS.notFound);
-      const actor = await teamActors.resolve(socket.data.account, found.teamId).catch((error) => {
+      const facts = await engine.facts(setlistId);
+      if (!facts) throw new LiveError(LIVE_TEXTS.notFound);
+      const actor = await teamActors.resolve(socket.data.account, facts.teamId).catch((error) => {
         throw error instanceof NotFoundError ? new LiveError(LIVE_TEXTS.notFound) : error;
       });
       authorize(actor, action);
-      return { actor, state: found };
+      return { actor, teamId: facts.teamId };
     };
 
     const broadcastState = (state: LiveState, changed: { song: boolean }) => {
@@ -263,8 +275,8 @@ export function createLiveGateway(options: LiveGatewayOptions) {
         if (socket.data.view === 'presenter') rooms.push(screenRoom(id.data));
         await socket.join(rooms);
         const again = await actorIn(id.data, LIVE_EVENT_ACTIONS['setlist:join']).catch(() => null);
-        const found = again?.state;
-        if (!again || !found || found.teamId !== allowed.state.teamId) {
+        const found = again && (await engine.state(id.data));
+        if (!again || !found || again.teamId !== allowed.teamId) {
           // Removed from the team (or the setlist deleted) meanwhile.
           socket.data.joined.delete(id.data);
           await leaveRooms(socket, id.data);
@@ -281,7 +293,7 @@ export function createLiveGateway(options: LiveGatewayOptions) {
           driver: found.driver,
           startedAt: found.startedAt,
           // Read after the state: a key changed in between is then heard too (the later version wins).
-          keys: await repo.keys(id.data, found.teamId),
+          keys: await repo.keys(id.data, again.teamId),
         };
         socket.emit('setlist:state', state);
         ack?.({ ok: true, state });
@@ -295,15 +307,16 @@ export function createLiveGateway(options: LiveGatewayOptions) {
       void leaveRooms(socket, id.data);
     });
 
-    /** Sends a written step to the room, or turns a refused one into the right error. */
+    /** Sends an ordered step to the room, or turns a refused one into the right error. */
     const finishStep = (
       setlistId: string,
-      result: StepResult,
+      result: StepOutcome,
       changed: { song: boolean },
       ack: Ack,
     ) => {
       if (result.kind !== 'written') refuse(result);
-      const state = { setlistId, ...result.state };
+      const { steppedAt: _, ...shown } = result.state;
+      const state = { setlistId, ...shown };
       broadcastState(state, changed);
       ack?.({ ok: true, state });
     };
@@ -320,18 +333,17 @@ export function createLiveGateway(options: LiveGatewayOptions) {
         const by = stepper(actor, LIVE_EVENT_ACTIONS['setlist:updateCurrent']);
         // Changing song resets the part to the new song's first part (spec 4); an item
         // (issue 18) has no part, and its song is the one after it.
-        const result =
+        const request: StepRequest =
           parsed.data.item === undefined
-            ? await repo.changeSong(
-                setlistId,
-                teamId,
-                by,
-                parsed.data.newIndex,
-                parsed.data.partLabel === undefined
-                  ? undefined
-                  : { label: parsed.data.partLabel, position: parsed.data.partPosition },
-              )
-            : await repo.changeItem(setlistId, teamId, by, parsed.data.item);
+            ? {
+                kind: 'song',
+                index: parsed.data.newIndex,
+                ...(parsed.data.partLabel !== undefined && {
+                  part: { label: parsed.data.partLabel, position: parsed.data.partPosition },
+                }),
+              }
+            : { kind: 'item', item: parsed.data.item };
+        const result = await engine.step(setlistId, teamId, by, request);
         finishStep(setlistId, result, { song: true }, ack);
       }),
     );
@@ -345,11 +357,11 @@ export function createLiveGateway(options: LiveGatewayOptions) {
           parsed.data.setlistId,
           LIVE_EVENT_ACTIONS['setlist:updatePart'],
         );
-        const result = await repo.changePart(
+        const result = await engine.step(
           setlistId,
           teamId,
           stepper(actor, LIVE_EVENT_ACTIONS['setlist:updatePart']),
-          { label: parsed.data.partIndex, position: parsed.data.position },
+          { kind: 'part', label: parsed.data.partIndex, position: parsed.data.position },
         );
         finishStep(setlistId, result, { song: false }, ack);
       }),
@@ -373,7 +385,11 @@ export function createLiveGateway(options: LiveGatewayOptions) {
           key,
         );
         if (result.kind !== 'written') refuse(result);
-        const state = { setlistId, ...result.state };
+        // The key is written; its version is ordered with the steps (issue 19).
+        const live = await engine.bump(setlistId);
+        if (!live) throw new LiveError(LIVE_TEXTS.notFound);
+        const { steppedAt: _, ...shown } = live;
+        const state = { setlistId, ...shown, keys: result.keys };
         // Only the key travels: each screen renders the chords itself.
         io.to(room(setlistId)).emit('setlist:keyChanged', index, key, {
           setlistId,
@@ -399,7 +415,9 @@ export function createLiveGateway(options: LiveGatewayOptions) {
         if (onScreen) {
           // For the congregation's screen too: a driver's call, read from the setlist now.
           const songLeader = ruleOf(actor, ON_SCREEN_ACTION) === 'songLeader';
-          const leadsSong = songLeader && (await repo.leads(setlistId, actor.actor.userId));
+          const leadsSong =
+            songLeader &&
+            ((await engine.facts(setlistId))?.leaders.has(actor.actor.userId) ?? false);
           authorize(actor, ON_SCREEN_ACTION, { leadsSong });
         }
         // Band messages pass the presenters by; the presenter shows only what is for the room.
@@ -432,9 +450,12 @@ export function createLiveGateway(options: LiveGatewayOptions) {
 
   return {
     io,
+    /** Resolves once every step heard so far is written to the setlist (tests). */
+    flushed: () => engine.flushed(),
     async close() {
       membership.stop();
       await io.close();
+      await engine.close();
     },
   };
 }

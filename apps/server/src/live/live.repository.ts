@@ -1,34 +1,21 @@
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { queryRows, type Db, type PreparedQuery } from '../db/client.ts';
-import { setlist } from '../db/schema.ts';
 import { roleIn, type TeamRole } from '../policy/actor.ts';
 import { scope, type ChangeFeed } from '../lib/change-feed.ts';
+import type { LiveRecord, RoomFacts } from './live-steps.ts';
 
-interface StoredLiveState {
-  currentIndex: number;
-  currentPartLabel: string | null;
-  currentPartPosition: number | null;
-  version: number;
-  driver: string | null;
-  startedAt: string | null;
-  /** Issue 18: the item the set is on (an index into the setlist's items), null on a song. */
-  currentItem: number | null;
+interface KeyRow extends Record<string, unknown> {
+  found: boolean;
+  may: boolean;
+  written: boolean;
+  song_id: string | null;
+  ats: unknown;
+  songs: unknown;
 }
 
-/**
- * What a step did: written; refused (the label is not a part of the current song, or the
- * item not one of the setlist's); not a driver's (the sender leads no song of the setlist);
- * or no such setlist.
- */
-export type StepResult =
-  | { kind: 'written'; state: StoredLiveState }
-  | { kind: 'refused' }
-  | { kind: 'not-driver' }
-  | { kind: 'missing' };
-
-/** What a key change did: written (with every entry's key now), or as a step's refusals. */
+/** What a key change did: written (with every entry's key now), or why not. */
 export type KeyResult =
-  | { kind: 'written'; songId: string; state: StoredLiveState & { keys: (string | null)[] } }
+  | { kind: 'written'; songId: string; keys: (string | null)[] }
   | { kind: 'refused' }
   | { kind: 'not-driver' }
   | { kind: 'missing' };
@@ -40,31 +27,10 @@ export interface Stepper {
   mustLead: string | null;
 }
 
-interface StepRow extends Record<string, unknown> {
-  found: boolean;
-  may: boolean;
-  current_index: number | null;
-  current_part_label: string | null;
-  current_part_position: number | null;
-  current_item: number | null;
-  live_version: string | number | null;
-  live_driver: string | null;
-  live_started_at: Date | string | null;
-}
-
-interface KeyRow extends StepRow {
-  song_id: string | null;
-  ats: unknown;
-  songs: unknown;
-}
-
 /** `$4` (a user id, or null for anyone) leads a song of the setlist `row`. */
 const leads = (row: string) => `($4::text is null or exists (
     select 1 from jsonb_array_elements(${row}.songs) as le(entry)
     where jsonb_typeof(le.entry) = 'object' and le.entry ->> 'leader' = $4::text))`;
-
-/** A new run of the set begins with its first step, or the first after this long a pause. */
-const NEW_RUN_AFTER = `interval '12 hours'`;
 
 /** The entries of setlist `$1` of team `$2`: `pos` as the views number them, `at` in the stored array. */
 const ENTRIES = `entries as (
@@ -79,117 +45,72 @@ const ENTRIES = `entries as (
 /** Whether setlist `$1` of team `$2` exists, and whether `$4` may drive it. */
 const TARGET = `target as (select ${leads('s')} as may from setlist s where s.id = $1 and s.team_id = $2)`;
 
-/** The index of the first part of `song` labelled `label`, or null. */
-const firstPartAt = (song: string, label: string) => `(
-    select (p.ord - 1)::int from song sg
-    cross join lateral jsonb_array_elements(sg.parts) with ordinality as p(part, ord)
-    where sg.id = ${song} and p.part ->> 'label' = ${label} order by p.ord limit 1)`;
+/**
+ * A setlist's room facts and its live state as written, in one statement (issue 19): the
+ * entries whose song exists, numbered as the views number them, with their parts' labels;
+ * the items' places; who leads a song. `$1` the setlist.
+ */
+const ROOM = `
+  select s.team_id, s.current_index, s.current_part_label, s.current_part_position,
+    s.current_item, s.live_version, s.live_driver, s.live_started_at, s.live_stepped_at,
+    coalesce((select jsonb_agg(it.item -> 'at' order by it.ord)
+      from jsonb_array_elements(s.items) with ordinality as it(item, ord)), '[]'::jsonb) as item_ats,
+    coalesce((select jsonb_agg(distinct le.entry ->> 'leader')
+      from jsonb_array_elements(s.songs) as le(entry)
+      where jsonb_typeof(le.entry) = 'object' and le.entry ->> 'leader' is not null),
+      '[]'::jsonb) as leaders,
+    coalesce((select jsonb_agg(jsonb_build_object('at', e.ord - 1, 'songId', sg.id,
+        'parts', (select coalesce(jsonb_agg(p.part ->> 'label' order by p.ord), '[]'::jsonb)
+          from jsonb_array_elements(sg.parts) with ordinality as p(part, ord)))
+        order by e.ord)
+      from jsonb_array_elements(s.songs) with ordinality as e(entry, ord)
+      join song sg on sg.team_id = s.team_id
+        and sg.id = case when jsonb_typeof(e.entry) = 'string' then e.entry #>> '{}'
+          else e.entry ->> 'song' end), '[]'::jsonb) as entries
+  from setlist s where s.id = $1`;
 
-/** `position` when the part there is labelled `label`, else the first part so labelled. */
-const partPosition = (song: string, label: string, position: string) => `case
-    when ${position} is not null
-      and (select sg.parts -> ${position} ->> 'label' from song sg where sg.id = ${song}) = ${label}
-    then ${position} else ${firstPartAt(song, label)} end`;
+interface RoomRow extends Record<string, unknown> {
+  team_id: string;
+  current_index: number;
+  current_part_label: string | null;
+  current_part_position: number | null;
+  current_item: number | null;
+  live_version: string | number;
+  live_driver: string | null;
+  live_started_at: Date | string | null;
+  live_stepped_at: Date | string | null;
+  item_ats: unknown;
+  leaders: unknown;
+  entries: unknown;
+}
 
 /**
- * One live step in one statement: read the setlist's songs, check the step and its
- * driver, write the state and bump the version. `$1` setlist, `$2` team, `$3` the song
- * index, the part label or the item, `$4` the user who must lead a song of it (null: anyone
- * may), `$5` the driver's name. Entries are numbered from 0 as the views number them: an entry
- * whose song is gone is skipped, an old plain-id entry counts like a current one.
- * Only the chosen song's parts are read.
- *
- * `index` may name `setlist.current_index`: the row being updated. When another
- * leader's step commits first, PostgreSQL evaluates the SET and WHERE again on the
- * row that step wrote, so a part change is checked against, and written to, the song
- * the set is on now, never the one in this statement's snapshot (and no lock is taken).
+ * Writes the latest live state of several setlists in one statement (issue 19: behind the
+ * broadcast, coalesced). A row keeps a higher version written meanwhile (by another instance):
+ * versions are unique, so only an older state is ever skipped. `$1` the states, as JSON.
  */
-const stepStatement = (
-  index: string,
-  label: (song: string) => string,
-  position: (song: string) => string,
-  allowed: (song: string) => string,
-  /** The item the set is on after the step (issue 18): none, unless the step is to an item. */
-  item = 'null::int',
-) => {
-  const song = `(select en.id from entries en where en.pos = ${index})`;
-  return `
-  with ${ENTRIES},
-  ${TARGET},
-  written as (
-    update setlist
-    set current_index = ${index}, current_part_label = ${label(song)},
-      current_part_position = ${position(song)},
-      current_item = ${item},
-      live_version = setlist.live_version + 1,
-      live_driver = $5::text,
-      live_started_at = case
-        when setlist.live_stepped_at is null or setlist.live_started_at is null
-          or setlist.live_stepped_at < now() - ${NEW_RUN_AFTER} then now()
-        else setlist.live_started_at end,
-      live_stepped_at = now()
-    where setlist.id = $1 and setlist.team_id = $2 and ${leads('setlist')} and ${allowed(song)}
-    returning setlist.current_index, setlist.current_part_label, setlist.current_part_position,
-      setlist.current_item, setlist.live_version, setlist.live_driver, setlist.live_started_at
-  )
-  select exists (select 1 from target) as found, coalesce((select may from target), false) as may,
-    w.current_index, w.current_part_label, w.current_part_position, w.current_item,
-    w.live_version, w.live_driver, w.live_started_at
-  from (select 1) as one left join written w on true`;
-};
-
-const songCount = '(select count(*) from entries)::int';
+const PERSIST = `
+  update setlist s set current_index = v.current_index,
+    current_part_label = v.current_part_label, current_part_position = v.current_part_position,
+    current_item = v.current_item, live_version = v.live_version, live_driver = v.live_driver,
+    live_started_at = v.live_started_at, live_stepped_at = v.live_stepped_at
+  from jsonb_to_recordset($1::jsonb) as v(id text, current_index int, current_part_label text,
+    current_part_position int, current_item int, live_version bigint, live_driver text,
+    live_started_at timestamptz, live_stepped_at timestamptz)
+  where s.id = v.id and s.live_version <= v.live_version`;
 
 /**
- * Another song: the index kept within the songs, the part that song's first (spec 4), or
- * the part `$6` when the song has one so labelled (a Previous Part across songs), at `$7`
- * when the part there has that label.
+ * Raises a setlist's written version to `$2` before a step that far ahead is heard, so a
+ * restarted server never hands out a version a screen has already seen (see LiveEngine).
  */
-const CHANGE_SONG = stepStatement(
-  `greatest(0, least($3::int, ${songCount} - 1))`,
-  (song) => `coalesce(
-    (select p.part ->> 'label' from song sg cross join lateral jsonb_array_elements(sg.parts) as p(part)
-      where sg.id = ${song} and p.part ->> 'label' = $6::text limit 1),
-    (select sg.parts -> 0 ->> 'label' from song sg where sg.id = ${song}))`,
-  (song) => `coalesce(${partPosition(song, '$6::text', '$7::int')},
-    (select case when jsonb_array_length(sg.parts) > 0 then 0 end from song sg where sg.id = ${song}))`,
-  () => 'true',
-);
-
-/**
- * A part of the current song, by label, at `$6` when the part there has that label (a song
- * may hold two parts called "Chorus"); a label the song does not have writes nothing.
- */
-const CHANGE_PART = stepStatement(
-  `greatest(0, least(setlist.current_index, ${songCount} - 1))`,
-  () => '$3::text',
-  (song) => partPosition(song, '$3::text', '$6::int'),
-  (song) => `exists (select 1 from song sg where sg.id = ${song}
-    and sg.parts @> jsonb_build_array(jsonb_build_object('label', $3::text)))`,
-);
-
-/**
- * Item `$3` of the setlist's items (issue 18: a welcome, a sermon), with no part. The song
- * index becomes the song after the item: the entries (as the views number them) whose place
- * in the stored array is before the item's stored `at`, kept within the songs (0 without any),
- * so a screen that knows nothing of items shows the song coming up. The items are read from
- * the row being updated (as CHANGE_PART reads the current index): items saved meanwhile are
- * the ones stepped to. An index past the items writes nothing.
- */
-const CHANGE_ITEM = stepStatement(
-  `greatest(0, least((select count(*) from entries en
-      where en.at < (setlist.items -> $3::int ->> 'at')::int)::int, ${songCount} - 1))`,
-  () => 'null::text',
-  () => 'null::int',
-  () => '$3::int >= 0 and $3::int < jsonb_array_length(setlist.items)',
-  '$3::int',
-);
+const RAISE = `update setlist set live_version = $2::bigint where id = $1 and live_version < $2::bigint`;
 
 /**
  * The performance key of entry `$3` (numbered as the views number them) becomes `$5`
- * (null: the song's own). Only a driver may (`$4`, as in a step); the live version goes up.
- * An entry still holding a plain song id takes the current shape. The entry must still hold
- * the song it held when the statement began: a setlist saved meanwhile writes nothing.
+ * (null: the song's own). Only a driver may (`$4`, as in a step). An entry still holding a
+ * plain song id takes the current shape. The entry must still hold the song it held when
+ * the statement began: a setlist saved meanwhile writes nothing. The live version is the
+ * engine's to order (issue 19), not this statement's.
  */
 const SET_KEY = `
   with ${ENTRIES},
@@ -201,25 +122,19 @@ const SET_KEY = `
         case when jsonb_typeof(setlist.songs -> (select at from chosen)) = 'object'
           then (setlist.songs -> (select at from chosen)) || jsonb_build_object('key', $5::text)
           else jsonb_build_object('song', (select id from chosen), 'leader', null, 'key', $5::text)
-        end),
-      live_version = setlist.live_version + 1
+        end)
     where setlist.id = $1 and setlist.team_id = $2 and ${leads('setlist')}
       and exists (select 1 from chosen)
       and (select id from chosen) = case jsonb_typeof(setlist.songs -> (select at from chosen))
         when 'string' then setlist.songs ->> (select at from chosen)
         when 'object' then setlist.songs -> (select at from chosen) ->> 'song' end
-    returning setlist.songs, setlist.current_index, setlist.current_part_label,
-      setlist.current_part_position,
-      case when setlist.current_item < jsonb_array_length(setlist.items)
-        then setlist.current_item end as current_item,
-      setlist.live_version, setlist.live_driver, setlist.live_started_at
+    returning setlist.songs
   )
   select exists (select 1 from target) as found, coalesce((select may from target), false) as may,
+    exists (select 1 from written) as written,
     (select id from chosen) as song_id,
     (select coalesce(jsonb_agg(at order by pos), '[]'::jsonb) from entries) as ats,
-    w.songs, w.current_index, w.current_part_label, w.current_part_position, w.current_item,
-    w.live_version, w.live_driver, w.live_started_at
-  from (select 1) as one left join written w on true`;
+    (select songs from written) as songs`;
 
 /** The performance keys of a setlist's entries, numbered as the views number them. */
 const KEYS_OF = `
@@ -238,14 +153,7 @@ function keysAt(songs: unknown, ats: unknown): (string | null)[] {
   });
 }
 
-/**
- * The item the set is on, if the setlist still has it: saves leave the live state alone, so
- * one that removed items may leave it past them (the set is then on the song after it).
- */
-const CURRENT_ITEM = sql<number | null>`case
-  when ${setlist.currentItem} < jsonb_array_length(${setlist.items}) then ${setlist.currentItem} end`;
-
-/** The SQL of the live state, kept on the setlist row so it survives restarts and is shared by instances. */
+/** The live state's SQL: room facts, coalesced writes, key changes and the roles of live sockets. */
 export class LiveRepository {
   constructor(
     private readonly db: Db,
@@ -253,35 +161,54 @@ export class LiveRepository {
     private readonly changes: ChangeFeed,
   ) {}
 
-  /** A setlist's team and live state, or null. Who may see it is the policy's to say. */
-  async find(setlistId: string) {
-    const [row] = await this.db
-      .select({
-        teamId: setlist.teamId,
-        currentIndex: setlist.currentIndex,
-        currentPartLabel: setlist.currentPartLabel,
-        currentPartPosition: setlist.currentPartPosition,
-        currentItem: CURRENT_ITEM,
-        version: setlist.liveVersion,
-        driver: setlist.liveDriver,
-        startedAt: setlist.liveStartedAt,
-      })
-      .from(setlist)
-      .where(eq(setlist.id, setlistId))
-      .limit(1);
-    return row ? { ...row, startedAt: row.startedAt?.toISOString() ?? null } : null;
+  /** A setlist's room facts and its live state as written, or null when there is no such setlist. */
+  async room(setlistId: string): Promise<{ facts: RoomFacts; record: LiveRecord } | null> {
+    const [row] = await this.liveStep<RoomRow>('segue_live_room', ROOM, [setlistId]);
+    if (!row) return null;
+    const entries = Array.isArray(row.entries)
+      ? (row.entries as { at: number; songId: string; parts: unknown }[]).map((e) => ({
+          at: Number(e.at),
+          songId: e.songId,
+          parts: Array.isArray(e.parts) ? (e.parts as unknown[]).map((l) => String(l)) : [],
+        }))
+      : [];
+    const itemAts = Array.isArray(row.item_ats) ? (row.item_ats as unknown[]).map(Number) : [];
+    const leaders = Array.isArray(row.leaders) ? (row.leaders as unknown[]).map(String) : [];
+    return {
+      facts: { teamId: row.team_id, entries, itemAts, leaders: new Set(leaders) },
+      record: {
+        currentIndex: row.current_index,
+        currentPartLabel: row.current_part_label,
+        currentPartPosition: row.current_part_position,
+        currentItem: row.current_item,
+        version: Number(row.live_version),
+        driver: row.live_driver,
+        startedAt: isoOf(row.live_started_at),
+        steppedAt: isoOf(row.live_stepped_at),
+      },
+    };
   }
 
-  /** Whether this user leads a song of the setlist. */
-  async leads(setlistId: string, userId: string): Promise<boolean> {
-    const [row] = await queryRows<{ leads: boolean }>(
-      this.db,
-      sql`select exists (
-        select 1 from setlist s cross join lateral jsonb_array_elements(s.songs) as le(entry)
-        where s.id = ${setlistId} and jsonb_typeof(le.entry) = 'object'
-          and le.entry ->> 'leader' = ${userId}) as leads`,
-    );
-    return row?.leads === true;
+  /** Writes the latest live state of some setlists, one statement for all of them. */
+  async persist(records: Map<string, LiveRecord>): Promise<void> {
+    if (records.size === 0) return;
+    const rows = [...records].map(([id, r]) => ({
+      id,
+      current_index: r.currentIndex,
+      current_part_label: r.currentPartLabel,
+      current_part_position: r.currentPartPosition,
+      current_item: r.currentItem,
+      live_version: r.version,
+      live_driver: r.driver,
+      live_started_at: r.startedAt,
+      live_stepped_at: r.steppedAt,
+    }));
+    await this.liveStep('segue_live_persist', PERSIST, [JSON.stringify(rows)]);
+  }
+
+  /** Raises a setlist's written version to at least `version`. */
+  async raise(setlistId: string, version: number): Promise<void> {
+    await this.liveStep('segue_live_raise', RAISE, [setlistId, version]);
   }
 
   /**
@@ -311,53 +238,6 @@ export class LiveRepository {
     );
   }
 
-  /** Moves to another song; one statement, so concurrent leaders never share a version. */
-  changeSong(
-    setlistId: string,
-    teamId: string,
-    by: Stepper,
-    newIndex: number,
-    partLabel?: { label: string; position?: number | undefined },
-  ): Promise<StepResult> {
-    return this.step('segue_live_change_song', CHANGE_SONG, [
-      setlistId,
-      teamId,
-      Math.trunc(newIndex),
-      by.mustLead,
-      by.name,
-      partLabel?.label ?? null,
-      partLabel?.position ?? null,
-    ]);
-  }
-
-  /** Moves to an item of the setlist (issue 18): the song after it, with no part. */
-  changeItem(setlistId: string, teamId: string, by: Stepper, item: number): Promise<StepResult> {
-    return this.step('segue_live_change_item', CHANGE_ITEM, [
-      setlistId,
-      teamId,
-      Math.trunc(item),
-      by.mustLead,
-      by.name,
-    ]);
-  }
-
-  /** Moves to a part of the current song, named by its label (and its place in the song). */
-  changePart(
-    setlistId: string,
-    teamId: string,
-    by: Stepper,
-    part: { label: string; position?: number | undefined },
-  ): Promise<StepResult> {
-    return this.step('segue_live_change_part', CHANGE_PART, [
-      setlistId,
-      teamId,
-      part.label,
-      by.mustLead,
-      by.name,
-      part.position ?? null,
-    ]);
-  }
-
   /** Sets an entry's performance key for the whole band (issue 15). */
   async setKey(
     setlistId: string,
@@ -375,15 +255,9 @@ export class LiveRepository {
     ]);
     if (!row?.found) return { kind: 'missing' };
     if (!row.may) return { kind: 'not-driver' };
-    if (row.current_index === null || row.live_version === null || row.song_id === null) {
-      return { kind: 'refused' };
-    }
-    void this.changes.publish(scope.setlist(setlistId));
-    return {
-      kind: 'written',
-      songId: row.song_id,
-      state: { ...stateOf(row), keys: keysAt(row.songs, row.ats) },
-    };
+    if (!row.written || row.song_id === null) return { kind: 'refused' };
+    await this.changes.publish(scope.setlist(setlistId));
+    return { kind: 'written', songId: row.song_id, keys: keysAt(row.songs, row.ats) };
   }
 
   /** The performance keys of a setlist's entries (for a screen that joins). */
@@ -396,28 +270,8 @@ export class LiveRepository {
       ? (row.keys as unknown[]).map((k) => (typeof k === 'string' ? k : null))
       : [];
   }
-
-  private async step(name: string, text: string, values: unknown[]): Promise<StepResult> {
-    const [row] = await this.liveStep<StepRow>(name, text, values);
-    if (!row?.found) return { kind: 'missing' };
-    if (!row.may) return { kind: 'not-driver' };
-    if (row.current_index === null || row.live_version === null) return { kind: 'refused' };
-    // The populated setlist shows the live state too. Not awaited: the followers hear
-    // the step without waiting for Redis; a change Redis does not take is retried.
-    void this.changes.publish(scope.setlist(String(values[0])));
-    return { kind: 'written', state: stateOf(row) };
-  }
 }
 
-/** A written row's live state. */
-function stateOf(row: StepRow): StoredLiveState {
-  return {
-    currentIndex: row.current_index ?? 0,
-    currentPartLabel: row.current_part_label,
-    currentPartPosition: row.current_part_position,
-    currentItem: row.current_item,
-    version: Number(row.live_version),
-    driver: row.live_driver,
-    startedAt: row.live_started_at === null ? null : new Date(row.live_started_at).toISOString(),
-  };
+function isoOf(value: Date | string | null): string | null {
+  return value === null ? null : new Date(value).toISOString();
 }

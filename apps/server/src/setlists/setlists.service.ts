@@ -97,7 +97,7 @@ export class SetlistsService {
     const { team } = actor;
     return this.cache.get(
       `setlist:${team.id}:${id}`,
-      [scope.setlist(id)],
+      [scope.setlist(id), scope.live(id)],
       async () => {
         const row = await this.repo.find(team.id, id);
         if (row) return jsonBytes(await this.details(row));

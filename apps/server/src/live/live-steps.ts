@@ -1,0 +1,142 @@
+/**
+ * What a live step does, decided in memory (issue 19): the rules the step statements
+ * carried in SQL until then, now applied to a room's cached facts so a step is ordered and
+ * heard without a database round trip. No I/O here: the engine (live-engine.ts) supplies
+ * the facts and the current state, orders the result and writes it behind the broadcast.
+ */
+
+/** What a setlist's live steps are checked against: cached per room, dropped on any change. */
+export interface RoomFacts {
+  teamId: string;
+  /**
+   * The entries whose song still exists, numbered from 0 as the views number them (an entry
+   * whose song is gone is skipped), with their place in the stored array and their parts' labels.
+   */
+  entries: { at: number; songId: string; parts: string[] }[];
+  /** Each item's place among the stored entries (issue 18), in the items' order. */
+  itemAts: number[];
+  /** Who leads a song of the setlist (any entry, even one whose song is gone). */
+  leaders: ReadonlySet<string>;
+}
+
+/** The live state of a setlist, as kept (in memory, in Redis, on the setlist row). */
+export interface LiveRecord {
+  currentIndex: number;
+  currentPartLabel: string | null;
+  currentPartPosition: number | null;
+  /** The item the set is on (an index into the setlist's items), null on a song. */
+  currentItem: number | null;
+  version: number;
+  driver: string | null;
+  /** When this run of the set began (ISO), null before the first step. */
+  startedAt: string | null;
+  /** When the last step was made (ISO), null before the first. */
+  steppedAt: string | null;
+}
+
+/** Where a step moves the set: the parts of the state a step decides. */
+export type Position = Pick<
+  LiveRecord,
+  'currentIndex' | 'currentPartLabel' | 'currentPartPosition' | 'currentItem'
+>;
+
+/** A step asked for, as the gateway parsed it. */
+export type StepRequest =
+  | { kind: 'song'; index: number; part?: { label: string; position?: number | undefined } }
+  | { kind: 'part'; label: string; position?: number | undefined }
+  | { kind: 'item'; item: number };
+
+/** A new run of the set begins with its first step, or the first after this long a pause. */
+export const NEW_RUN_AFTER_MS = 12 * 60 * 60 * 1000;
+
+const clamp = (value: number, count: number) => Math.max(0, Math.min(Math.trunc(value), count - 1));
+
+/** `position` when the part there is labelled `label`, else the first part so labelled (or null). */
+function partPosition(parts: string[], label: string, position: number | undefined) {
+  if (position !== undefined && position >= 0 && parts[position] === label) return position;
+  const first = parts.indexOf(label);
+  return first === -1 ? null : first;
+}
+
+/**
+ * Where a step moves the set from `current`, or null when it is refused: a part label the
+ * current song does not have, or an item the setlist does not have.
+ *
+ * - A song: the index kept within the songs; the part `part` when that song has one so
+ *   labelled (at `part.position` when the part there has that label), else its first (spec 4).
+ * - A part: of the song the set is on, by label, at `position` when the part there has it.
+ * - An item: no part, and the song index becomes the song after the item, kept within the
+ *   songs, so a screen that knows nothing of items shows the song coming up.
+ */
+export function positionAfter(
+  facts: RoomFacts,
+  current: Position,
+  step: StepRequest,
+): Position | null {
+  const count = facts.entries.length;
+  if (step.kind === 'song') {
+    const index = clamp(step.index, count);
+    const parts = facts.entries[index]?.parts ?? [];
+    const wanted = step.part && parts.includes(step.part.label) ? step.part : null;
+    return {
+      currentIndex: index,
+      currentPartLabel: wanted ? wanted.label : (parts[0] ?? null),
+      currentPartPosition: wanted
+        ? partPosition(parts, wanted.label, wanted.position)
+        : parts.length > 0
+          ? 0
+          : null,
+      currentItem: null,
+    };
+  }
+  if (step.kind === 'part') {
+    const index = clamp(current.currentIndex, count);
+    const parts = facts.entries[index]?.parts;
+    if (!parts?.includes(step.label)) return null;
+    return {
+      currentIndex: index,
+      currentPartLabel: step.label,
+      currentPartPosition: partPosition(parts, step.label, step.position),
+      currentItem: null,
+    };
+  }
+  const at = facts.itemAts[step.item];
+  if (!Number.isInteger(step.item) || at === undefined) return null;
+  const before = facts.entries.filter((entry) => entry.at < at).length;
+  return {
+    currentIndex: clamp(before, count),
+    currentPartLabel: null,
+    currentPartPosition: null,
+    currentItem: step.item,
+  };
+}
+
+/**
+ * The state after a step to `position` by `driver` at `now`: the version one past the
+ * higher of the current one and `floor` (issue 19: after a restart, versions start a safe
+ * margin above the last one written), and a new run after a long pause.
+ */
+export function recordAfter(
+  current: LiveRecord,
+  position: Position,
+  driver: string | null,
+  now: Date,
+  floor = 0,
+): LiveRecord {
+  const last = current.steppedAt === null ? null : Date.parse(current.steppedAt);
+  const newRun =
+    last === null || current.startedAt === null || last < now.getTime() - NEW_RUN_AFTER_MS;
+  return {
+    ...position,
+    version: Math.max(current.version, floor) + 1,
+    driver,
+    startedAt: newRun ? now.toISOString() : current.startedAt,
+    steppedAt: now.toISOString(),
+  };
+}
+
+/** The item the set is on, if the setlist still has it (saves leave the live state alone). */
+export function currentItemOf(record: LiveRecord, facts: RoomFacts | null): number | null {
+  if (record.currentItem === null || !facts) return record.currentItem;
+  return record.currentItem < facts.itemAts.length ? record.currentItem : null;
+}
