@@ -190,6 +190,36 @@ export class ChangeFeed {
     }
   }
 
+  /**
+   * Records many committed changes at once (the live state of every setlist one write
+   * took): as `publish` each, with one Redis round trip for all of them.
+   */
+  async publishAll(changes: Change[]) {
+    if (changes.length === 0) return;
+    await Promise.allSettled(changes.flatMap((change) => this.deliver(change)));
+    if (!this.redis) {
+      for (const change of changes) if (COUNTED.has(change.kind)) this.bumpLocal(scopeOf(change));
+      return;
+    }
+    const { commands, channel, prefix } = this.redis;
+    const multi = commands.multi();
+    for (const change of changes) {
+      if (HEARD.has(change.kind)) {
+        multi.publish(channel, JSON.stringify({ ...change, origin: this.origin }));
+      }
+      if (COUNTED.has(change.kind)) {
+        const key = `${prefix}${scopeOf(change)}`;
+        multi.incr(key).expire(key, REDIS_COUNTER_SECONDS);
+      }
+    }
+    try {
+      await withTimeout(multi.exec().then(throwOnFailedCommand));
+    } catch (error) {
+      this.redis.onError(error);
+      for (const change of changes) this.retry(change, 0);
+    }
+  }
+
   /** Whether this instance hears the other instances' changes now (always, alone). */
   get healthy(): boolean {
     return !this.redis || this.subscribed;

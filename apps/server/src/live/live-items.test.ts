@@ -273,6 +273,8 @@ describe.each(backends)('live items on %s', (backend) => {
       version,
     });
 
+    // The API answers the live state as written: behind the broadcast (issue 19).
+    await t.app.live.flushed();
     const res = await t.app.inject({
       method: 'GET',
       url: `/api/setlist/${setlistId}`,
@@ -295,6 +297,8 @@ describe.each(backends)('live items on %s', (backend) => {
     const socket = await connected(owner);
     await askLive(socket, 'setlist:join', id);
     expect(await toItem(socket, 1, id)).toMatchObject({ ok: true, state: { currentItem: 1 } });
+    // The API answers the live state as written: behind the broadcast (issue 19).
+    await t.app.live.flushed();
     const headers = { ...bearer(owner.jwt), 'x-team-id': teamId };
     const saved = await t.app.inject({
       method: 'PUT',

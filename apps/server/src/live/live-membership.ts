@@ -5,6 +5,9 @@ import type { ChangeFeed } from '../lib/change-feed.ts';
 import type { LiveRepository } from './live.repository.ts';
 import { leaveRooms, type LiveServer, type LiveSocket } from './live-socket.ts';
 
+/** Sockets checked again together, in two queries. */
+const RECHECK_GROUP = 100;
+
 interface MembershipOptions {
   io: LiveServer;
   sessions: SessionResolver;
@@ -29,9 +32,16 @@ export function watchMembership(options: MembershipOptions) {
   /**
    * Checks some of this instance's sockets again: those whose session ended are
    * disconnected, and those whose account left a team leave its setlists' rooms.
-   * Two queries for all of them, not two per socket.
+   * Two queries for each group of RECHECK_GROUP sockets, not two per socket.
    */
   const recheck = async (sockets: LiveSocket[]) => {
+    // In groups: the safety net's pass over every socket never holds the event loop (and
+    // the steps being delivered) for long at a time (issue 19).
+    for (let i = 0; i < sockets.length; i += RECHECK_GROUP) {
+      await recheckGroup(sockets.slice(i, i + RECHECK_GROUP));
+    }
+  };
+  const recheckGroup = async (sockets: LiveSocket[]) => {
     if (sockets.length === 0) return;
     const found = await sessions.resolveMany(sockets.map((s) => s.data.account.token));
     const pairs = sockets.flatMap((s) =>

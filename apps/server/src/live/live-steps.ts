@@ -30,8 +30,8 @@ export interface LiveRecord {
   driver: string | null;
   /** When this run of the set began (ISO), null before the first step. */
   startedAt: string | null;
-  /** When the last step was made (ISO), null before the first. */
-  steppedAt: string | null;
+  /** When the last step was made (ms since the epoch), null before the first. */
+  steppedAt: number | null;
 }
 
 /** Where a step moves the set: the parts of the state a step decides. */
@@ -112,7 +112,7 @@ export function positionAfter(
 }
 
 /**
- * The state after a step to `position` by `driver` at `now`: the version one past the
+ * The state after a step to `position` by `driver` at `now` (ms since the epoch): the version one past the
  * higher of the current one and `floor` (issue 19: after a restart, versions start a safe
  * margin above the last one written), and a new run after a long pause.
  */
@@ -120,18 +120,17 @@ export function recordAfter(
   current: LiveRecord,
   position: Position,
   driver: string | null,
-  now: Date,
+  now: number,
   floor = 0,
 ): LiveRecord {
-  const last = current.steppedAt === null ? null : Date.parse(current.steppedAt);
-  const newRun =
-    last === null || current.startedAt === null || last < now.getTime() - NEW_RUN_AFTER_MS;
+  const last = current.steppedAt;
+  const newRun = last === null || current.startedAt === null || last < now - NEW_RUN_AFTER_MS;
   return {
     ...position,
     version: Math.max(current.version, floor) + 1,
     driver,
-    startedAt: newRun ? now.toISOString() : current.startedAt,
-    steppedAt: now.toISOString(),
+    startedAt: newRun ? new Date(now).toISOString() : current.startedAt,
+    steppedAt: now,
   };
 }
 

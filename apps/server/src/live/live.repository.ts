@@ -184,7 +184,7 @@ export class LiveRepository {
         version: Number(row.live_version),
         driver: row.live_driver,
         startedAt: isoOf(row.live_started_at),
-        steppedAt: isoOf(row.live_stepped_at),
+        steppedAt: row.live_stepped_at === null ? null : new Date(row.live_stepped_at).getTime(),
       },
     };
   }
@@ -201,7 +201,7 @@ export class LiveRepository {
       live_version: r.version,
       live_driver: r.driver,
       live_started_at: r.startedAt,
-      live_stepped_at: r.steppedAt,
+      live_stepped_at: r.steppedAt === null ? null : new Date(r.steppedAt).toISOString(),
     }));
     await this.liveStep('segue_live_persist', PERSIST, [JSON.stringify(rows)]);
   }

@@ -383,6 +383,8 @@ describe.each(backends)('live channel on %s', (backend) => {
     });
     const stepped = await ask('setlist:updatePart', { setlistId: id, partIndex: 'K2' });
     expect(stepped.state).toMatchObject({ currentIndex: 1, currentPartLabel: 'K2' });
+    // The API answers the live state as written: behind the broadcast (issue 19).
+    await t.app.live.flushed();
     const details = json<{ songs: { song: { title: string } }[]; currentPartLabel: string }>(
       await t.app.inject({ method: 'GET', url: `/api/setlist/${id}`, headers }),
     );
