@@ -43,7 +43,7 @@ export default defineConfig({
   webServer: {
     // The built server exactly as `npm start` runs it, on a throwaway data folder.
     // Playwright starts it before globalSetup, so it clears its own data folder.
-    command: `rm -rf '${E2E.dataDir}' && node '${path.join(root, 'apps/server/dist/main.js')}'`,
+    command: `rm -rf '${E2E.dataDir}' && node --max-semi-space-size=64 '${path.join(root, 'apps/server/dist/main.js')}'`,
     url: `${E2E.baseUrl}/api/health`,
     reuseExistingServer: false,
     timeout: 60_000,

@@ -23,6 +23,15 @@ const HEAP_WRAPPER = path.join(BENCH_DIR, 'serve-with-heap.mjs');
  * @property {() => Promise<void>} stop
  */
 
+/**
+ * The Node.js flags Segue runs with (`npm start` in package.json, and docs/DEPLOYMENT.md): a
+ * young generation of up to 64 MB a semi-space, so what is in flight during a burst of steps
+ * dies young instead of being copied and promoted (issue 19). Every server the bench starts,
+ * Segue and the bare baselines alike, runs with them, so the ratios compare the servers, not
+ * their garbage collectors' settings.
+ */
+const SERVER_NODE_FLAGS = ['--max-semi-space-size=64'];
+
 /** The environment of a child: ours, minus anything that would change what is measured. */
 function cleanEnv(extra) {
   const env = { ...process.env };
@@ -44,7 +53,7 @@ function cleanEnv(extra) {
  */
 async function startNodeServer({ script, env, port, readyPath, withHeap = false }) {
   const heapPort = withHeap ? await freePort(port + 1) : null;
-  const args = withHeap ? ['--expose-gc', HEAP_WRAPPER, script] : [script];
+  const args = [...SERVER_NODE_FLAGS, ...(withHeap ? ['--expose-gc', HEAP_WRAPPER] : []), script];
   const child = spawnTracked(process.execPath, args, {
     cwd: REPO_ROOT,
     env: cleanEnv({ ...env, ...(heapPort ? { HEAP_PORT: String(heapPort) } : {}) }),

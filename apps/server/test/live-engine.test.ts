@@ -174,7 +174,7 @@ describe.each(backends)('the live engine on %s', (backend) => {
       changes: t.app.changes,
       onError: () => {},
     });
-    const heard: LiveRecord[] = [];
+    const heard: LiveState[] = [];
     const step = async (engine: LiveEngine, i: number) => {
       const outcome = await engine.step(
         setlistId,

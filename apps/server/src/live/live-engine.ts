@@ -1,10 +1,13 @@
 import type { Redis } from 'ioredis';
 import { scope, type ChangeFeed } from '../lib/change-feed.ts';
 import type { LiveRepository, Stepper } from './live.repository.ts';
+import type { LiveState } from '@segue/shared';
 import {
   currentItemOf,
+  liveStateOf,
   positionAfter,
   recordAfter,
+  recordBumped,
   type LiveRecord,
   type RoomFacts,
   type StepRequest,
@@ -55,7 +58,12 @@ type RedisWithClaim = Redis & {
 
 /** What a step did. */
 export type StepOutcome =
-  | { kind: 'written'; state: LiveRecord }
+  | {
+      kind: 'written';
+      state: LiveState;
+      /** The state it was ordered after: what a screen that heard every step showed before. */
+      before: Pick<LiveRecord, 'driver' | 'startedAt'>;
+    }
   | { kind: 'refused' }
   | { kind: 'not-driver' }
   | { kind: 'missing' };
@@ -150,25 +158,30 @@ export class LiveEngine {
       if (!found?.room.record || found.facts.teamId !== teamId) return { kind: 'missing' };
       const { room, facts } = found;
       if (by.mustLead !== null && !facts.leaders.has(by.mustLead)) return { kind: 'not-driver' };
-      const state = await this.order(setlistId, room, (current) => {
+      const ordered = await this.order(setlistId, room, (current) => {
         const position = positionAfter(facts, current, request);
         return position && recordAfter(current, position, by.name, Date.now(), room.floor);
       });
-      return state ? { kind: 'written', state: shown(state, facts) } : { kind: 'refused' };
+      return ordered
+        ? {
+            kind: 'written',
+            state: liveStateOf(setlistId, ordered.next, facts),
+            before: ordered.before,
+          }
+        : { kind: 'refused' };
     });
   }
 
   /** A new version for a change that is not a step (a key change), the position unchanged. */
-  bump(setlistId: string): Promise<LiveRecord | null> {
+  bump(setlistId: string): Promise<LiveState | null> {
     return this.serially(setlistId, async () => {
       const found = await this.room(setlistId);
       if (!found?.room.record) return null;
       const { room, facts } = found;
-      const state = await this.order(setlistId, room, (current) => ({
-        ...current,
-        version: Math.max(current.version, room.floor) + 1,
-      }));
-      return state && shown(state, facts);
+      const ordered = await this.order(setlistId, room, (current) =>
+        recordBumped(current, room.floor),
+      );
+      return ordered && liveStateOf(setlistId, ordered.next, facts);
     });
   }
 
@@ -193,7 +206,7 @@ export class LiveEngine {
     setlistId: string,
     room: Room,
     next: (current: LiveRecord) => LiveRecord | null,
-  ): Promise<LiveRecord | null> {
+  ): Promise<{ next: LiveRecord; before: LiveRecord } | null> {
     let checkedFresh = false;
     for (let attempt = 0; ; attempt += 1) {
       const current = room.record!;
@@ -210,7 +223,7 @@ export class LiveEngine {
       if (!this.redis) {
         room.record = candidate;
         this.writer.mark(setlistId, candidate);
-        return candidate;
+        return { next: candidate, before: current };
       }
       const { commands, prefix } = this.redis;
       const answer = await commands.segueLiveClaim(
@@ -223,7 +236,7 @@ export class LiveEngine {
         room.record = candidate;
         room.fromRedis = true;
         this.writer.mark(setlistId, candidate);
-        return candidate;
+        return { next: candidate, before: current };
       }
       if (attempt >= 50) throw new Error('live step: too many steps of other instances came first');
       if (typeof answer === 'string') {
@@ -354,11 +367,6 @@ export class LiveEngine {
       if (room.touched < old && !this.writer.holds(id)) this.rooms.delete(id);
     }
   }
-}
-
-/** The state as screens see it: an item the setlist no longer has reads as none. */
-function shown(state: LiveRecord, facts: RoomFacts): LiveRecord {
-  return { ...state, currentItem: currentItemOf(state, facts) };
 }
 
 function pickNewer(a: LiveRecord | null, b: LiveRecord): LiveRecord {

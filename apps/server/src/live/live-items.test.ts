@@ -121,7 +121,7 @@ describe.each(backends)('live items on %s', (backend) => {
 
     for (const socket of heard) {
       await expect.poll(() => socket.length).toBe(2);
-      expect(socket.map((h) => [h.event, h.value, h.meta.item])).toEqual([
+      expect(socket.map((h) => [h.event, h.value, h.meta.item ?? null])).toEqual([
         ['currentChanged', 1, 1],
         ['partChanged', null, 1],
       ]);
@@ -242,7 +242,7 @@ describe.each(backends)('live items on %s', (backend) => {
     expect((await stored()).currentItem).toBeNull();
 
     await expect.poll(() => heard.length).toBe(7);
-    expect(heard.map((h) => [h.event, h.value, h.meta.item])).toEqual([
+    expect(heard.map((h) => [h.event, h.value, h.meta.item ?? null])).toEqual([
       ['currentChanged', 0, 0],
       ['partChanged', null, 0],
       ['currentChanged', 0, null],

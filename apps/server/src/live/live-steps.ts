@@ -125,8 +125,12 @@ export function recordAfter(
 ): LiveRecord {
   const last = current.steppedAt;
   const newRun = last === null || current.startedAt === null || last < now - NEW_RUN_AFTER_MS;
+  // Spelled out, not spread: on the step's path, a spread here cost 40 times as much.
   return {
-    ...position,
+    currentIndex: position.currentIndex,
+    currentPartLabel: position.currentPartLabel,
+    currentPartPosition: position.currentPartPosition,
+    currentItem: position.currentItem,
     version: Math.max(current.version, floor) + 1,
     driver,
     startedAt: newRun ? new Date(now).toISOString() : current.startedAt,
@@ -134,8 +138,36 @@ export function recordAfter(
   };
 }
 
+/** The same state under a new version (a key change: the position does not move). */
+export function recordBumped(current: LiveRecord, floor = 0): LiveRecord {
+  return {
+    currentIndex: current.currentIndex,
+    currentPartLabel: current.currentPartLabel,
+    currentPartPosition: current.currentPartPosition,
+    currentItem: current.currentItem,
+    version: Math.max(current.version, floor) + 1,
+    driver: current.driver,
+    startedAt: current.startedAt,
+    steppedAt: current.steppedAt,
+  };
+}
+
 /** The item the set is on, if the setlist still has it (saves leave the live state alone). */
 export function currentItemOf(record: LiveRecord, facts: RoomFacts | null): number | null {
   if (record.currentItem === null || !facts) return record.currentItem;
   return record.currentItem < facts.itemAts.length ? record.currentItem : null;
+}
+
+/** The state as a screen sees it, of setlist `setlistId`: an item the setlist no longer has reads as none. */
+export function liveStateOf(setlistId: string, record: LiveRecord, facts: RoomFacts) {
+  return {
+    setlistId,
+    currentIndex: record.currentIndex,
+    currentPartLabel: record.currentPartLabel,
+    currentPartPosition: record.currentPartPosition,
+    currentItem: currentItemOf(record, facts),
+    version: record.version,
+    driver: record.driver,
+    startedAt: record.startedAt,
+  };
 }

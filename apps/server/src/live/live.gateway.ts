@@ -12,6 +12,7 @@ import {
   UpdatePartPayloadSchema,
   type ClientToServerEvents,
   type LiveJoinState,
+  type LiveMeta,
   type LiveState,
   type LiveViewKind,
 } from '@segue/shared';
@@ -242,22 +243,32 @@ export function createLiveGateway(options: LiveGatewayOptions) {
       return { actor, teamId: facts.teamId };
     };
 
-    const broadcastState = (state: LiveState, changed: { song: boolean }) => {
-      const meta = {
-        setlistId: state.setlistId,
-        version: state.version,
-        currentIndex: state.currentIndex,
-        driver: state.driver,
-        startedAt: state.startedAt,
-        // Issue 18: the item the set is on (null: a song). Older screens show the song after it.
-        item: state.currentItem,
+    /**
+     * Sends a step to the room. The meta says only what a screen that heard the step before
+     * does not know (issue 19: every byte is sent to every socket of the room): the driver and
+     * the run's start when they changed, the item when the set is on one (none: a song).
+     */
+    const broadcastState = (
+      state: LiveState,
+      before: Pick<LiveState, 'driver' | 'startedAt'>,
+      changed: { song: boolean },
+    ) => {
+      const metaOf = (partPosition?: number | null) => {
+        const meta: LiveMeta = {
+          setlistId: state.setlistId,
+          version: state.version,
+          currentIndex: state.currentIndex,
+        };
+        if (state.driver !== before.driver) meta.driver = state.driver;
+        if (state.startedAt !== before.startedAt) meta.startedAt = state.startedAt;
+        // Issue 18: the item the set is on. Older screens show the song after it.
+        if (state.currentItem !== null) meta.item = state.currentItem;
+        if (partPosition !== undefined) meta.partPosition = partPosition;
+        return meta;
       };
       const target = io.to(room(state.setlistId));
-      if (changed.song) target.emit('setlist:currentChanged', state.currentIndex, meta);
-      target.emit('setlist:partChanged', state.currentPartLabel, {
-        ...meta,
-        partPosition: state.currentPartPosition,
-      });
+      if (changed.song) target.emit('setlist:currentChanged', state.currentIndex, metaOf());
+      target.emit('setlist:partChanged', state.currentPartLabel, metaOf(state.currentPartPosition));
     };
 
     socket.on(
@@ -315,9 +326,8 @@ export function createLiveGateway(options: LiveGatewayOptions) {
       ack: Ack,
     ) => {
       if (result.kind !== 'written') refuse(result);
-      const { steppedAt: _, ...shown } = result.state;
-      const state = { setlistId, ...shown };
-      broadcastState(state, changed);
+      const { state } = result;
+      broadcastState(state, result.before, changed);
       ack?.({ ok: true, state });
     };
 
@@ -333,16 +343,17 @@ export function createLiveGateway(options: LiveGatewayOptions) {
         const by = stepper(actor, LIVE_EVENT_ACTIONS['setlist:updateCurrent']);
         // Changing song resets the part to the new song's first part (spec 4); an item
         // (issue 18) has no part, and its song is the one after it.
+        const { item, partLabel } = parsed.data;
         const request: StepRequest =
-          parsed.data.item === undefined
-            ? {
-                kind: 'song',
-                index: parsed.data.newIndex,
-                ...(parsed.data.partLabel !== undefined && {
-                  part: { label: parsed.data.partLabel, position: parsed.data.partPosition },
-                }),
-              }
-            : { kind: 'item', item: parsed.data.item };
+          item !== undefined
+            ? { kind: 'item', item }
+            : partLabel === undefined
+              ? { kind: 'song', index: parsed.data.newIndex }
+              : {
+                  kind: 'song',
+                  index: parsed.data.newIndex,
+                  part: { label: partLabel, position: parsed.data.partPosition },
+                };
         const result = await engine.step(setlistId, teamId, by, request);
         finishStep(setlistId, result, { song: true }, ack);
       }),
@@ -388,8 +399,7 @@ export function createLiveGateway(options: LiveGatewayOptions) {
         // The key is written; its version is ordered with the steps (issue 19).
         const live = await engine.bump(setlistId);
         if (!live) throw new LiveError(LIVE_TEXTS.notFound);
-        const { steppedAt: _, ...shown } = live;
-        const state = { setlistId, ...shown, keys: result.keys };
+        const state = { ...live, keys: result.keys };
         // Only the key travels: each screen renders the chords itself.
         io.to(room(setlistId)).emit('setlist:keyChanged', index, key, {
           setlistId,
