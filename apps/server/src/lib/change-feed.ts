@@ -50,15 +50,6 @@ const listOf = async (changes: Changes) => (typeof changes === 'function' ? chan
  */
 type Listener = (change: Change | { kind: 'resync' }) => void | Promise<void>;
 
-const KINDS = new Set<Change['kind']>([
-  'team',
-  'library',
-  'setlist',
-  'live',
-  'user',
-  'session',
-  'members',
-]);
 /** How long a Redis command may take before the feed counts Redis as unreachable. */
 const REDIS_TIMEOUT_MS = 2_000;
 /** Retries of a change Redis did not take after its write committed. */
@@ -78,6 +69,8 @@ const COUNTED = new Set<Change['kind']>([
   'user',
   'session',
 ] satisfies CountedKind[]);
+/** Every kind of change there is. */
+const KINDS = new Set<Change['kind']>([...COUNTED, 'members']);
 /**
  * Kinds the other instances' listeners act on, so they cross pub/sub: the session cache
  * (sessions, users), live sockets (members, team roles) and the live rooms' cached facts
