@@ -3,7 +3,6 @@ import { scope, type ChangeFeed } from '../lib/change-feed.ts';
 import type { LiveRepository, Stepper } from './live.repository.ts';
 import type { LiveState } from '@segue/shared';
 import {
-  currentItemOf,
   liveStateOf,
   positionAfter,
   recordAfter,
@@ -140,12 +139,12 @@ export class LiveEngine {
   }
 
   /** The setlist's live state now, for a screen that joins; null when there is no such setlist. */
-  async state(setlistId: string): Promise<LiveRecord | null> {
+  async state(setlistId: string): Promise<LiveState | null> {
     const found = await this.room(setlistId);
     if (!found?.room.record) return null;
     const { room, facts } = found;
     if (this.redis) await this.refresh(setlistId, room);
-    return { ...room.record!, currentItem: currentItemOf(room.record!, facts) };
+    return liveStateOf(setlistId, room.record!, facts);
   }
 
   /**

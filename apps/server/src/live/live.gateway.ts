@@ -295,14 +295,7 @@ export function createLiveGateway(options: LiveGatewayOptions) {
         }
         socket.data.joined.set(id.data, again.actor);
         const state: LiveJoinState = {
-          setlistId: id.data,
-          currentIndex: found.currentIndex,
-          currentPartLabel: found.currentPartLabel,
-          currentPartPosition: found.currentPartPosition,
-          currentItem: found.currentItem,
-          version: found.version,
-          driver: found.driver,
-          startedAt: found.startedAt,
+          ...found,
           // Read after the state: a key changed in between is then heard too (the later version wins).
           keys: await repo.keys(id.data, again.teamId),
         };
@@ -319,12 +312,7 @@ export function createLiveGateway(options: LiveGatewayOptions) {
     });
 
     /** Sends an ordered step to the room, or turns a refused one into the right error. */
-    const finishStep = (
-      setlistId: string,
-      result: StepOutcome,
-      changed: { song: boolean },
-      ack: Ack,
-    ) => {
+    const finishStep = (result: StepOutcome, changed: { song: boolean }, ack: Ack) => {
       if (result.kind !== 'written') refuse(result);
       const { state } = result;
       broadcastState(state, result.before, changed);
@@ -355,7 +343,7 @@ export function createLiveGateway(options: LiveGatewayOptions) {
                   part: { label: partLabel, position: parsed.data.partPosition },
                 };
         const result = await engine.step(setlistId, teamId, by, request);
-        finishStep(setlistId, result, { song: true }, ack);
+        finishStep(result, { song: true }, ack);
       }),
     );
 
@@ -374,7 +362,7 @@ export function createLiveGateway(options: LiveGatewayOptions) {
           stepper(actor, LIVE_EVENT_ACTIONS['setlist:updatePart']),
           { kind: 'part', label: parsed.data.partIndex, position: parsed.data.position },
         );
-        finishStep(setlistId, result, { song: false }, ack);
+        finishStep(result, { song: false }, ack);
       }),
     );
 
