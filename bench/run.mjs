@@ -14,7 +14,7 @@ import path from 'node:path';
 import { measureApi } from './lib/api.mjs';
 import { FIGURES } from './lib/figures.mjs';
 import { measureLibrary } from './lib/library.mjs';
-import { measureLive } from './lib/live-fanout.mjs';
+import { liveCaseRuns, measureLive, SOME_LIVE_CASES } from './lib/live-fanout.mjs';
 import { measureMemory } from './lib/memory.mjs';
 import { createDatabase, dropDatabase, dropStaleDatabases } from './lib/pg-admin.mjs';
 import { run, stopAllChildren } from './lib/proc.mjs';
@@ -223,7 +223,9 @@ async function main() {
 
 /** Writes and prints the table, then exits (non-zero if anything failed). */
 async function finish() {
-  const figures = only ? FIGURES.filter((f) => only.has(f.measure)) : FIGURES;
+  const figures = FIGURES.filter(
+    (f) => (!only || only.has(f.measure)) && (!f.liveCase || liveCaseRuns(f.liveCase)),
+  );
   const rows = figures.map((f) => makeRow(f, values[f.id], errors[f.measure] ?? errors.bench));
   const report = {
     generatedAt: new Date().toISOString(),
@@ -233,7 +235,7 @@ async function finish() {
     errors,
     details,
   };
-  const name = only ? 'partial' : 'latest';
+  const name = only || SOME_LIVE_CASES ? 'partial' : 'latest';
   await writeReport(path.join(BENCH_DIR, 'results'), report, figures, name);
 
   console.log(`\n${textTable(rows, figures)}\n`);

@@ -5,11 +5,12 @@
 import { LIVE_CASES } from './live-fanout.mjs';
 import { WEB_ROUTES } from './web.mjs';
 
-/** @type {(import('./report.mjs').Figure & { measure: string })[]} */
+/** @type {(import('./report.mjs').Figure & { measure: string, liveCase?: string })[]} */
 export const FIGURES = [
   ...LIVE_CASES.flatMap((c) => [
     {
       measure: 'live',
+      liveCase: c.id,
       id: `${c.id}.p50`,
       name: `Live fan-out p50, ${c.title}`,
       unit: 'ms',
@@ -18,6 +19,7 @@ export const FIGURES = [
     },
     {
       measure: 'live',
+      liveCase: c.id,
       id: `${c.id}.p95`,
       name: `Live fan-out p95, ${c.title}`,
       unit: 'ms',
@@ -26,6 +28,7 @@ export const FIGURES = [
     },
     {
       measure: 'live',
+      liveCase: c.id,
       id: `${c.id}.p99`,
       name: `Live fan-out p99, ${c.title}`,
       unit: 'ms',
@@ -34,6 +37,7 @@ export const FIGURES = [
     },
     {
       measure: 'live',
+      liveCase: c.id,
       id: `${c.id}.lost`,
       name: `Live lost per run (of 50,000), ${c.title}`,
       unit: '',

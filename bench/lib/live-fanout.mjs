@@ -66,6 +66,18 @@ export const LIVE_CASES = [
 ];
 
 /**
+ * BENCH_LIVE_CASES=liveRedis (ids, comma-separated): run only these cases, for working on
+ * one of them; the table then goes to results/partial.* without the others' rows.
+ */
+const ONLY_CASES = process.env.BENCH_LIVE_CASES
+  ? new Set(process.env.BENCH_LIVE_CASES.split(','))
+  : null;
+/** Whether some live cases are left out (BENCH_LIVE_CASES). */
+export const SOME_LIVE_CASES = ONLY_CASES !== null;
+/** Whether the live case `id` runs. */
+export const liveCaseRuns = (id) => !ONLY_CASES || ONLY_CASES.has(id);
+
+/**
  * @typedef {object} Room
  * @property {string} setlistId
  * @property {string} leaderToken
@@ -362,7 +374,8 @@ export async function measureLive({ segue, rooms, databaseUrl, dataDir, log }) {
   const say = (text) => log(`live: ${text}`);
   try {
     for (const instances of [1, 2]) {
-      const cases = LIVE_CASES.filter((c) => c.instances === instances);
+      const cases = LIVE_CASES.filter((c) => c.instances === instances && liveCaseRuns(c.id));
+      if (cases.length === 0) continue;
       /** @type {import('./servers.mjs').RunningServer[]} */
       const servers = [];
       try {

@@ -31,6 +31,12 @@ const HEAP_WRAPPER = path.join(BENCH_DIR, 'serve-with-heap.mjs');
  * their garbage collectors' settings.
  */
 const SERVER_NODE_FLAGS = ['--max-semi-space-size=64'];
+/**
+ * BENCH_SEGUE_NODE_ARGS: more Node.js flags for Segue's processes only, split on spaces,
+ * for looking inside a run (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`). Figures taken
+ * with it are not comparable to the baselines'.
+ */
+const SEGUE_NODE_ARGS = (process.env.BENCH_SEGUE_NODE_ARGS ?? '').split(' ').filter(Boolean);
 
 /** The environment of a child: ours, minus anything that would change what is measured. */
 function cleanEnv(extra) {
@@ -49,11 +55,17 @@ function cleanEnv(extra) {
  * @param {number} options.port
  * @param {string} options.readyPath
  * @param {boolean} [options.withHeap]  run it in serve-with-heap.mjs with --expose-gc
+ * @param {string[]} [options.nodeArgs]  more Node.js flags
  * @returns {Promise<RunningServer>}
  */
-async function startNodeServer({ script, env, port, readyPath, withHeap = false }) {
+async function startNodeServer({ script, env, port, readyPath, withHeap = false, nodeArgs = [] }) {
   const heapPort = withHeap ? await freePort(port + 1) : null;
-  const args = [...SERVER_NODE_FLAGS, ...(withHeap ? ['--expose-gc', HEAP_WRAPPER] : []), script];
+  const args = [
+    ...SERVER_NODE_FLAGS,
+    ...nodeArgs,
+    ...(withHeap ? ['--expose-gc', HEAP_WRAPPER] : []),
+    script,
+  ];
   const child = spawnTracked(process.execPath, args, {
     cwd: REPO_ROOT,
     env: cleanEnv({ ...env, ...(heapPort ? { HEAP_PORT: String(heapPort) } : {}) }),
@@ -145,6 +157,7 @@ export async function startSegue({
   const port = await freePort(4110);
   return startNodeServer({
     script: SEGUE_MAIN,
+    nodeArgs: SEGUE_NODE_ARGS,
     port,
     readyPath: '/api/health',
     withHeap,

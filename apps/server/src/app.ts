@@ -358,6 +358,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           sub: redis.sub,
           key: `${redisPrefix}socket.io`,
           commands: redis.commands,
+          listener: redis.feed,
           prefix: redisPrefix,
         }
       : undefined,

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
+import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { LIVE_TEXTS, type LiveState } from '@segue/shared';
-import { LiveEngine } from '../src/live/live-engine.ts';
-import type { LiveRecord } from '../src/live/live-steps.ts';
+import { LEASE_BLOCK, LiveEngine } from '../src/live/live-engine.ts';
+import type { LiveRecord, StepRequest } from '../src/live/live-steps.ts';
 import { LiveRepository } from '../src/live/live.repository.ts';
 import {
   backends,
@@ -58,6 +59,22 @@ async function written(database: TestDatabase, setlistId: string) {
 function stepOf(setlistId: string, i: number): [string, object] {
   if (i % 5 === 0) return ['setlist:updateCurrent', { setlistId, newIndex: (i / 5) % 2 }];
   return ['setlist:updatePart', { setlistId, partIndex: ['Verse', 'Chorus'][i % 2] }];
+}
+
+/** Step `i` of the same run made on an engine directly, by the owner: the state it made. */
+async function engineStep(engine: LiveEngine, setlistId: string, teamId: string, i: number) {
+  const request: StepRequest =
+    i % 5 === 0
+      ? { kind: 'song', index: (i / 5) % 2 }
+      : { kind: 'part', label: ['Verse', 'Chorus'][i % 2]! };
+  const outcome = await engine.step(
+    setlistId,
+    teamId,
+    { name: 'Olive Owner', mustLead: null },
+    request,
+  );
+  if (outcome.kind !== 'written') throw new Error(`step ${i}: ${outcome.kind}`);
+  return outcome.state;
 }
 
 /** Sends `count` steps at once (none waits for the one before) and answers their acks. */
@@ -161,7 +178,6 @@ describe.each(backends)('the live engine on %s', (backend) => {
 
   it('after a crash with steps unwritten, lands on the last step written and never reuses a version heard', async () => {
     const setlistId = await newSetlist();
-    const by = { name: 'Olive Owner', mustLead: null };
     // An instance that dies halfway: from then on, no write of it ever completes.
     let dead = false;
     class DyingRepository extends LiveRepository {
@@ -175,18 +191,7 @@ describe.each(backends)('the live engine on %s', (backend) => {
       onError: () => {},
     });
     const heard: LiveState[] = [];
-    const step = async (engine: LiveEngine, i: number) => {
-      const outcome = await engine.step(
-        setlistId,
-        teamId,
-        by,
-        i % 5 === 0
-          ? { kind: 'song', index: (i / 5) % 2 }
-          : { kind: 'part', label: ['Verse', 'Chorus'][i % 2]! },
-      );
-      if (outcome.kind !== 'written') throw new Error(`step ${i}: ${outcome.kind}`);
-      return outcome.state;
-    };
+    const step = (engine: LiveEngine, i: number) => engineStep(engine, setlistId, teamId, i);
     for (let i = 0; i < 25; i++) heard.push(await step(dying, i));
     await dying.flushed();
     dead = true;
@@ -573,5 +578,105 @@ describe.skipIf(!multiInstance)('the live engine on two instances', () => {
         interval: 50,
       })
       .toEqual({ ok: false, error: LIVE_TEXTS.notDriver });
+  });
+
+  /**
+   * Engines as instances run them, on their own Redis connections under one prefix: the
+   * instance a step reaches orders it once it holds the setlist's lease (issue 19).
+   */
+  describe('the lease on a setlist’s steps', () => {
+    const connections: Redis[] = [];
+    const engines: LiveEngine[] = [];
+    afterEach(async () => {
+      await Promise.allSettled(engines.splice(0).map((engine) => engine.close()));
+      for (const connection of connections.splice(0)) connection.disconnect();
+    });
+
+    const connect = async () => {
+      const connection = new Redis(redisUrl!, { maxRetriesPerRequest: 1 });
+      connection.on('error', () => {});
+      connections.push(connection);
+      if (connection.status !== 'ready')
+        await new Promise((ready) => connection.once('ready', ready));
+      return connection;
+    };
+    /** An instance's engine (on A's database pool and change feed), and its connections. */
+    const instance = async (prefix: string) => {
+      const [commands, publisher, subscriber] = [await connect(), await connect(), await connect()];
+      const engine = new LiveEngine({
+        repo: new LiveRepository(a.database.db, a.database.liveStep, a.app.changes),
+        changes: a.app.changes,
+        redis: { commands, publisher, subscriber, prefix },
+        onError: () => {},
+      });
+      engines.push(engine);
+      // Subscribed before the first step, so it hears requests to hand over.
+      await expect
+        .poll(async () => Number((await commands.pubsub('NUMSUB', `${prefix}live-handover`))[1]))
+        .toBeGreaterThan(engines.length - 1);
+      return { engine, commands };
+    };
+    const step = (engine: LiveEngine, setlistId: string, i: number) =>
+      engineStep(engine, setlistId, teamId, i);
+
+    it('steps alternating between two instances go on from each other’s last state, one version each', async () => {
+      const prefix = `segue-test:${randomUUID()}:`;
+      const setlistId = await newSetlist();
+      const x = await instance(prefix);
+      const y = await instance(prefix);
+      const heard: LiveState[] = [];
+      for (let turn = 0; turn < 6; turn++) {
+        const engine = turn % 2 === 0 ? x.engine : y.engine;
+        for (let i = 0; i < 4; i++) heard.push(await step(engine, setlistId, turn * 4 + i));
+      }
+      const versions = heard.map((s) => s.version);
+      // In the order made: each above the one before (so never one twice).
+      expect(versions).toEqual([...versions].sort((p, q) => p - q));
+      expect(new Set(versions).size).toBe(versions.length);
+      // A handover goes on from the last version: no block left unused in between.
+      expect(versions.at(-1)! - versions[0]!).toBeLessThan(heard.length + LEASE_BLOCK);
+      // Both instances answer a joining screen with the last state.
+      for (const engine of [x.engine, y.engine]) {
+        expect(await engine.state(setlistId)).toMatchObject({
+          ...positionOf(heard.at(-1)!),
+          version: heard.at(-1)!.version,
+        });
+      }
+    });
+
+    it('an instance that dies holding the lease holds the setlist up only until it lapses, and its versions are never used again', async () => {
+      const prefix = `segue-test:${randomUUID()}:`;
+      const setlistId = await newSetlist();
+      const dying = await instance(prefix);
+      const heard: LiveState[] = [];
+      for (let i = 0; i < 10; i++) heard.push(await step(dying.engine, setlistId, i));
+      // Gone without handing anything back: its connections drop, its lease stays in Redis.
+      for (const connection of connections.splice(0)) connection.disconnect();
+      engines.splice(0);
+      const other = await instance(prefix);
+      const next = await step(other.engine, setlistId, 10);
+      expect(next.version).toBeGreaterThan(Math.max(...heard.map((s) => s.version)));
+      // It went on from the dead instance's last state.
+      expect(await other.engine.state(setlistId)).toMatchObject({ version: next.version });
+    });
+
+    it('an instance that lost its lease without knowing never uses a version another instance uses', async () => {
+      const prefix = `segue-test:${randomUUID()}:`;
+      const setlistId = await newSetlist();
+      const x = await instance(prefix);
+      const y = await instance(prefix);
+      const versions: number[] = [];
+      for (let i = 0; i < 3; i++) versions.push((await step(x.engine, setlistId, i)).version);
+      // Redis forgets the lease (as after a restart that kept the rest): x still uses its own.
+      await x.commands.del(`${prefix}live-lease:${setlistId}`);
+      for (let i = 3; i < 8; i++) versions.push((await step(y.engine, setlistId, i)).version);
+      for (let i = 8; i < 11; i++) versions.push((await step(x.engine, setlistId, i)).version);
+      expect(new Set(versions).size).toBe(versions.length);
+      // Once x's lease lapses, its next step goes on above everything y made.
+      const yHighest = Math.max(...versions.slice(3, 8));
+      await new Promise((resolve) => setTimeout(resolve, 2_000));
+      const later = await step(x.engine, setlistId, 11);
+      expect(later.version).toBeGreaterThan(Math.max(...versions, yHighest));
+    });
   });
 });

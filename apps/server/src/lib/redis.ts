@@ -5,7 +5,8 @@ export const REDIS_PREFIX = 'segue:';
 
 /**
  * The Redis connections one instance needs: commands, a pair for socket.io's pub/sub,
- * and a subscriber for the change feed (cache invalidation across instances).
+ * and a subscriber for the change feed (cache invalidation across instances) and the live
+ * engine (requests to hand a setlist's steps over).
  */
 export function connectRedis(url: string, logger: { warn(obj: unknown, msg: string): void }) {
   const options = { maxRetriesPerRequest: 3 } as const;

@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Redis } from 'ioredis';
 import { scope, type ChangeFeed } from '../lib/change-feed.ts';
 import type { LiveRepository, Stepper } from './live.repository.ts';
@@ -24,9 +26,10 @@ export const MAX_UNWRITTEN_MS = 1_000;
 /**
  * Writes of the live state start at most this often: the first step after a quiet spell is
  * written at once, and under load each write takes every setlist stepped meanwhile (at the
- * bench's peak, 10 statements a second instead of hundreds).
+ * bench's peak, 2 statements a second instead of hundreds). Well inside MAX_UNWRITTEN_MS;
+ * every 100 ms, the database's share of the machine showed in the live tail (issue 19).
  */
-const WRITE_EVERY_MS = 100;
+const WRITE_EVERY_MS = 500;
 /** A failed write of the live state is tried again after this long. */
 const RETRY_WRITE_MS = 250;
 /** A room nobody stepped or joined for this long is forgotten once its state is written. */
@@ -35,25 +38,128 @@ const IDLE_ROOM_MS = 10 * 60 * 1000;
 const REDIS_STATE_SECONDS = 24 * 60 * 60;
 
 /**
- * Orders one step of a setlist in Redis: the state is set only if the version there is still
- * the one the step was computed from (`ARGV[1]`; `new` when there is none yet). Answers 1 when
- * set, the current state (JSON) when another step came first, nil when there is no state.
+ * With Redis, one instance at a time orders a setlist's steps: the one holding its lease
+ * (issue 19). The holder orders in memory, as a lone instance does, so no step waits for
+ * Redis; another instance with a step to make asks the holder to hand the lease over. A
+ * lease lapses this long after it was last granted or renewed (an instance that died
+ * holding it blocks the setlist's steps elsewhere at most this long).
  */
-const CLAIM_SCRIPT = `
-local current = redis.call('GET', KEYS[1])
-if current then
-  if ARGV[1] == 'new' or cjson.decode(current)['version'] ~= tonumber(ARGV[1]) then
-    return current
+export const LEASE_MS = 2_000;
+/** A holder stops using its lease this long before Redis would let it lapse. */
+const LEASE_MARGIN_MS = 500;
+/**
+ * Versions are handed out in blocks: the holder of a lease uses only the versions of its
+ * block, and a new holder's block starts above every block handed out before, so even a
+ * holder that lost its lease without knowing (a long pause, a Redis restart) never uses a
+ * version another instance uses.
+ */
+export const LEASE_BLOCK = 100;
+/** How long a step waits for another instance to hand a setlist's lease over. */
+const HANDOVER_WAIT_MS = LEASE_MS + 1_000;
+
+/**
+ * Grants or renews the lease of a setlist to `ARGV[1]`. KEYS: the live state, the lease (the
+ * holder's id), the highest version of any block handed out. ARGV: the instance, the lease's
+ * length (ms), the block's size, the end of the caller's last block ('' when it has none), a
+ * version to start above ('' unless read from the database), whether to extend the block,
+ * the seconds the state and blocks are kept.
+ *
+ * Answers {0, holder} when another instance holds it. {1, blockEnd} when the caller's lease
+ * was renewed: its block is still the last one handed out, so nobody stepped since (even if
+ * the lease lapsed meanwhile) and it goes on where it was. {1, blockEnd, floor, state} when
+ * granted afresh: versions from floor + 1, state '' when there is none. {2} when Redis has
+ * no state and the caller gave no version to start above (it reads the database first).
+ */
+const LEASE_SCRIPT = `
+local holder = redis.call('GET', KEYS[2])
+if holder and holder ~= ARGV[1] then return {0, holder} end
+local high = tonumber(redis.call('GET', KEYS[3]) or '0')
+if ARGV[4] ~= '' and tonumber(ARGV[4]) == high and redis.call('EXISTS', KEYS[1]) == 1 then
+  redis.call('SET', KEYS[2], ARGV[1], 'PX', ARGV[2])
+  if ARGV[6] == '1' then
+    high = high + tonumber(ARGV[3])
+    redis.call('SET', KEYS[3], high, 'EX', ARGV[7])
   end
-elseif ARGV[1] ~= 'new' then
-  return false
+  return {1, high}
 end
-redis.call('SET', KEYS[1], ARGV[2], 'EX', tonumber(ARGV[3]))
+local state = redis.call('GET', KEYS[1])
+local floor = high
+if state then
+  floor = math.max(floor, cjson.decode(state)['version'])
+elseif ARGV[5] == '' then
+  return {2}
+end
+if ARGV[5] ~= '' then floor = math.max(floor, tonumber(ARGV[5])) end
+local blockEnd = floor + tonumber(ARGV[3])
+redis.call('SET', KEYS[3], blockEnd, 'EX', ARGV[7])
+redis.call('SET', KEYS[2], ARGV[1], 'PX', ARGV[2])
+return {1, blockEnd, floor, state or ''}`;
+
+/**
+ * Hands a lease back (to `ARGV[5]`, or to nobody): only by its holder. Stores the holder's
+ * last state (unless Redis has a newer one) and lowers the highest version handed out to
+ * the last the holder may have used, so the next holder goes on from there. KEYS as above;
+ * ARGV: the holder, its state (JSON), that state's version, the highest version it may have
+ * used, the next holder or '', the lease's length (ms), the seconds the state is kept.
+ */
+const RELEASE_SCRIPT = `
+if redis.call('GET', KEYS[2]) ~= ARGV[1] then return 0 end
+local current = redis.call('GET', KEYS[1])
+local version = tonumber(ARGV[3])
+if not current or cjson.decode(current)['version'] < version then
+  redis.call('SET', KEYS[1], ARGV[2], 'EX', ARGV[7])
+end
+redis.call('SET', KEYS[3], ARGV[4], 'EX', ARGV[7])
+if ARGV[5] ~= '' then
+  redis.call('SET', KEYS[2], ARGV[5], 'PX', ARGV[6])
+else
+  redis.call('DEL', KEYS[2])
+end
 return 1`;
 
-type RedisWithClaim = Redis & {
-  segueLiveClaim(key: string, expected: string, next: string, ttl: number): Promise<unknown>;
+/** Stores a setlist's state unless Redis has a newer one. ARGV: its version, JSON, seconds kept. */
+const STORE_SCRIPT = `
+local current = redis.call('GET', KEYS[1])
+if current and cjson.decode(current)['version'] >= tonumber(ARGV[1]) then return 0 end
+redis.call('SET', KEYS[1], ARGV[2], 'EX', ARGV[3])
+return 1`;
+
+type RedisWithScripts = Redis & {
+  segueLiveLease(
+    state: string,
+    lease: string,
+    high: string,
+    ...args: (string | number)[]
+  ): Promise<unknown>;
+  segueLiveRelease(
+    state: string,
+    lease: string,
+    high: string,
+    ...args: (string | number)[]
+  ): Promise<unknown>;
+  segueLiveStore(state: string, ...args: (string | number)[]): Promise<unknown>;
 };
+
+/** Defines the live scripts on a connection once. */
+function withScripts(client: Redis): RedisWithScripts {
+  const scripts = client as RedisWithScripts;
+  if (typeof scripts.segueLiveLease !== 'function') {
+    client.defineCommand('segueLiveLease', { numberOfKeys: 3, lua: LEASE_SCRIPT });
+    client.defineCommand('segueLiveRelease', { numberOfKeys: 3, lua: RELEASE_SCRIPT });
+    client.defineCommand('segueLiveStore', { numberOfKeys: 1, lua: STORE_SCRIPT });
+  }
+  return scripts;
+}
+
+/** A lease this instance holds: until when it uses it (performance.now()), and its versions. */
+interface Lease {
+  until: number;
+  /** Versions start above this: every version handed out before the lease was granted. */
+  floor: number;
+  /** The last version of the block. */
+  blockEnd: number;
+  renewing: boolean;
+}
 
 /** What a step did. */
 export type StepOutcome =
@@ -76,6 +182,8 @@ interface Room {
   record: LiveRecord | null;
   /** Whether `record` came from Redis (true), or from the database with none in Redis (false). */
   fromRedis: boolean;
+  /** With Redis: this instance's lease on the setlist's steps, if it holds one. */
+  lease: Lease | null;
   /** Versions start above this (the written version plus the margin, when the room was read). */
   floor: number;
   /** The highest version known to be written. */
@@ -86,8 +194,14 @@ interface Room {
 export interface LiveEngineOptions {
   repo: LiveRepository;
   changes: ChangeFeed;
-  /** With several instances: Redis orders the steps of each setlist. */
-  redis?: { commands: Redis; prefix: string } | undefined;
+  /**
+   * With several instances: Redis says which instance orders each setlist's steps.
+   * `publisher` is the connection socket.io publishes broadcasts on: a step's state is
+   * stored through it before the step is broadcast, so an instance that heard the step
+   * reads that state (or a newer one) for a screen that joins. `subscriber` (in subscriber
+   * mode) hears requests to hand a lease over.
+   */
+  redis?: { commands: Redis; publisher: Redis; subscriber: Redis; prefix: string } | undefined;
   onError: (error: unknown, message: string) => void;
 }
 
@@ -104,7 +218,17 @@ export class LiveEngine {
   /** This instance's steps of a setlist run one after another. */
   private readonly queues = new Map<string, Promise<void>>();
   private readonly writer: LiveWriter;
-  private readonly redis: { commands: RedisWithClaim; prefix: string } | null;
+  private readonly redis: {
+    commands: RedisWithScripts;
+    publisher: RedisWithScripts;
+    prefix: string;
+    /** Where requests to hand a lease over go: `<setlist id> <instance asking>`. */
+    handovers: string;
+    /** This instance, as a lease's holder. */
+    me: string;
+  } | null;
+  /** Whether storing a state in Redis failed last time (logged once until it works again). */
+  private storeFailing = false;
   private readonly sweeper: NodeJS.Timeout;
 
   constructor(private readonly options: LiveEngineOptions) {
@@ -113,11 +237,23 @@ export class LiveEngine {
       if (room) room.written = Math.max(room.written, version);
     });
     if (options.redis) {
-      const commands = options.redis.commands as RedisWithClaim;
-      if (typeof commands.segueLiveClaim !== 'function') {
-        commands.defineCommand('segueLiveClaim', { numberOfKeys: 1, lua: CLAIM_SCRIPT });
-      }
-      this.redis = { commands, prefix: options.redis.prefix };
+      const { prefix, subscriber } = options.redis;
+      const handovers = `${prefix}live-handover`;
+      this.redis = {
+        commands: withScripts(options.redis.commands),
+        publisher: withScripts(options.redis.publisher),
+        prefix,
+        handovers,
+        me: randomUUID(),
+      };
+      subscriber.on('message', (channel: string, message: string) => {
+        if (channel !== handovers) return;
+        const [setlistId, asking] = message.split(' ');
+        if (setlistId && asking && asking !== this.redis?.me) this.handOver(setlistId, asking);
+      });
+      subscriber.subscribe(handovers).catch((error: unknown) => {
+        options.onError(error, 'live: requests to hand a setlist over not heard');
+      });
     } else {
       this.redis = null;
     }
@@ -143,7 +279,8 @@ export class LiveEngine {
     const found = await this.room(setlistId);
     if (!found?.room.record) return null;
     const { room, facts } = found;
-    if (this.redis) await this.refresh(setlistId, room);
+    // The holder of the lease knows the latest state; any other instance reads Redis's.
+    if (this.redis && !this.holds(room)) await this.refresh(setlistId, room);
     return liveStateOf(setlistId, room.record!, facts);
   }
 
@@ -157,9 +294,9 @@ export class LiveEngine {
       if (!found?.room.record || found.facts.teamId !== teamId) return { kind: 'missing' };
       const { room, facts } = found;
       if (by.mustLead !== null && !facts.leaders.has(by.mustLead)) return { kind: 'not-driver' };
-      const ordered = await this.order(setlistId, room, (current) => {
+      const ordered = await this.order(setlistId, room, (current, floor) => {
         const position = positionAfter(facts, current, request);
-        return position && recordAfter(current, position, by.name, Date.now(), room.floor);
+        return position && recordAfter(current, position, by.name, Date.now(), floor);
       });
       return ordered
         ? {
@@ -171,14 +308,51 @@ export class LiveEngine {
     });
   }
 
+  /**
+   * The step at once, when everything it needs is at hand: the room's facts and state
+   * cached, no step of the setlist under way here, no write to wait for and, with Redis,
+   * the setlist's lease held. Null when it must wait: `step` then makes it. At the peak
+   * almost every step is made here, in the tick it arrived, with no promise in between.
+   */
+  stepNow(
+    setlistId: string,
+    teamId: string,
+    by: Stepper,
+    request: StepRequest,
+  ): StepOutcome | null {
+    if (this.queues.has(setlistId)) return null;
+    const room = this.rooms.get(setlistId);
+    const facts = room?.facts;
+    const current = room?.record;
+    if (!room || !facts || !current || facts.teamId !== teamId) return null;
+    if (this.redis && !this.holds(room)) return null;
+    if (by.mustLead !== null && !facts.leaders.has(by.mustLead)) return { kind: 'not-driver' };
+    const position = positionAfter(facts, current, request);
+    if (!position) return { kind: 'refused' };
+    const lease = room.lease;
+    const next = recordAfter(
+      current,
+      position,
+      by.name,
+      Date.now(),
+      lease ? lease.floor : room.floor,
+    );
+    if (lease && next.version > lease.blockEnd) return null;
+    if (this.writer.unwrittenFor(setlistId) > MAX_UNWRITTEN_MS) return null;
+    if (next.version > room.written + VERSION_MARGIN) return null;
+    this.commit(setlistId, room, lease, next);
+    room.touched = Date.now();
+    return { kind: 'written', state: liveStateOf(setlistId, next, facts), before: current };
+  }
+
   /** A new version for a change that is not a step (a key change), the position unchanged. */
   bump(setlistId: string): Promise<LiveState | null> {
     return this.serially(setlistId, async () => {
       const found = await this.room(setlistId);
       if (!found?.room.record) return null;
       const { room, facts } = found;
-      const ordered = await this.order(setlistId, room, (current) =>
-        recordBumped(current, room.floor),
+      const ordered = await this.order(setlistId, room, (current, floor) =>
+        recordBumped(current, floor),
       );
       return ordered && liveStateOf(setlistId, ordered.next, facts);
     });
@@ -191,61 +365,209 @@ export class LiveEngine {
 
   async close(): Promise<void> {
     clearInterval(this.sweeper);
+    // The leases held go back at once, so the other instances need not wait for them to lapse.
+    await Promise.allSettled(
+      [...this.rooms]
+        .filter(([, room]) => room.lease)
+        .map(([id, room]) => this.serially(id, () => this.release(id, room, ''))),
+    );
     await this.writer.idle();
     this.writer.close();
   }
 
   /**
-   * Orders the state `next` computes from the current one (null: refused). Alone, at once;
-   * with Redis, one script call, again with the state another instance wrote first. A step
-   * far ahead of the written version, or one of a setlist with steps unwritten for a second,
-   * waits for the write first.
+   * Orders the state `next` computes from the current one (null: refused): alone, at once;
+   * with Redis, once this instance holds the setlist's lease, at once too. A step far ahead
+   * of the written version, or one of a setlist with steps unwritten for a second, waits for
+   * the write first.
    */
   private async order(
     setlistId: string,
     room: Room,
-    next: (current: LiveRecord) => LiveRecord | null,
+    next: (current: LiveRecord, floor: number) => LiveRecord | null,
   ): Promise<{ next: LiveRecord; before: LiveRecord } | null> {
-    let checkedFresh = false;
-    for (let attempt = 0; ; attempt += 1) {
+    for (;;) {
+      if (this.redis) await this.holdLease(setlistId, room);
       const current = room.record!;
-      const candidate = next(current);
-      if (!candidate) {
-        // With Redis the state known here may be behind: a refusal is checked against Redis's.
-        if (!this.redis || checkedFresh) return null;
-        await this.refresh(setlistId, room);
-        checkedFresh = true;
+      const lease = room.lease;
+      const candidate = next(current, lease ? lease.floor : room.floor);
+      if (!candidate) return null;
+      if (lease && candidate.version > lease.blockEnd) {
+        // Every version of the block used (renewals extend it ahead of time, so rarely).
+        await this.renew(setlistId, room, lease, true);
         continue;
       }
       await this.durableEnough(setlistId, room, candidate.version);
-      if (room.record !== current) continue;
-      if (!this.redis) {
-        room.record = candidate;
-        this.writer.mark(setlistId, candidate);
-        return { next: candidate, before: current };
-      }
-      const { commands, prefix } = this.redis;
-      const answer = await commands.segueLiveClaim(
-        `${prefix}live:${setlistId}`,
-        room.fromRedis ? String(current.version) : 'new',
-        JSON.stringify(candidate),
-        REDIS_STATE_SECONDS,
-      );
-      if (answer === 1) {
-        room.record = candidate;
-        room.fromRedis = true;
-        this.writer.mark(setlistId, candidate);
-        return { next: candidate, before: current };
-      }
-      if (attempt >= 50) throw new Error('live step: too many steps of other instances came first');
-      if (typeof answer === 'string') {
-        room.record = parseRecord(answer) ?? current;
-        room.fromRedis = true;
-      } else {
-        // Redis forgot the state (restarted, or it expired): read it from the database again.
-        await this.reload(setlistId, room);
-      }
+      // Checked again after the wait: a newer state, or a lease lost or handed over meanwhile.
+      if (room.record !== current || room.lease !== lease) continue;
+      if (lease && !this.holds(room)) continue;
+      this.commit(setlistId, room, lease, candidate);
+      return { next: candidate, before: current };
     }
+  }
+
+  /** A step's state becomes the room's, to be written (and, under a lease, stored in Redis). */
+  private commit(setlistId: string, room: Room, lease: Lease | null, state: LiveRecord) {
+    room.record = state;
+    this.writer.mark(setlistId, state);
+    if (lease) this.afterStep(setlistId, room, lease, state);
+  }
+
+  /** Whether this instance may order the room's steps now under its lease. */
+  private holds(room: Room): boolean {
+    return room.lease !== null && room.lease.until > performance.now();
+  }
+
+  /**
+   * Makes this instance the holder of the setlist's lease, with the latest state: at once
+   * when it holds it already; else granted by Redis, after asking the holder to hand it
+   * over when another instance holds it.
+   */
+  private async holdLease(setlistId: string, room: Room): Promise<void> {
+    const started = performance.now();
+    let asked = -Infinity;
+    for (let attempt = 0; !this.holds(room); attempt += 1) {
+      // A lease that lapsed here is renewed as it was when no other instance took one since.
+      const lapsed = room.lease;
+      const extend = lapsed !== null && room.record!.version > lapsed.blockEnd - LEASE_BLOCK / 2;
+      const answer = await this.grant(setlistId, room, lapsed, extend);
+      if (answer === 'granted') return;
+      if (room.lease === lapsed) room.lease = null;
+      if (answer === 'no-state') {
+        // Redis forgot the state (restarted, or it expired): the written one, above the margin.
+        await this.reload(setlistId, room);
+        continue;
+      }
+      if (performance.now() - started > HANDOVER_WAIT_MS) {
+        throw new Error('live step: the instance holding the setlist did not hand it over');
+      }
+      if (performance.now() - asked > 100) {
+        asked = performance.now();
+        const { commands, handovers, me } = this.redis!;
+        await commands.publish(handovers, `${setlistId} ${me}`);
+      }
+      await sleep(Math.min(2 ** attempt, 20));
+    }
+  }
+
+  /**
+   * Asks Redis for the setlist's lease (`lease`: renews that one, extending its block when
+   * `extend`). Answers whether it is granted (the room then holds it, with the latest
+   * state), held by another instance, or Redis has no state to start from.
+   */
+  private async grant(
+    setlistId: string,
+    room: Room,
+    lease: Lease | null,
+    extend: boolean,
+  ): Promise<'granted' | 'held' | 'no-state'> {
+    const { commands, me } = this.redis!;
+    const sent = performance.now();
+    const answer = (await commands.segueLiveLease(
+      ...this.keysOf(setlistId),
+      me,
+      LEASE_MS,
+      LEASE_BLOCK,
+      lease ? lease.blockEnd : '',
+      room.fromRedis ? '' : room.floor + LEASE_BLOCK,
+      extend ? '1' : '0',
+      REDIS_STATE_SECONDS,
+    )) as [number, unknown?, unknown?, unknown?];
+    if (answer[0] === 2) return 'no-state';
+    if (answer[0] !== 1) return 'held';
+    if (lease && room.lease !== lease) return 'held'; // handed over meanwhile
+    const blockEnd = Number(answer[1]);
+    const until = sent + LEASE_MS - LEASE_MARGIN_MS;
+    if (answer.length === 2 && lease) {
+      lease.until = until;
+      lease.blockEnd = blockEnd;
+      return 'granted';
+    }
+    const inRedis = typeof answer[3] === 'string' && answer[3] ? parseRecord(answer[3]) : null;
+    if (inRedis) room.record = pickNewer(room.record, inRedis);
+    room.fromRedis = true;
+    room.lease = { until, floor: Number(answer[2]), blockEnd, renewing: false };
+    return 'granted';
+  }
+
+  /**
+   * After a step under a lease: its state goes to Redis (on the connection its broadcast
+   * will take, so it arrives first), and the lease is renewed ahead of time when half its
+   * time or half its block is used.
+   */
+  private afterStep(setlistId: string, room: Room, lease: Lease, state: LiveRecord) {
+    const { publisher } = this.redis!;
+    publisher
+      .segueLiveStore(
+        this.keysOf(setlistId)[0],
+        state.version,
+        JSON.stringify(state),
+        REDIS_STATE_SECONDS,
+      )
+      .then(
+        () => {
+          this.storeFailing = false;
+        },
+        (error: unknown) => {
+          if (!this.storeFailing) this.options.onError(error, 'live state not stored in Redis');
+          this.storeFailing = true;
+        },
+      );
+    const halfBlock = state.version > lease.blockEnd - LEASE_BLOCK / 2;
+    const halfTime = lease.until - performance.now() < (LEASE_MS - LEASE_MARGIN_MS) / 2;
+    if (!lease.renewing && (halfBlock || halfTime)) {
+      void this.renew(setlistId, room, lease, halfBlock).catch((error: unknown) =>
+        this.options.onError(error, 'live: lease not renewed'),
+      );
+    }
+  }
+
+  /** Renews a lease (see `grant`); a lease lost meanwhile is dropped. */
+  private async renew(setlistId: string, room: Room, lease: Lease, extend: boolean) {
+    lease.renewing = true;
+    try {
+      const answer = await this.grant(setlistId, room, lease, extend);
+      if (answer !== 'granted' && room.lease === lease) room.lease = null;
+    } finally {
+      lease.renewing = false;
+    }
+  }
+
+  /** Another instance has a step to make: the lease goes to it after this instance's steps. */
+  private handOver(setlistId: string, asking: string) {
+    const room = this.rooms.get(setlistId);
+    if (!room?.lease) return;
+    void this.serially(setlistId, () => this.release(setlistId, room, asking)).catch(
+      (error: unknown) => this.options.onError(error, 'live: lease not handed over'),
+    );
+  }
+
+  /** Gives the room's lease back (to `to`, or to nobody), with its latest state. */
+  private async release(setlistId: string, room: Room, to: string) {
+    const lease = room.lease;
+    if (!lease || !room.record) return;
+    room.lease = null;
+    const { commands, me } = this.redis!;
+    await commands.segueLiveRelease(
+      ...this.keysOf(setlistId),
+      me,
+      JSON.stringify(room.record),
+      room.record.version,
+      Math.max(room.record.version, lease.floor),
+      to,
+      LEASE_MS,
+      REDIS_STATE_SECONDS,
+    );
+  }
+
+  /** A setlist's keys in Redis: its live state, its lease, the highest version handed out. */
+  private keysOf(setlistId: string): [string, string, string] {
+    const { prefix } = this.redis!;
+    return [
+      `${prefix}live:${setlistId}`,
+      `${prefix}live-lease:${setlistId}`,
+      `${prefix}live-high:${setlistId}`,
+    ];
   }
 
   /**
@@ -294,6 +616,7 @@ export class LiveEngine {
         generation: 0,
         record: null,
         fromRedis: false,
+        lease: null,
         floor: 0,
         written: 0,
         touched: Date.now(),
@@ -335,11 +658,11 @@ export class LiveEngine {
     room.fromRedis = false;
   }
 
-  /** With Redis: the state there now, if it has one. */
+  /** With Redis: the state there now, if it has one (or the one known here, when newer). */
   private async refresh(setlistId: string, room: Room) {
     const inRedis = await this.fromRedis(setlistId);
     if (inRedis) {
-      room.record = inRedis;
+      room.record = pickNewer(room.record, inRedis);
       room.fromRedis = true;
     }
   }

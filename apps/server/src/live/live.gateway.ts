@@ -86,9 +86,12 @@ export interface LiveGatewayOptions {
   recheckMs?: number | undefined;
   /**
    * With Redis, events reach members connected to any instance (`key`: the adapter's), and
-   * each setlist's steps are ordered there (`commands`, under `prefix`).
+   * which instance orders each setlist's steps is decided there (`commands`, under `prefix`;
+   * `listener`: a connection in subscriber mode the engine may subscribe on).
    */
-  redis?: { pub: Redis; sub: Redis; key: string; commands: Redis; prefix: string } | undefined;
+  redis?:
+    | { pub: Redis; sub: Redis; key: string; commands: Redis; listener: Redis; prefix: string }
+    | undefined;
 }
 
 /**
@@ -103,7 +106,13 @@ export function createLiveGateway(options: LiveGatewayOptions) {
   const engine = new LiveEngine({
     repo,
     changes: options.changes,
-    redis: options.redis && { commands: options.redis.commands, prefix: options.redis.prefix },
+    redis: options.redis && {
+      commands: options.redis.commands,
+      // Socket.io's: a step's state is stored before its broadcast, on the same connection.
+      publisher: options.redis.pub,
+      subscriber: options.redis.listener,
+      prefix: options.redis.prefix,
+    },
     onError: (error, message) => logger.error({ err: error }, message),
   });
   const allowedOrigins = originsOf(options.appUrl, options.appUrlIsDefault ?? false);
@@ -177,8 +186,11 @@ export function createLiveGateway(options: LiveGatewayOptions) {
     }
 
     // One socket's events run one after another, in the order sent: a song change
-    // followed at once by a part change must not overtake each other.
+    // followed at once by a part change must not overtake each other. An event that finds
+    // none before it still under way starts at once (a step is then usually sent in the
+    // tick it arrived: issue 19).
     let queue: Promise<void> = Promise.resolve();
+    let underWay = 0;
 
     /** Runs a handler if the socket is within its rate, answering errors on the ack or as live:error. */
     type Ack = ((answer: unknown) => void) | undefined;
@@ -197,19 +209,24 @@ export function createLiveGateway(options: LiveGatewayOptions) {
           else socket.emit('live:error', { message: LIVE_TEXTS.slowDown });
           return;
         }
-        queue = queue.then(() =>
-          handler(ack && args.length === 1 ? undefined : args[0], ack).catch((error: unknown) => {
-            // Refusals (LiveError, or the policy's HttpError) are said as they are.
-            const known = error instanceof LiveError || error instanceof HttpError;
-            const message = known ? error.message : LIVE_TEXTS.invalid;
-            // A value the database cannot take (class 22) is the sender's mistake, not ours.
-            if (!known && !isInvalidDatabaseInput(error)) {
-              logger.error({ err: error }, 'live event failed');
-            }
-            if (ack) ack({ ok: false, error: message });
-            else socket.emit('live:error', { message });
-          }),
-        );
+        const run = () =>
+          handler(ack && args.length === 1 ? undefined : args[0], ack)
+            .catch((error: unknown) => {
+              // Refusals (LiveError, or the policy's HttpError) are said as they are.
+              const known = error instanceof LiveError || error instanceof HttpError;
+              const message = known ? error.message : LIVE_TEXTS.invalid;
+              // A value the database cannot take (class 22) is the sender's mistake, not ours.
+              if (!known && !isInvalidDatabaseInput(error)) {
+                logger.error({ err: error }, 'live event failed');
+              }
+              if (ack) ack({ ok: false, error: message });
+              else socket.emit('live:error', { message });
+            })
+            .finally(() => {
+              underWay -= 1;
+            });
+        underWay += 1;
+        queue = underWay === 1 ? run() : queue.then(run);
       };
 
     /**
@@ -342,7 +359,9 @@ export function createLiveGateway(options: LiveGatewayOptions) {
                   index: parsed.data.newIndex,
                   part: { label: partLabel, position: parsed.data.partPosition },
                 };
-        const result = await engine.step(setlistId, teamId, by, request);
+        const result =
+          engine.stepNow(setlistId, teamId, by, request) ??
+          (await engine.step(setlistId, teamId, by, request));
         finishStep(result, { song: true }, ack);
       }),
     );
@@ -356,12 +375,15 @@ export function createLiveGateway(options: LiveGatewayOptions) {
           parsed.data.setlistId,
           LIVE_EVENT_ACTIONS['setlist:updatePart'],
         );
-        const result = await engine.step(
-          setlistId,
-          teamId,
-          stepper(actor, LIVE_EVENT_ACTIONS['setlist:updatePart']),
-          { kind: 'part', label: parsed.data.partIndex, position: parsed.data.position },
-        );
+        const by = stepper(actor, LIVE_EVENT_ACTIONS['setlist:updatePart']);
+        const request: StepRequest = {
+          kind: 'part',
+          label: parsed.data.partIndex,
+          position: parsed.data.position,
+        };
+        const result =
+          engine.stepNow(setlistId, teamId, by, request) ??
+          (await engine.step(setlistId, teamId, by, request));
         finishStep(result, { song: false }, ack);
       }),
     );
