@@ -286,9 +286,13 @@ export class LiveEngine {
 
   /**
    * One step by `by`: refused unless they may drive (a song's leader, when the policy asks
-   * for one) and the step fits the setlist; otherwise ordered, and written behind.
+   * for one) and the step fits the setlist; otherwise ordered, and written behind. Made at
+   * once when everything it needs is at hand (`stepNow`), so the caller's broadcast goes out
+   * in the tick the step arrived; otherwise after what it waits for.
    */
   step(setlistId: string, teamId: string, by: Stepper, request: StepRequest): Promise<StepOutcome> {
+    const now = this.stepNow(setlistId, teamId, by, request);
+    if (now) return Promise.resolve(now);
     return this.serially(setlistId, async () => {
       const found = await this.room(setlistId);
       if (!found?.room.record || found.facts.teamId !== teamId) return { kind: 'missing' };
@@ -311,10 +315,10 @@ export class LiveEngine {
   /**
    * The step at once, when everything it needs is at hand: the room's facts and state
    * cached, no step of the setlist under way here, no write to wait for and, with Redis,
-   * the setlist's lease held. Null when it must wait: `step` then makes it. At the peak
-   * almost every step is made here, in the tick it arrived, with no promise in between.
+   * the setlist's lease held. Null when it must wait. At the peak almost every step is
+   * made here, in the tick it arrived.
    */
-  stepNow(
+  private stepNow(
     setlistId: string,
     teamId: string,
     by: Stepper,

@@ -359,9 +359,7 @@ export function createLiveGateway(options: LiveGatewayOptions) {
                   index: parsed.data.newIndex,
                   part: { label: partLabel, position: parsed.data.partPosition },
                 };
-        const result =
-          engine.stepNow(setlistId, teamId, by, request) ??
-          (await engine.step(setlistId, teamId, by, request));
+        const result = await engine.step(setlistId, teamId, by, request);
         finishStep(result, { song: true }, ack);
       }),
     );
@@ -381,9 +379,7 @@ export function createLiveGateway(options: LiveGatewayOptions) {
           label: parsed.data.partIndex,
           position: parsed.data.position,
         };
-        const result =
-          engine.stepNow(setlistId, teamId, by, request) ??
-          (await engine.step(setlistId, teamId, by, request));
+        const result = await engine.step(setlistId, teamId, by, request);
         finishStep(result, { song: false }, ack);
       }),
     );
