@@ -660,6 +660,27 @@ describe.skipIf(!multiInstance)('the live engine on two instances', () => {
       expect(await other.engine.state(setlistId)).toMatchObject({ version: next.version });
     });
 
+    it('an instance that stops hands its leases back at once, with its last state', async () => {
+      const prefix = `segue-test:${randomUUID()}:`;
+      const setlistId = await newSetlist();
+      const x = await instance(prefix);
+      const heard: LiveState[] = [];
+      for (let i = 0; i < 6; i++) heard.push(await step(x.engine, setlistId, i));
+      expect(await x.commands.exists(`${prefix}live-lease:${setlistId}`)).toBe(1);
+      await x.engine.close();
+      expect(await x.commands.exists(`${prefix}live-lease:${setlistId}`)).toBe(0);
+      const stored = JSON.parse(
+        (await x.commands.get(`${prefix}live:${setlistId}`))!,
+      ) as LiveRecord;
+      expect(stored).toMatchObject({
+        ...positionOf(heard.at(-1)!),
+        version: heard.at(-1)!.version,
+      });
+      // The next instance goes on from there.
+      const y = await instance(prefix);
+      expect((await step(y.engine, setlistId, 6)).version).toBe(heard.at(-1)!.version + 1);
+    });
+
     it('an instance that lost its lease without knowing never uses a version another instance uses', async () => {
       const prefix = `segue-test:${randomUUID()}:`;
       const setlistId = await newSetlist();
