@@ -618,12 +618,15 @@ describe.skipIf(!multiInstance)('the live engine on two instances', () => {
     };
     const step = (engine: LiveEngine, setlistId: string, i: number) =>
       engineStep(engine, setlistId, teamId, i);
-
-    it('steps alternating between two instances go on from each other’s last state, one version each', async () => {
+    /** A new setlist, and two instances under a prefix of their own. */
+    const twoInstances = async () => {
       const prefix = `segue-test:${randomUUID()}:`;
       const setlistId = await newSetlist();
-      const x = await instance(prefix);
-      const y = await instance(prefix);
+      return { prefix, setlistId, x: await instance(prefix), y: await instance(prefix) };
+    };
+
+    it('steps alternating between two instances go on from each other’s last state, one version each', async () => {
+      const { setlistId, x, y } = await twoInstances();
       const heard: LiveState[] = [];
       for (let turn = 0; turn < 6; turn++) {
         const engine = turn % 2 === 0 ? x.engine : y.engine;
@@ -682,10 +685,7 @@ describe.skipIf(!multiInstance)('the live engine on two instances', () => {
     });
 
     it('an instance that lost its lease without knowing never uses a version another instance uses', async () => {
-      const prefix = `segue-test:${randomUUID()}:`;
-      const setlistId = await newSetlist();
-      const x = await instance(prefix);
-      const y = await instance(prefix);
+      const { prefix, setlistId, x, y } = await twoInstances();
       const versions: number[] = [];
       for (let i = 0; i < 3; i++) versions.push((await step(x.engine, setlistId, i)).version);
       // Redis forgets the lease (as after a restart that kept the rest): x still uses its own.

@@ -503,7 +503,7 @@ export class LiveEngine {
     const { publisher } = this.redis!;
     publisher
       .segueLiveStore(
-        this.keysOf(setlistId)[0],
+        this.stateKey(setlistId),
         state.version,
         JSON.stringify(state),
         REDIS_STATE_SECONDS,
@@ -568,10 +568,15 @@ export class LiveEngine {
   private keysOf(setlistId: string): [string, string, string] {
     const { prefix } = this.redis!;
     return [
-      `${prefix}live:${setlistId}`,
+      this.stateKey(setlistId),
       `${prefix}live-lease:${setlistId}`,
       `${prefix}live-high:${setlistId}`,
     ];
+  }
+
+  /** Where Redis keeps a setlist's live state. */
+  private stateKey(setlistId: string): string {
+    return `${this.redis!.prefix}live:${setlistId}`;
   }
 
   /**
@@ -673,8 +678,7 @@ export class LiveEngine {
 
   private async fromRedis(setlistId: string): Promise<LiveRecord | null> {
     if (!this.redis) return null;
-    const { commands, prefix } = this.redis;
-    const value = await commands.get(`${prefix}live:${setlistId}`);
+    const value = await this.redis.commands.get(this.stateKey(setlistId));
     return value === null ? null : parseRecord(value);
   }
 
