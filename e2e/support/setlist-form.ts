@@ -1,4 +1,4 @@
-import type { Locator, Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 /**
  * The names of the rows in the Selected Song Order list, top to bottom: each song's title
@@ -27,4 +27,28 @@ export async function dragOnto(page: Page, from: Locator, to: Locator) {
   await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2 + 10, { steps: 5 });
   await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2 + 5, { steps: 15 });
   await page.mouse.up();
+}
+
+/**
+ * Moves a row up with the keyboard, as a screen reader user does: Space lifts its handle,
+ * each ArrowUp moves it one place, Space drops it. Each key waits for what the list
+ * announces after the one before, as such a user hears it: a key pressed before the lift
+ * has taken is lost.
+ */
+export async function moveUpWithKeyboard(page: Page, name: string, places: number) {
+  const announced = page.locator('[id^="DndLiveRegion"]');
+  await page.getByRole('button', { name: `Reorder ${name}` }).focus();
+  await page.keyboard.press('Space');
+  // Lifted: "Picked up …", then at once "… is over position <its own> of …".
+  const quoted = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  await expect(announced).toHaveText(
+    new RegExp(`^(Picked up ${quoted},|${quoted} is over position)`),
+  );
+  for (let i = 0; i < places; i++) {
+    const before = (await announced.textContent()) ?? '';
+    await page.keyboard.press('ArrowUp');
+    await expect(announced).not.toHaveText(before);
+  }
+  await page.keyboard.press('Space');
+  await expect(announced).toContainText(`${name} dropped at position`);
 }

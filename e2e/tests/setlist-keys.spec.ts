@@ -8,7 +8,7 @@ import {
   test,
 } from '../support/fixtures.ts';
 import { expectNoSidewaysScroll } from '../support/layout.ts';
-import { songOrder } from '../support/setlist-form.ts';
+import { moveUpWithKeyboard, songOrder } from '../support/setlist-form.ts';
 
 /** Each entry's song title and key as the server stores the setlist. */
 async function storedEntries(
@@ -95,10 +95,7 @@ test('a setlist entry is played in its own key, kept through save, reorder and c
   await expect(page.getByRole('heading', { name: 'Edit Setlist' })).toBeVisible();
   await expect(cornerstoneKey).toHaveValue('A');
   await expect(goodnessKey).toHaveValue('');
-  await page.getByRole('button', { name: 'Reorder Goodness of God' }).focus();
-  await page.keyboard.press('Space');
-  await page.keyboard.press('ArrowUp');
-  await page.keyboard.press('Space');
+  await moveUpWithKeyboard(page, 'Goodness of God', 1);
   await expect.poll(() => songOrder(page)).toEqual(['Goodness of God', 'Cornerstone']);
   const rows = page
     .getByRole('listitem')

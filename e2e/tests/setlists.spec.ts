@@ -6,7 +6,7 @@ import {
   logIn,
   test,
 } from '../support/fixtures.ts';
-import { dragOnto, songOrder } from '../support/setlist-form.ts';
+import { dragOnto, moveUpWithKeyboard, songOrder } from '../support/setlist-form.ts';
 
 const nextWeek = () => new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
 
@@ -72,11 +72,7 @@ test('plan a setlist: songs in a dragged order, leaders, positions; clone and de
   expect(await songOrder(page)).toEqual(['10,000 Reasons', 'Cornerstone', 'Goodness of God']);
 
   // Keyboard: lift the last song, move it up twice, drop it.
-  await page.getByRole('button', { name: 'Reorder Goodness of God' }).focus();
-  await page.keyboard.press('Space');
-  await page.keyboard.press('ArrowUp');
-  await page.keyboard.press('ArrowUp');
-  await page.keyboard.press('Space');
+  await moveUpWithKeyboard(page, 'Goodness of God', 2);
   await expect
     .poll(() => songOrder(page))
     .toEqual(['Goodness of God', '10,000 Reasons', 'Cornerstone']);
