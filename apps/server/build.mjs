@@ -1,12 +1,17 @@
-// Bundles the server into dist/main.js (packages/shared inlined, dependencies left
-// in node_modules) and copies the committed migrations beside it.
+// Bundles the server into dist/main.js and the song file worker into
+// dist/song-file.worker.js (packages/shared inlined, dependencies left in
+// node_modules) and copies the committed migrations beside them.
 import { build } from 'esbuild';
 import { cpSync, readFileSync, rmSync } from 'node:fs';
 
 rmSync('dist', { recursive: true, force: true });
 await build({
-  entryPoints: ['src/main.ts'],
-  outfile: 'dist/main.js',
+  entryPoints: {
+    main: 'src/main.ts',
+    // SongFileReader finds it beside main.js.
+    'song-file.worker': 'src/songs/song-file.worker.ts',
+  },
+  outdir: 'dist',
   bundle: true,
   platform: 'node',
   target: 'node20',

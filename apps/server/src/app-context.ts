@@ -10,6 +10,7 @@ import type { PeopleService } from './people/people.service.ts';
 import type { TeamActors } from './policy/team-actors.ts';
 import type { AssignmentsService } from './setlists/assignments.service.ts';
 import type { SetlistsService } from './setlists/setlists.service.ts';
+import type { SongFilesService } from './songs/song-files.service.ts';
 import type { SongsService } from './songs/songs.service.ts';
 import type { CcliService } from './teams/ccli.service.ts';
 import type { InvitesService } from './teams/invites.service.ts';
@@ -29,6 +30,8 @@ export interface AppContext {
   teams: TeamsService;
   invites: InvitesService;
   songs: SongsService;
+  /** Song files read (in worker threads) and written. */
+  songFiles: SongFilesService;
   setlists: SetlistsService;
   /** Issue 18: positions members play, days away, and answers to assignments. */
   people: PeopleService;

@@ -8,7 +8,7 @@ import {
   type FastifyPluginAsyncZod,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { API_PREFIX, SERVER_ERRORS } from '@segue/shared';
+import { API_PREFIX, INVALID_TEXT_MESSAGE, SERVER_ERRORS } from '@segue/shared';
 import { accountSettingsRoutes } from './accounts/account-settings.routes.ts';
 import { AccountSettingsService } from './accounts/account-settings.service.ts';
 import { AccountsService } from './accounts/accounts.service.ts';
@@ -28,7 +28,10 @@ import { assignmentsRoutes } from './setlists/assignments.routes.ts';
 import { AssignmentsService } from './setlists/assignments.service.ts';
 import { setlistsRoutes } from './setlists/setlists.routes.ts';
 import { SetlistsService } from './setlists/setlists.service.ts';
+import { SongFileBudget } from './songs/song-file-budget.ts';
+import { SongFileReader, type SongFileReaderOptions } from './songs/song-file-reader.ts';
 import { songFilesRoutes } from './songs/song-files.routes.ts';
+import { SongFilesService } from './songs/song-files.service.ts';
 import { songsRoutes } from './songs/songs.routes.ts';
 import { SongsService } from './songs/songs.service.ts';
 import { resolveAccess, type Access } from './policy/http.ts';
@@ -46,6 +49,7 @@ import {
   isInvalidDatabaseInput,
   ServiceUnavailableError,
   TooManyRequestsError,
+  ValidationError,
 } from './lib/errors.ts';
 import { ChangeFeed } from './lib/change-feed.ts';
 import { MailQueue } from './lib/mail-queue.ts';
@@ -54,6 +58,7 @@ import { MemoryRateLimiter, type RateLimiter } from './lib/rate-limit.ts';
 import { ReadCache } from './lib/read-cache.ts';
 import { connectRedis, REDIS_PREFIX } from './lib/redis.ts';
 import { RedisRateLimiter } from './lib/redis-rate-limit.ts';
+import { validationMessage } from './lib/validation-message.ts';
 import { serveWebApp } from './web/static.ts';
 
 export interface BuildAppOptions {
@@ -69,6 +74,8 @@ export interface BuildAppOptions {
   liveRecheckMs?: number;
   /** More feature plugins to mount under /api (tests use it for probes). */
   features?: FeaturePlugin[];
+  /** The threads, time budget and memory cap of song file reading (tests shorten them). */
+  songFileReading?: SongFileReaderOptions;
 }
 
 declare module 'fastify' {
@@ -124,6 +131,22 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+
+  // Fastify decodes a JSON body leniently: bytes that are not UTF-8 (a lone surrogate written
+  // as ED A0 80) would reach the schemas as U+FFFD, past the text rule, and be stored so.
+  // They are refused here with the rule's message; the rest is Fastify's own JSON parser.
+  const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
+    let decoded: string;
+    try {
+      decoded = utf8.decode(body as Buffer);
+    } catch {
+      done(new ValidationError(INVALID_TEXT_MESSAGE), undefined);
+      return;
+    }
+    parseJson(request, decoded, done);
+  });
   app.decorateRequest('actor', null);
   app.decorateRequest('teamActor', null);
 
@@ -160,14 +183,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const issue = error.validation[0];
-      const field = issue?.instancePath?.replace(/^\//, '').replace(/\//g, '.');
-      const message = issue?.message ?? 'Invalid request.';
-      const text = message.endsWith('.') ? message : `${message}.`;
-      return reply.code(400).send({
-        error: field && !/^[A-Z]/.test(message) ? `${field}: ${text}` : text,
-        code: 'validation',
-      });
+      return reply
+        .code(400)
+        .send({ error: validationMessage(error.validation[0]), code: 'validation' });
     }
     if (error instanceof TooManyRequestsError) {
       reply.header('retry-after', String(error.retryAfterSeconds));
@@ -244,7 +262,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   // Teams made before team search folded names (issue 18) get their search name now.
   await teams.repo.fillSearchNames();
-  const songs = new SongsService(database.db, changes, cache);
+  // Song files are read in worker threads; their threads end before the server closes, so a
+  // file still being read is answered at once.
+  const songFileReader = new SongFileReader(options.songFileReading);
+  app.addHook('preClose', () => songFileReader.close());
+  const songFileBudget = new SongFileBudget(limiter);
+  const songs = new SongsService(database.db, changes, cache, {
+    reader: songFileReader,
+    budget: songFileBudget,
+  });
+  const songFiles = new SongFilesService(songs.repo, {
+    reader: songFileReader,
+    budget: songFileBudget,
+  });
   const people = new PeopleService(database.db);
   const assignments = new AssignmentsService(database.db, changes, {
     people,
@@ -301,6 +331,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     teams,
     invites,
     songs,
+    songFiles,
     setlists,
     ccli,
     people,

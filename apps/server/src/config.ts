@@ -86,3 +86,22 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     ...overrides,
   };
 }
+
+/** Hosts that listen on every interface, where anyone who reaches the machine reaches Segue. */
+const EVERY_INTERFACE = new Set(['', '0.0.0.0', '::', '[::]', '::0', '0:0:0:0:0:0:0:0']);
+
+/**
+ * What to warn about at start. With TRUST_PROXY set, Segue believes the proxy's
+ * X-Forwarded-For; listening on every interface, a client that reaches the port directly,
+ * past the proxy, writes that header itself and so picks the address the attempt limits count.
+ */
+export function configWarnings(config: Pick<Config, 'trustProxy' | 'host' | 'port'>): string[] {
+  if (config.trustProxy === 0 || !EVERY_INTERFACE.has(config.host.trim())) return [];
+  return [
+    `TRUST_PROXY is set, but Segue listens on every interface (HOST=${config.host}): a client ` +
+      `that reaches port ${config.port} directly, past the proxy, chooses the address that ` +
+      'attempt limits count. Set HOST to the address the proxy reaches Segue on (HOST=127.0.0.1 ' +
+      'when the proxy runs on the same machine), or close the port to everyone but the proxy; ' +
+      'see docs/DEPLOYMENT.md.',
+  ];
+}

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
-import { loadConfig } from './config.ts';
+import { configWarnings, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -39,6 +39,7 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
+  for (const warning of configWarnings(config)) app.log.warn(warning);
   app.log.info(
     `Segue is running at ${config.appUrl} (database: ${database.kind === 'pglite' ? `embedded, in ${config.dataDir}` : 'PostgreSQL'})`,
   );

@@ -5,6 +5,7 @@ import { buildApp } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import type { Mail, Mailer } from '../src/lib/mailer.ts';
 import { openDatabase } from '../src/db/client.ts';
+import type { SongFileReaderOptions } from '../src/songs/song-file-reader.ts';
 import { createTestDatabase, type Backend, type TestDatabase } from './databases.ts';
 
 /** Keeps every mail the server sends, as an SMTP inbox would. */
@@ -48,6 +49,8 @@ export async function startTestApp(
     ownPool?: boolean;
     /** Settings as the environment would give them (e.g. trustProxy). */
     config?: Partial<Config>;
+    /** Song file reading's threads, time budget and memory cap. */
+    songFileReading?: SongFileReaderOptions;
   } = {},
 ): Promise<TestApp> {
   const shared = options.database ?? (await createTestDatabase(backend));
@@ -78,6 +81,7 @@ export async function startTestApp(
     features: [verifiedOnlyProbe],
     liveRecheckMs: options.liveRecheckMs,
     redisPrefix: options.redis?.prefix,
+    songFileReading: options.songFileReading,
   });
   await app.ready();
   return {

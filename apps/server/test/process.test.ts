@@ -52,6 +52,69 @@ describe('the server process on the embedded database', () => {
     expect(login.status).toBe(201);
     expect(await second.stop('SIGINT')).toBe(0);
   }, 90_000);
+
+  it('warns at start when it trusts a proxy but listens on every interface', async () => {
+    const port = await freePort();
+    const server = await startServer(port, dataDir, { TRUST_PROXY: '1', HOST: '0.0.0.0' });
+    const warning = await server.waitForLog(/TRUST_PROXY is set, but [^"]*/);
+    expect(warning).toContain('listens on every interface (HOST=0.0.0.0)');
+    expect(warning).toContain('HOST=127.0.0.1');
+    expect(await server.stop('SIGTERM')).toBe(0);
+  }, 90_000);
+
+  it('stops within its shutdown time on SIGTERM while a large song file is being read', async () => {
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    const server = await startServer(port, dataDir);
+    const send = (method: string, path: string, body?: unknown, jwt?: string) =>
+      fetch(`${base}${path}`, {
+        method,
+        headers: {
+          'content-type': 'application/json',
+          ...(jwt ? { authorization: `Bearer ${jwt}` } : {}),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+    const email = 'reader@example.com';
+    const registered = await send('POST', '/api/account', {
+      name: 'Big File',
+      phone: '',
+      email,
+      password: 'a long password',
+    });
+    const { jwt } = (await registered.json()) as { jwt: string };
+    const link = new URL(await server.waitForLog(/http:\/\/localhost:\d+\/verify\?userId=[^\s"]+/));
+    await send('PUT', '/api/account/verification', {
+      userId: link.searchParams.get('userId'),
+      secret: link.searchParams.get('secret'),
+    });
+    const team = (await (await send('POST', '/api/teams', { name: 'Big files' }, jwt)).json()) as {
+      _id: string;
+    };
+
+    const line = '{c: Verse}\n[G]la la [D]la\n';
+    const file = `{title: Big}\n${line.repeat(Math.floor((5 * 1024 * 1024 - 100) / line.length))}`;
+    const reading = fetch(`${base}/api/songs/convert?filename=big.cho`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${jwt}`,
+        'x-team-id': team._id,
+        'content-type': 'application/octet-stream',
+      },
+      body: file,
+    }).then(
+      (res) => res.status,
+      () => 'closed',
+    );
+    // The file is on its way, and its thread is starting or reading it.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const signalled = Date.now();
+    // Exit code 0: the shutdown finished before its 10 s timer (which exits with 1).
+    expect(await server.stop('SIGTERM')).toBe(0);
+    expect(Date.now() - signalled).toBeLessThan(10_000);
+    // The file was cut, not read to the end.
+    expect([503, 'closed']).toContain(await reading);
+  }, 90_000);
 });
 
 async function freePort(): Promise<number> {
@@ -66,7 +129,7 @@ async function freePort(): Promise<number> {
   });
 }
 
-async function startServer(port: number, dataDir: string) {
+async function startServer(port: number, dataDir: string, settings: Record<string, string> = {}) {
   const env: Record<string, string> = {
     ...process.env,
     PORT: String(port),
@@ -75,6 +138,9 @@ async function startServer(port: number, dataDir: string) {
   delete env.DATABASE_URL;
   delete env.SMTP_URL;
   delete env.APP_URL;
+  delete env.TRUST_PROXY;
+  delete env.HOST;
+  Object.assign(env, settings);
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: path.resolve(import.meta.dirname, '..'),
     env,

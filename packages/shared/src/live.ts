@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { KeySchema } from './chords/key-schema.ts';
+import { text } from './schemas/text.ts';
 
 /** Limits of the live channel. */
 export const LIVE_LIMITS = {
@@ -30,17 +31,9 @@ export const MIDI = {
   announceNote: 64,
 } as const;
 
-/** Text PostgreSQL can store: no NUL character. */
-const storable = (text: string) => !text.includes('\u0000');
+export const SetlistIdSchema = text().trim().min(1).max(200);
 
-export const SetlistIdSchema = z.string().trim().min(1).max(200).refine(storable);
-
-const PartLabelSchema = z
-  .string()
-  .trim()
-  .min(1)
-  .max(LIVE_LIMITS.partLabelMaxLength)
-  .refine(storable);
+const PartLabelSchema = text().trim().min(1).max(LIVE_LIMITS.partLabelMaxLength);
 
 /** A song's part by its place (issue 15): a song may have two parts with one label. */
 const PartPositionSchema = z.number().int().min(0).max(10_000);
@@ -85,7 +78,7 @@ export const UpdateCurrentPayloadSchema = z.object({
 
 export const AnnouncePayloadSchema = z.object({
   setlistId: SetlistIdSchema,
-  message: z.string().max(LIVE_LIMITS.announcementMaxLength * 4),
+  message: text().max(LIVE_LIMITS.announcementMaxLength * 4),
   /** Ours, optional: a driver's message for the presenter too. Without it, only the band's screens show it. */
   onScreen: z.boolean().optional(),
 });

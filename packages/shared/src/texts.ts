@@ -13,6 +13,9 @@ export const TEXTS = {
   registrationFailed: 'Registration failed',
   logoutSuccess: 'Logged out successfully',
   logoutFailed: 'Logout failed',
+  /** Beyond the spec: Logout without a connection (docs/DECISIONS.md, "Signing out offline"). */
+  logoutOffline:
+    'Signed out on this device. The server will end the session when the connection returns.',
 
   // Verify screen
   verifying: 'Verifying your email...',

@@ -6,10 +6,11 @@ export interface RateLimiter {
   /**
    * Counts one hit and says whether the key is still within its limit, in one atomic
    * step: take it before the work it limits, so parallel calls cannot overtake the count.
+   * `amount` counts one hit as several (bytes, for a budget of bytes).
    */
-  hit(key: string, limit: number, windowMs: number): Promise<RateDecision>;
-  /** Gives one hit back (the attempt turned out fine). */
-  release(key: string): Promise<void>;
+  hit(key: string, limit: number, windowMs: number, amount?: number): Promise<RateDecision>;
+  /** Gives one hit (or `amount`) back: the attempt turned out fine, or was not made. */
+  release(key: string, amount?: number): Promise<void>;
   reset(key: string): Promise<void>;
 }
 
@@ -30,7 +31,7 @@ export class MemoryRateLimiter implements RateLimiter {
 
   constructor(private readonly now: () => number = Date.now) {}
 
-  async hit(key: string, limit: number, windowMs: number): Promise<RateDecision> {
+  async hit(key: string, limit: number, windowMs: number, amount = 1): Promise<RateDecision> {
     const now = this.now();
     this.sweep(now);
     let window = this.windows.get(key);
@@ -38,13 +39,13 @@ export class MemoryRateLimiter implements RateLimiter {
       window = { count: 0, resetAt: now + windowMs };
       this.windows.set(key, window);
     }
-    window.count += 1;
+    window.count += amount;
     return this.decide(window, limit, now);
   }
 
-  async release(key: string): Promise<void> {
+  async release(key: string, amount = 1): Promise<void> {
     const window = this.windows.get(key);
-    if (window && window.count > 0) window.count -= 1;
+    if (window) window.count = Math.max(0, window.count - amount);
   }
 
   async reset(key: string): Promise<void> {

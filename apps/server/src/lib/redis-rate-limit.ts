@@ -4,16 +4,20 @@ import type { RateDecision, RateLimiter } from './rate-limit.ts';
 
 // Counts and starts the window in one step, so two instances never both start it.
 const HIT = `
-local count = redis.call('INCR', KEYS[1])
-if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+local count = redis.call('INCRBY', KEYS[1], ARGV[2])
 local ttl = redis.call('PTTL', KEYS[1])
+if ttl < 0 then
+  redis.call('PEXPIRE', KEYS[1], ARGV[1])
+  ttl = tonumber(ARGV[1])
+end
 return {count, ttl}
 `;
 
-// Gives one hit back, never below zero, keeping the window's expiry.
+// Gives hits back, never below zero, keeping the window's expiry.
 const RELEASE = `
 local count = tonumber(redis.call('GET', KEYS[1]) or '0')
-if count > 0 then redis.call('DECR', KEYS[1]) end
+local amount = math.min(count, tonumber(ARGV[1]))
+if amount > 0 then redis.call('DECRBY', KEYS[1], amount) end
 return count
 `;
 
@@ -24,15 +28,15 @@ export class RedisRateLimiter implements RateLimiter {
     private readonly prefix: string,
   ) {}
 
-  async hit(key: string, limit: number, windowMs: number): Promise<RateDecision> {
+  async hit(key: string, limit: number, windowMs: number, amount = 1): Promise<RateDecision> {
     const [count, ttl] = (await unavailableOnError(
-      this.redis.eval(HIT, 1, this.prefix + key, String(windowMs)),
+      this.redis.eval(HIT, 1, this.prefix + key, String(windowMs), String(amount)),
     )) as [number, number];
     return decide(count, ttl, limit, count <= limit);
   }
 
-  async release(key: string): Promise<void> {
-    await unavailableOnError(this.redis.eval(RELEASE, 1, this.prefix + key));
+  async release(key: string, amount = 1): Promise<void> {
+    await unavailableOnError(this.redis.eval(RELEASE, 1, this.prefix + key, String(amount)));
   }
 
   async reset(key: string): Promise<void> {

@@ -1,11 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { SongFileConvertAnswerSchema } from '@segue/shared';
-import { EXPORT_FORMATS, type ExportFormat } from '@segue/shared/formats';
+import { EXPORT_FORMATS, fileStem, type ExportFormat } from '@segue/shared/formats';
 import type { AppContext } from '../app-context.ts';
+import { attachment } from '../lib/attachment.ts';
 import { ValidationError } from '../lib/errors.ts';
 import { inTeam, teamActorOf } from '../policy/http.ts';
-import { SONG_FILE_MAX_BYTES, SONG_FILE_TEXTS, SongFilesService } from './song-files.service.ts';
+import { sendJsonBytes } from '../lib/plain-json.ts';
+import { SONG_FILE_MAX_BYTES, SONG_FILE_TEXTS } from './song-files.service.ts';
 
 const EXPORT_FORMAT_NAMES = Object.keys(EXPORT_FORMATS) as [ExportFormat, ...ExportFormat[]];
 const FORMAT_MESSAGE = 'Export as chordpro, openlyrics, text or json.';
@@ -19,12 +21,6 @@ const ExportQuerySchema = z.object({
 const LibraryExportQuerySchema = z.object({
   format: z.enum(['chordpro', 'openlyrics'], { error: ZIP_FORMAT_MESSAGE }).default('chordpro'),
 });
-
-/** `attachment; filename=…` with the name in plain ASCII and in full (RFC 6266). */
-function attachment(filename: string): string {
-  const ascii = filename.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
-}
 
 /**
  * Reads the request body as bytes whatever its content type, refusing past `limit` with a 400
@@ -60,12 +56,12 @@ function readBytes(limit: number) {
 }
 
 /**
- * Song files in and out (issue 16): `POST /songs/convert` reads a file of any format Segue
- * knows into songs without saving them; `GET /songs/{id}/export` and `GET /songs/export`
- * write a song, or the library as a zip, in ChordPro, OpenLyrics or plain text.
+ * Song files in and out: `POST /songs/convert` reads a file of any format Segue knows into
+ * songs without saving them; `GET /songs/{id}/export` and `GET /songs/export` write a song, or
+ * the library as a zip, in ChordPro, OpenLyrics or plain text.
  */
 export const songFilesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const files = new SongFilesService(ctx.songs.repo);
+  const files = ctx.songFiles;
 
   // In this plugin only: every body is the file's bytes, whatever its content type.
   app.removeAllContentTypeParsers();
@@ -76,11 +72,13 @@ export const songFilesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
     {
       bodyLimit: SONG_FILE_MAX_BYTES + 1024 * 1024,
       config: { access: inTeam('editLibrary') },
+      // The worker that read the file wrote the answer's JSON by this schema.
       schema: { querystring: ConvertQuerySchema, response: { 200: SongFileConvertAnswerSchema } },
     },
-    (request) => {
+    async (request, reply) => {
       const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-      return files.convert(teamActorOf(request), body, request.query.filename);
+      const json = await files.convert(teamActorOf(request), body, request.query.filename);
+      return sendJsonBytes(reply, Buffer.from(json));
     },
   );
 
@@ -121,7 +119,7 @@ export const songFilesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
         };
         return reply
           .header('content-type', 'application/json; charset=utf-8')
-          .header('content-disposition', attachment(`${song.title || 'song'}.json`))
+          .header('content-disposition', attachment(`${fileStem(song.title)}.json`))
           .send(JSON.stringify(file, null, 2));
       }
       const file = await files.exportSong(actor, request.params.id, format);

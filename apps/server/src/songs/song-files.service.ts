@@ -1,17 +1,16 @@
 import { zipSync, strToU8 } from 'fflate';
-import { SONG_TEXTS } from '@segue/shared';
+import { safeFileName, SONG_TEXTS } from '@segue/shared';
 import {
-  ConvertError,
-  readSongFile,
   writeSongFile,
   fileStem,
   type ExportFormat,
   type SongToWrite,
 } from '@segue/shared/formats';
-import { decodeSongBytes } from '@segue/shared/formats/decode';
 import { NotFoundError, ValidationError } from '../lib/errors.ts';
 import type { TeamActor } from '../policy/actor.ts';
 import { authorize } from '../policy/policy.ts';
+import type { SongFileBudget } from './song-file-budget.ts';
+import type { SongFileReader } from './song-file-reader.ts';
 import type { SongRow, SongsRepository } from './songs.repository.ts';
 
 /** The largest song file `POST /api/songs/convert` reads. */
@@ -39,24 +38,24 @@ function toWrite(row: SongRow): SongToWrite {
   };
 }
 
-/** Song files in and out (issue 16): converting a file to songs, and songs to files. */
+/** Song files in and out: converting a file to songs, and songs to files. */
 export class SongFilesService {
-  constructor(private readonly repo: SongsRepository) {}
+  constructor(
+    private readonly repo: SongsRepository,
+    private readonly files: { reader: SongFileReader; budget: SongFileBudget },
+  ) {}
 
   /**
-   * A file's songs, as `POST /api/songs` takes them, with what could not be used; nothing is
-   * saved. Unreadable input is a 400 saying what is wrong.
+   * A file's songs, as `POST /api/songs` takes them, with what could not be used, as the
+   * answer's JSON text; nothing is saved. Unreadable input is a 400 saying what is wrong; a
+   * file that takes too long or too much memory to read is a 422.
    */
-  convert(actor: TeamActor, bytes: Buffer, filename: string) {
+  async convert(actor: TeamActor, bytes: Buffer, filename: string): Promise<string> {
     authorize(actor, 'editLibrary');
     if (bytes.length === 0) throw new ValidationError(SONG_FILE_TEXTS.empty);
     if (bytes.length > SONG_FILE_MAX_BYTES) throw new ValidationError(SONG_FILE_TEXTS.tooLarge);
-    try {
-      return readSongFile(filename, decodeSongBytes(bytes));
-    } catch (error) {
-      if (error instanceof ConvertError) throw new ValidationError(error.message);
-      throw error;
-    }
+    await this.files.budget.convert(actor, bytes.length);
+    return this.files.reader.convert(bytes, filename);
   }
 
   /** One song as a file of `format`. */
@@ -74,7 +73,7 @@ export class SongFilesService {
     const files: Record<string, Uint8Array> = {};
     for (const row of rows) {
       const file = writeSongFile(toWrite(row), format);
-      files[uniqueName(files, file.filename)] = strToU8(file.text);
+      files[uniqueName(files, safeFileName(file.filename))] = strToU8(file.text);
     }
     return {
       zip: Buffer.from(zipSync(files, { level: 6 })),

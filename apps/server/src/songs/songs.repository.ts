@@ -3,6 +3,7 @@ import { songIdentity, type SongSort, type SortDirection } from '@segue/shared';
 import { inserted, type Db } from '../db/client.ts';
 import { scope, type Change, type ChangeFeed } from '../lib/change-feed.ts';
 import { setlist, song, type StoredSongPart } from '../db/schema.ts';
+import type { PreparedSong } from './song-values.ts';
 
 export type SongRow = typeof song.$inferSelect;
 
@@ -258,6 +259,15 @@ export class SongsRepository {
     return this.db.select().from(song).where(eq(song.teamId, teamId)).orderBy(song.title, song.id);
   }
 
+  async exists(teamId: string, songId: string): Promise<boolean> {
+    const [row] = await this.db
+      .select({ id: song.id })
+      .from(song)
+      .where(and(eq(song.id, songId), eq(song.teamId, teamId)))
+      .limit(1);
+    return row !== undefined;
+  }
+
   async find(teamId: string, songId: string): Promise<SongRow | null> {
     const [row] = await this.db
       .select()
@@ -328,7 +338,7 @@ export class SongsRepository {
   async importMany(
     teamId: string,
     createdBy: string,
-    songs: (SongValues & { id: string })[],
+    songs: PreparedSong[],
     maxSongs: number,
   ): Promise<{ imported: number; skipped: number } | 'full'> {
     return this.writing(teamId, () =>
@@ -348,13 +358,19 @@ export class SongsRepository {
         if (existing.length + fresh.length > maxSongs) return 'full' as const;
         const now = new Date();
         for (let i = 0; i < fresh.length; i += 500) {
-          await tx
-            .insert(song)
-            .values(
-              fresh
-                .slice(i, i + 500)
-                .map((s) => ({ ...s, teamId, createdBy, createdAt: now, updatedAt: now })),
-            );
+          await tx.insert(song).values(
+            fresh.slice(i, i + 500).map(({ partsJson, authorsJson, sourceJson, ...s }) => ({
+              ...s,
+              // JSON text the worker made: cast, not serialized again.
+              parts: sql`${partsJson}::jsonb`,
+              authors: sql`${authorsJson}::jsonb`,
+              source: sourceJson === null ? null : sql`${sourceJson}::jsonb`,
+              teamId,
+              createdBy,
+              createdAt: now,
+              updatedAt: now,
+            })),
+          );
         }
         return { imported: fresh.length, skipped: songs.length - fresh.length };
       }),

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { SONG_LIMITS, SongInputSchema, SONG_TEXTS, withPartIds } from '@segue/shared';
+import { SONG_LIMITS, SONG_TEXTS } from '@segue/shared';
 import type { Song, SongListQuery, SongSummary } from '@segue/shared';
-import type { z } from 'zod';
 import type { Db } from '../db/client.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../lib/errors.ts';
 import { scope, type ChangeFeed } from '../lib/change-feed.ts';
@@ -10,30 +9,10 @@ import type { ReadCache } from '../lib/read-cache.ts';
 import type { TeamActor } from '../policy/actor.ts';
 import { authorize } from '../policy/policy.ts';
 import { presentSong, presentSongSummary } from './songs.presenter.ts';
-import { SongsRepository, type SongValues } from './songs.repository.ts';
-
-type ValidSong = z.output<typeof SongInputSchema>;
-
-/** A song as it is stored: trimmed title, artist and labels; every part with an id unique in it. */
-function normalise(input: ValidSong): SongValues {
-  return {
-    title: input.title.trim(),
-    artist: input.artist.trim(),
-    parts: withPartIds(input.parts).map((p) => ({
-      id: p.id,
-      label: p.label.trim(),
-      lines: p.lines.map((l) => ({ chords: l.chords, lyrics: l.lyrics })),
-    })),
-    key: input.key,
-    capo: input.capo,
-    tempo: input.tempo,
-    timeSignature: input.time,
-    ccli: input.ccli,
-    copyright: input.copyright,
-    authors: input.authors,
-    source: input.source,
-  };
-}
+import { SongsRepository } from './songs.repository.ts';
+import type { SongFileBudget } from './song-file-budget.ts';
+import type { SongFileReader } from './song-file-reader.ts';
+import { songValues, type ValidSong } from './song-values.ts';
 
 export class SongsService {
   readonly repo: SongsRepository;
@@ -42,6 +21,7 @@ export class SongsService {
     db: Db,
     changes: ChangeFeed,
     private readonly cache: ReadCache,
+    private readonly files: { reader: SongFileReader; budget: SongFileBudget },
   ) {
     this.repo = new SongsRepository(db, changes);
   }
@@ -98,7 +78,7 @@ export class SongsService {
       team.id,
       actor.actor.userId,
       randomUUID(),
-      normalise(input),
+      songValues(input),
       max,
     );
     if (row === 'full') throw new ConflictError(SONG_TEXTS.libraryFull(max));
@@ -108,36 +88,36 @@ export class SongsService {
   async update(actor: TeamActor, songId: string, input: ValidSong): Promise<Song> {
     authorize(actor, 'editLibrary');
     checkTeamId(input.teamId, actor.team.id);
-    const row = await this.repo.update(actor.team.id, songId, normalise(input));
+    // A song that is not the team's changes nothing, not even the change feed's counters.
+    await this.mustExist(actor, songId);
+    const row = await this.repo.update(actor.team.id, songId, songValues(input));
     if (!row) throw new NotFoundError(SONG_TEXTS.songNotFound);
     return presentSong(row);
   }
 
   async delete(actor: TeamActor, songId: string): Promise<void> {
     authorize(actor, 'editLibrary');
+    await this.mustExist(actor, songId);
     if (!(await this.repo.delete(actor.team.id, songId)))
       throw new NotFoundError(SONG_TEXTS.songNotFound);
+  }
+
+  private async mustExist(actor: TeamActor, songId: string): Promise<void> {
+    if (!(await this.repo.exists(actor.team.id, songId))) {
+      throw new NotFoundError(SONG_TEXTS.songNotFound);
+    }
   }
 
   /**
    * Imports a library file's songs in one transaction: a bad song refuses the whole
    * file, and a song whose title and artist match one already there (or earlier in
-   * the file) is skipped. Only the team's creator may import.
+   * the file) is skipped. Only the team's creator may import. The file is parsed and
+   * checked in a worker thread.
    */
-  async import(actor: TeamActor, items: unknown[]) {
+  async import(actor: TeamActor, body: Buffer) {
     authorize(actor, 'importLibrary');
-    const songs = items.map((item, index) => {
-      const parsed = SongInputSchema.safeParse(
-        item && typeof item === 'object' && !Array.isArray(item)
-          ? { ...(item as object), teamId: undefined }
-          : item,
-      );
-      if (!parsed.success) {
-        const message = parsed.error.issues[0]?.message ?? 'Invalid song.';
-        throw new ValidationError(`Song ${index + 1}: ${message}`);
-      }
-      return { id: randomUUID(), ...normalise(parsed.data) };
-    });
+    await this.files.budget.import(actor, body.length);
+    const songs = await this.files.reader.importSongs(body);
     const max = SONG_LIMITS.maxSongsPerTeam;
     const result = await this.repo.importMany(actor.team.id, actor.actor.userId, songs, max);
     if (result === 'full') throw new ConflictError(SONG_TEXTS.libraryFull(max));

@@ -1,21 +1,28 @@
 import { CCLI_TEXTS, type CcliReport } from '@segue/shared';
 
 /**
- * A cell that a spreadsheet would run as a formula (`=`, `+`, `-`, `@`, or a leading tab or
- * carriage return, OWASP's list) gets a single quote first, so a song titled `=HYPERLINK(…)`
- * stays text when the file is opened.
+ * Where a spreadsheet may start a formula: a piece of the cell, after the comma we write or any
+ * separator a spreadsheet may guess instead (a semicolon, as much of Europe reads CSV, a tab or
+ * a line break), that starts, leading spaces aside, with `=`, `+`, `-` or `@`; or a piece that
+ * starts with a tab or a carriage return (OWASP's list).
  */
-function inert(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-}
+const FORMULA = /(?:^|[,;\t\r\n])\s*[=+\-@]|(?:^|[,;])[\t\r]/;
 
-/** RFC 4180: a cell holding a comma, a quote or a line break is quoted, its quotes doubled. */
-function quoted(value: string): string {
-  return /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
+/**
+ * RFC 4180, and OWASP's guard against CSV injection: a cell that a spreadsheet could read as a
+ * formula, in any of its pieces, gets a single quote first and is quoted whole, so that
+ * `=HYPERLINK(…)`, or a title such as `Amen;=1+1` opened where `;` separates cells, stays
+ * text. Other cells are quoted only when they hold a separator, a quote or a line break, their
+ * quotes doubled; a plain title is written as it is.
+ */
+function cellText(value: string): string {
+  const inert = FORMULA.test(value);
+  const text = inert ? `'${value}` : value;
+  return inert || /[",;\t\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
 const cell = (value: string | number | null) =>
-  typeof value === 'number' ? String(value) : quoted(inert(value ?? ''));
+  typeof value === 'number' ? String(value) : cellText(value ?? '');
 
 /**
  * The report as CSV: a header row, then one row per song, CRLF line ends. It starts with a

@@ -7,6 +7,7 @@ import {
   CcliReportSchema,
 } from '@segue/shared';
 import type { AppContext } from '../app-context.ts';
+import { attachment } from '../lib/attachment.ts';
 import { onTeam, teamActorOf } from '../policy/http.ts';
 
 const TeamParamsSchema = z.object({ id: z.string().min(1).max(200) });
@@ -63,7 +64,7 @@ export const ccliRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       const { csv, filename } = await ccli.reportCsv(teamActorOf(request), request.query);
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${filename}"`)
+        .header('content-disposition', attachment(filename))
         .header('cache-control', 'no-store')
         .send(csv);
     },

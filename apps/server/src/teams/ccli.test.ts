@@ -181,15 +181,16 @@ describe.each(backends)('the CCLI licence and usage report on %s', (backend) => 
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toBe(
-      'attachment; filename="ccli-report-2030-04-01-to-2030-06-30.csv"',
+      'attachment; filename="ccli-report-2030-04-01-to-2030-06-30.csv"; ' +
+        "filename*=UTF-8''ccli-report-2030-04-01-to-2030-06-30.csv",
     );
     expect(res.body).toBe(
       '\uFEFF' +
         [
           'Title,Artist,CCLI Song Number,Uses,Last Used',
           '"Say ""Amen"", Church","Smith, Jones",7777,2,2030-05-12',
-          `'+1 Song,'-Minus,,1,2030-05-05`,
-          `"'=HYPERLINK(""http://evil.example"",""x"")",'@home,,1,2030-05-05`,
+          `"'+1 Song","'-Minus",,1,2030-05-05`,
+          `"'=HYPERLINK(""http://evil.example"",""x"")","'@home",,1,2030-05-05`,
           'Plain Song,Band,123456,1,2030-05-12',
         ]
           .map((line) => `${line}\r\n`)

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants.ts';
 import { PasswordSchema, RegisterInputSchema } from './accounts.ts';
+import { text } from './text.ts';
 
 export const UpdateNameInputSchema = RegisterInputSchema.pick({ name: true });
 export const UpdatePhoneInputSchema = z.object({ phone: RegisterInputSchema.shape.phone });
@@ -25,25 +26,23 @@ export const ChangePasswordInputSchema = z.object({
 
 export const RecoveryRequestInputSchema = z.object({ email: RegisterInputSchema.shape.email });
 export const RecoveryCompleteInputSchema = z.object({
-  userId: z.string().min(1).max(200),
-  secret: z.string().min(1).max(200),
+  userId: text().min(1).max(200),
+  secret: text().min(1).max(200),
   password: PasswordSchema,
 });
 export const LinkInputSchema = z.object({
-  userId: z.string().min(1).max(200),
-  secret: z.string().min(1).max(200),
+  userId: text().min(1).max(200),
+  secret: text().min(1).max(200),
 });
 
 export const DeleteAccountInputSchema = z.object({
-  email: z
-    .string({ error: 'Type your email address to confirm.' })
+  email: text({ error: 'Type your email address to confirm.' })
     .trim()
     .toLowerCase()
     .max(LIMITS.emailMaxLength),
 });
 
-export const OtpSchema = z
-  .string({ error: 'Enter the code from your authenticator app.' })
+export const OtpSchema = text({ error: 'Enter the code from your authenticator app.' })
   .trim()
   .min(6, 'Enter the code from your authenticator app.')
   .max(32);
@@ -54,7 +53,7 @@ export const TotpSetupInputSchema = z.object({
 export const TotpConfirmInputSchema = z.object({ otp: OtpSchema });
 export const TotpDisableInputSchema = z
   .object({
-    otp: z.string().trim().max(32).optional(),
+    otp: text().trim().max(32).optional(),
     password: z.string().max(LIMITS.passwordMaxLength).optional(),
   })
   .refine((v) => Boolean(v.otp || v.password), { message: 'Enter a code or your password.' });

@@ -1,14 +1,16 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants.ts';
 import { SERVER_ERRORS } from '../texts.ts';
+import { text } from './text.ts';
 
-const EmailSchema = z
-  .string({ error: SERVER_ERRORS.invalidEmail })
+const EmailSchema = text({ error: SERVER_ERRORS.invalidEmail })
   .trim()
   .toLowerCase()
   .max(LIMITS.emailMaxLength, SERVER_ERRORS.invalidEmail)
   .pipe(z.email({ error: SERVER_ERRORS.invalidEmail }));
 
+// A password is hashed, never stored or shown as text: any character may be in it (and one
+// already set must go on logging in), so passwords alone are plain `z.string()`.
 export const PasswordSchema = z
   .string({ error: SERVER_ERRORS.passwordTooShort })
   .min(LIMITS.passwordMinLength, SERVER_ERRORS.passwordTooShort)
@@ -16,13 +18,11 @@ export const PasswordSchema = z
 
 /** Registration input: full name, phone number, e-mail and password (spec section 3). */
 export const RegisterInputSchema = z.object({
-  name: z
-    .string({ error: SERVER_ERRORS.nameRequired })
+  name: text({ error: SERVER_ERRORS.nameRequired })
     .trim()
     .min(1, SERVER_ERRORS.nameRequired)
     .max(LIMITS.nameMaxLength, `Full name must be at most ${LIMITS.nameMaxLength} characters.`),
-  phone: z
-    .string()
+  phone: text()
     .trim()
     .max(LIMITS.phoneMaxLength, `Phone number must be at most ${LIMITS.phoneMaxLength} characters.`)
     .regex(/^[0-9+()\-.\s]*$/, 'Phone number may contain only digits, spaces and + ( ) - .')
@@ -36,7 +36,7 @@ export type RegisterInput = z.input<typeof RegisterInputSchema>;
 export const LoginInputSchema = z.object({
   email: EmailSchema,
   /** The authenticator code or a backup code, when two-factor authentication is on. */
-  otp: z.string().trim().max(32).optional(),
+  otp: text().trim().max(32).optional(),
   password: z
     .string({ error: 'Password is required.' })
     .min(1, 'Password is required.')
@@ -46,8 +46,8 @@ export type LoginInput = z.input<typeof LoginInputSchema>;
 
 /** Body of `PUT /api/account/verification`: the two query parameters of the mailed link. */
 export const VerifyEmailInputSchema = z.object({
-  userId: z.string().min(1).max(200),
-  secret: z.string().min(1).max(200),
+  userId: text().min(1).max(200),
+  secret: text().min(1).max(200),
 });
 export type VerifyEmailInput = z.infer<typeof VerifyEmailInputSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text.ts';
 
 /** CCLI usage reporting (issue 18): the team's licence number and what it sang in a period. */
 export const CCLI_LIMITS = {
@@ -53,8 +54,7 @@ const LICENCE_PATTERN = /^[A-Za-z0-9-]*$/;
 
 /** Body of `PUT /api/teams/{id}/ccli`: the licence number, or null (or empty) to remove it. */
 export const CcliLicenceInputSchema = z.object({
-  ccliLicence: z
-    .string({ error: CCLI_TEXTS.licenceRequired })
+  ccliLicence: text({ error: CCLI_TEXTS.licenceRequired })
     .trim()
     .max(CCLI_LIMITS.licenceMaxLength, CCLI_TEXTS.licenceTooLong)
     .regex(LICENCE_PATTERN, CCLI_TEXTS.licenceInvalid)
@@ -77,7 +77,7 @@ function isCalendarDay(value: string): boolean {
 }
 
 const daySchema = (required: string, invalid: string) =>
-  z.string({ error: required }).trim().min(1, required).refine(isCalendarDay, invalid);
+  text({ error: required }).trim().min(1, required).refine(isCalendarDay, invalid);
 
 /**
  * The query of `GET /api/teams/{id}/ccli-report` (and `.csv`): both days of the period,

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LIMITS } from '../constants.ts';
 import { SERVER_ERRORS } from '../texts.ts';
 import { TeamSchema } from './teams.ts';
+import { text } from './text.ts';
 
 /** Limits of team invitations (issue 18). */
 export const INVITE_LIMITS = {
@@ -98,8 +99,7 @@ export type LinkInviteInput = z.input<typeof LinkInviteInputSchema>;
 /** A single-use link mailed to an address, with or without a Segue account. */
 export const EmailInviteInputSchema = z.object({
   kind: z.literal('email'),
-  email: z
-    .string({ error: SERVER_ERRORS.emailRequired })
+  email: text({ error: SERVER_ERRORS.emailRequired })
     .trim()
     .toLowerCase()
     .min(1, SERVER_ERRORS.emailRequired)

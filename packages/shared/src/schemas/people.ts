@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { POSITION_OPTIONS, SETLIST_LIMITS } from './setlists.ts';
+import { text } from './text.ts';
 
 /**
  * People and availability (issue 18): the positions each member plays, the days they are away
@@ -131,14 +132,9 @@ export function daysSpanned(first: string, last: string): number {
 }
 
 const daySchema = (required: string) =>
-  z
-    .string({ error: required })
-    .trim()
-    .min(1, required)
-    .refine(isCalendarDay, PEOPLE_TEXTS.dayInvalid);
+  text({ error: required }).trim().min(1, required).refine(isCalendarDay, PEOPLE_TEXTS.dayInvalid);
 
-const PositionNameSchema = z
-  .string({ error: 'A position needs a name.' })
+const PositionNameSchema = text({ error: 'A position needs a name.' })
   .trim()
   .min(1, 'A position needs a name.')
   .max(
@@ -193,8 +189,7 @@ export const BlockoutInputSchema = z
   .object({
     startsOn: daySchema(PEOPLE_TEXTS.firstDayRequired),
     endsOn: daySchema(PEOPLE_TEXTS.lastDayRequired),
-    reason: z
-      .string()
+    reason: text()
       .trim()
       .max(PEOPLE_LIMITS.blockoutReasonMaxLength, PEOPLE_TEXTS.reasonTooLong)
       .nullish()
@@ -252,8 +247,7 @@ export const AssignmentResponseInputSchema = z.object({
    * The position's name as the caller saw it: the answer is refused (409) if the position at
    * that index is now another one.
    */
-  name: z
-    .string({ error: PEOPLE_TEXTS.positionRequired })
+  name: text({ error: PEOPLE_TEXTS.positionRequired })
     .trim()
     .min(1, PEOPLE_TEXTS.positionRequired)
     .max(200),
@@ -271,7 +265,7 @@ export type AssignmentAnswer = z.infer<typeof AssignmentAnswerSchema>;
 
 /** Query of `GET /api/account/assignments`: from which day on (default: yesterday, UTC). */
 export const AssignmentsQuerySchema = z.object({
-  from: z.string().trim().refine(isCalendarDay, PEOPLE_TEXTS.dayInvalid).optional(),
+  from: text().trim().refine(isCalendarDay, PEOPLE_TEXTS.dayInvalid).optional(),
 });
 
 /** `GET /api/account/assignments`: one position the caller holds in a coming setlist. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { OptionalKeySchema } from '../chords/key-schema.ts';
 import { SongSchema } from './songs.ts';
+import { text } from './text.ts';
 
 export const SETLIST_LIMITS = {
   nameMaxLength: 200,
@@ -27,17 +28,15 @@ export const POSITION_OPTIONS = [
   'Other',
 ] as const;
 
-const Id = z.string().trim().min(1).max(200);
-const OptionalUserId = z
-  .string()
+const Id = text().trim().min(1).max(200);
+const OptionalUserId = text()
   .trim()
   .max(200)
   .nullish()
   .transform((v) => (v ? v : null));
 
 /** `YYYY-MM-DD`, or an ISO time whose date part is taken (the form sends the part before T). */
-export const SetlistDateSchema = z
-  .string({ error: 'Date is required.' })
+export const SetlistDateSchema = text({ error: 'Date is required.' })
   .trim()
   .min(1, 'Date is required.')
   .transform((v) => v.split('T')[0]!)
@@ -84,16 +83,14 @@ export const SetlistEntryInputSchema = z.object({
  * Items are kept beside `songs`, so the spec's `songs` array and `currentIndex` are unchanged.
  */
 export const SetlistItemInputSchema = z.object({
-  title: z
-    .string({ error: 'An item needs a title.' })
+  title: text({ error: 'An item needs a title.' })
     .trim()
     .min(1, 'An item needs a title.')
     .max(
       SETLIST_LIMITS.itemTitleMaxLength,
       `Item titles must be at most ${SETLIST_LIMITS.itemTitleMaxLength} characters.`,
     ),
-  notes: z
-    .string()
+  notes: text()
     .max(
       SETLIST_LIMITS.itemNotesMaxLength,
       `Item notes must be at most ${SETLIST_LIMITS.itemNotesMaxLength} characters.`,
@@ -110,8 +107,7 @@ export const SetlistItemInputSchema = z.object({
 export type SetlistItemInput = z.input<typeof SetlistItemInputSchema>;
 
 /** A service's start time of day, `HH:MM` (24 hours); none: the setlist shows no start times. */
-export const StartTimeSchema = z
-  .string()
+export const StartTimeSchema = text()
   .trim()
   .nullish()
   .transform((v) => (v ? v : null))
@@ -120,8 +116,7 @@ export const StartTimeSchema = z
   });
 
 export const PositionInputSchema = z.object({
-  name: z
-    .string({ error: 'A position needs a name.' })
+  name: text({ error: 'A position needs a name.' })
     .trim()
     .min(1, 'A position needs a name.')
     .max(
@@ -133,8 +128,7 @@ export const PositionInputSchema = z.object({
 
 /** Body of `POST /api/setlist` and `PUT /api/setlist/{id}`. */
 export const SetlistInputSchema = z.object({
-  name: z
-    .string({ error: 'Setlist name is required.' })
+  name: text({ error: 'Setlist name is required.' })
     .trim()
     .min(1, 'Setlist name is required.')
     .max(
@@ -142,8 +136,7 @@ export const SetlistInputSchema = z.object({
       `Setlist name must be at most ${SETLIST_LIMITS.nameMaxLength} characters.`,
     ),
   date: SetlistDateSchema,
-  notes: z
-    .string()
+  notes: text()
     .max(
       SETLIST_LIMITS.notesMaxLength,
       `Notes must be at most ${SETLIST_LIMITS.notesMaxLength} characters.`,
@@ -171,7 +164,7 @@ export const SetlistInputSchema = z.object({
     .optional(),
   /** Issue 18: when the service starts; left out: the saved start time is kept. */
   startTime: StartTimeSchema.optional(),
-  teamId: z.string().optional(),
+  teamId: text().optional(),
   /**
    * Issue 18: save even though someone assigned (a leader or a position) is away on the date.
    * Without it such a save is refused with 409 and the names of who is away.

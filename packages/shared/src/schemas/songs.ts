@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { OptionalKeySchema } from '../chords/key-schema.ts';
 import { SONG_FILE_FORMATS, SOURCE_TEXT_MAX_LENGTH } from '../formats/types.ts';
+import { holdsInvalidText, INVALID_TEXT_MESSAGE, text } from './text.ts';
 
 /** Size limits of a song, checked after the spec's four rules. */
 export const SONG_LIMITS = {
@@ -41,8 +42,7 @@ export const SONG_DETAIL_TEXTS = {
 } as const;
 
 export const SongAuthorSchema = z.object({
-  name: z
-    .string({ error: SONG_DETAIL_TEXTS.authorName })
+  name: text({ error: SONG_DETAIL_TEXTS.authorName })
     .trim()
     .min(1, SONG_DETAIL_TEXTS.authorName)
     .max(SONG_LIMITS.authorNameMaxLength, SONG_DETAIL_TEXTS.authorNameLength),
@@ -76,20 +76,17 @@ export const SongDetailsInputSchema = z.object({
     .max(SONG_LIMITS.maxTempo, SONG_DETAIL_TEXTS.tempo)
     .nullish()
     .transform((t) => (t === undefined ? t : (t ?? null))),
-  time: z
-    .string({ error: SONG_DETAIL_TEXTS.time })
+  time: text({ error: SONG_DETAIL_TEXTS.time })
     .trim()
     .refine((t) => t === '' || TIME_PATTERN.test(t), SONG_DETAIL_TEXTS.time)
     .nullish()
     .transform((t) => (t === undefined ? t : t || null)),
-  ccli: z
-    .string({ error: SONG_DETAIL_TEXTS.ccli })
+  ccli: text({ error: SONG_DETAIL_TEXTS.ccli })
     .trim()
     .refine((c) => /^\d{0,12}$/.test(c), SONG_DETAIL_TEXTS.ccli)
     .nullish()
     .transform((c) => (c === undefined ? c : c || null)),
-  copyright: z
-    .string({ error: SONG_DETAIL_TEXTS.copyright })
+  copyright: text({ error: SONG_DETAIL_TEXTS.copyright })
     .trim()
     .max(SONG_LIMITS.copyrightMaxLength, SONG_DETAIL_TEXTS.copyright)
     .nullish()
@@ -127,12 +124,12 @@ export const SongSourceSchema = z
   .object(
     {
       format: z.enum(SONG_FILE_FORMATS, { error: SONG_SOURCE_TEXTS.source }),
-      text: z
-        .string({ error: SONG_SOURCE_TEXTS.sourceText })
+      text: text({ error: SONG_SOURCE_TEXTS.sourceText })
         .max(SOURCE_TEXT_MAX_LENGTH, SONG_SOURCE_TEXTS.sourceText)
         .nullable(),
       extras: z
         .unknown()
+        .refine((e) => !holdsInvalidText(e), INVALID_TEXT_MESSAGE)
         .refine((e) => jsonLength(e) <= SOURCE_EXTRAS_MAX_LENGTH, SONG_SOURCE_TEXTS.sourceExtras)
         .transform((e) => (e === undefined ? null : e)),
     },
@@ -150,8 +147,8 @@ export const PART_LABEL_SUGGESTIONS = [
 ] as const;
 
 export const SongLineSchema = z.object({
-  chords: z.string().default(''),
-  lyrics: z.string().default(''),
+  chords: text().default(''),
+  lyrics: text().default(''),
 });
 export type SongLine = z.infer<typeof SongLineSchema>;
 
@@ -160,12 +157,11 @@ export const SongPartSchema = z.object({
    * Stable and unique in its song (issue 15): kept across edits, so a part can be named
    * apart from its label. A new part comes without one; the server gives it one.
    */
-  id: z
-    .string({ error: SONG_DETAIL_TEXTS.partId })
+  id: text({ error: SONG_DETAIL_TEXTS.partId })
     .trim()
     .max(SONG_LIMITS.partIdMaxLength, SONG_DETAIL_TEXTS.partId)
     .optional(),
-  label: z.string().default(''),
+  label: text().default(''),
   lines: z.array(SongLineSchema).default([]),
 });
 export type SongPart = z.infer<typeof SongPartSchema>;
@@ -220,13 +216,12 @@ export function songProblem(song: SongLike): string | null {
 /** Body of `POST /api/songs` and `PUT /api/songs/{id}`; the same schema checks the song form. */
 export const SongInputSchema = z
   .object({
-    title: z.string({ error: 'Title is required.' }).default(''),
-    artist: z
-      .string({ error: 'Artist must be text.' })
+    title: text({ error: 'Title is required.' }).default(''),
+    artist: text({ error: 'Artist must be text.' })
       .nullish()
       .transform((a) => a ?? ''),
     parts: z.array(SongPartSchema, { error: 'At least one part is required.' }).default([]),
-    teamId: z.string().optional(),
+    teamId: text().optional(),
     source: SongSourceSchema,
   })
   .extend(SongDetailsInputSchema.shape)
@@ -312,7 +307,7 @@ export const SONG_LIST_TEXTS = {
  * ties by title, then id, so pages do not overlap); `dir` defaults to `asc`.
  */
 export const SongListQuerySchema = z.object({
-  q: z.string().max(200).optional(),
+  q: text().max(200).optional(),
   fields: z.enum(['full', 'summary']).optional(),
   limit: z.coerce.number().int().min(1).max(1000).optional(),
   offset: z.coerce.number().int().min(0).max(10_000_000).optional(),

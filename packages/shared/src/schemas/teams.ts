@@ -1,24 +1,22 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants.ts';
+import { text } from './text.ts';
 
-const IdSchema = z
-  .string({ error: 'userId is required.' })
+const IdSchema = text({ error: 'userId is required.' })
   .trim()
   .min(1, 'userId is required.')
   .max(200);
 
 /** Body of `POST /api/teams` and `PUT /api/teams/{id}` (spec: Create a Team, Edit Team Info). */
 export const TeamInputSchema = z.object({
-  name: z
-    .string({ error: 'Team name is required.' })
+  name: text({ error: 'Team name is required.' })
     .trim()
     .min(1, 'Team name is required.')
     .max(
       LIMITS.teamNameMaxLength,
       `Team name must be at most ${LIMITS.teamNameMaxLength} characters.`,
     ),
-  description: z
-    .string()
+  description: text()
     .trim()
     .max(
       LIMITS.teamDescriptionMaxLength,
@@ -62,13 +60,12 @@ export const TeamSearchResultSchema = z.object({
 export type TeamSearchResult = z.infer<typeof TeamSearchResultSchema>;
 
 export const TeamSearchQuerySchema = z.object({
-  q: z.string().trim().min(1, 'Enter a team name to search for.').max(LIMITS.teamNameMaxLength),
+  q: text().trim().min(1, 'Enter a team name to search for.').max(LIMITS.teamNameMaxLength),
 });
 
 export const UserIdInputSchema = z.object({ userId: IdSchema });
 export const AddMemberInputSchema = z.object({
-  email: z
-    .string({ error: 'Email is required.' })
+  email: text({ error: 'Email is required.' })
     .trim()
     .toLowerCase()
     .min(1, 'Email is required.')
@@ -81,8 +78,7 @@ export const RoleInputSchema = z.object({
 });
 export type TeamRole = z.infer<typeof RoleInputSchema>['role'];
 export const TransferOwnershipInputSchema = z.object({
-  newOwnerId: z
-    .string({ error: 'newOwnerId is required.' })
+  newOwnerId: text({ error: 'newOwnerId is required.' })
     .trim()
     .min(1, 'newOwnerId is required.')
     .max(200),
@@ -97,7 +93,7 @@ export const PersonSchema = z.object({
 export type Person = z.infer<typeof PersonSchema>;
 
 export const UsersBatchInputSchema = z.object({
-  ids: z.array(z.string().max(200)).max(500, 'At most 500 ids at a time.'),
+  ids: z.array(text().max(200)).max(500, 'At most 500 ids at a time.'),
 });
 
 export const MessageAnswerSchema = z.object({ message: z.string() });

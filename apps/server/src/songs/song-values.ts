@@ -1,0 +1,63 @@
+import { withPartIds, type SongInputSchema } from '@segue/shared';
+import type { z } from 'zod';
+import type { SongValues } from './songs.repository.ts';
+
+export type ValidSong = z.output<typeof SongInputSchema>;
+
+/** A song as it is stored: trimmed title, artist and labels; every part with an id unique in it. */
+export function songValues(input: ValidSong): SongValues {
+  return {
+    title: input.title.trim(),
+    artist: input.artist.trim(),
+    parts: withPartIds(input.parts).map((p) => ({
+      id: p.id,
+      label: p.label.trim(),
+      lines: p.lines.map((l) => ({ chords: l.chords, lyrics: l.lyrics })),
+    })),
+    key: input.key,
+    capo: input.capo,
+    tempo: input.tempo,
+    timeSignature: input.time,
+    ccli: input.ccli,
+    copyright: input.copyright,
+    authors: input.authors,
+    source: input.source,
+  };
+}
+
+/**
+ * A song of an import, ready for the database: its JSON columns already as JSON text, so
+ * the worker that checked the file does the serializing and the event loop only passes text
+ * on. Details the file left out take their columns' defaults.
+ */
+export interface PreparedSong {
+  id: string;
+  title: string;
+  artist: string;
+  key: string | null;
+  capo: number;
+  tempo: number | null;
+  timeSignature: string | null;
+  ccli: string | null;
+  copyright: string;
+  partsJson: string;
+  authorsJson: string;
+  sourceJson: string | null;
+}
+
+export function preparedSong(id: string, values: SongValues): PreparedSong {
+  return {
+    id,
+    title: values.title,
+    artist: values.artist,
+    key: values.key ?? null,
+    capo: values.capo ?? 0,
+    tempo: values.tempo ?? null,
+    timeSignature: values.timeSignature ?? null,
+    ccli: values.ccli ?? null,
+    copyright: values.copyright ?? '',
+    partsJson: JSON.stringify(values.parts),
+    authorsJson: JSON.stringify(values.authors ?? []),
+    sourceJson: values.source == null ? null : JSON.stringify(values.source),
+  };
+}
