@@ -1,5 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVER_ERRORS } from '@segue/shared';
 import {
@@ -18,9 +20,11 @@ import {
   percentEncode,
   preview,
   ref,
+  RedisSnapshot,
+  servedRoutes,
   type Spec,
 } from './attack-support.ts';
-import { backends, rows } from './databases.ts';
+import { backends, redisUrl, rows } from './databases.ts';
 import {
   createAccount,
   createSession,
@@ -36,14 +40,19 @@ import { bearer, newPerson, startTestApp, uniqueAddress, type TestApp } from './
  * token, a member, the team's owner, an outsider) and `X-Team-ID` (none, the member's
  * team, another team, garbage). Whatever arrives, the answer is below 500, a 4xx carries
  * a JSON `error` string, nothing escapes as an unhandled rejection or an error log, and a
- * refused write leaves every application table as it was. A second test per route checks
- * that a caller without a valid session is told 401, whatever it sent.
+ * refused write leaves every application table as it was and, with REDIS_URL (the app then
+ * shares its changes through Redis, as several instances do), every Redis key and value too:
+ * no change-feed counter bumped, no key left behind. A second test per route checks that a
+ * caller without a valid session is told 401, whatever it sent. The routes are the app's own
+ * (`app.apiRoutes`), checked against the route table Fastify serves.
  *
  * Replay: a failure names its seed; `ATTACK_SEED=<n>` re-runs the whole file with it.
  */
 
 type Identity = 'none' | 'garbage' | 'member' | 'owner' | 'outsider';
 type TeamHeader = 'none' | 'memberTeam' | 'otherTeam' | 'garbage';
+/** Every application table's rows and, with Redis, every key of the app's. */
+type Snapshot = { db: Map<string, string[]>; redis: Map<string, string> | null };
 interface Route {
   method: string;
   url: string;
@@ -79,6 +88,21 @@ const BODY_REFS = [
   'sessionMember',
   'sessionOutsider',
   'freshEmail',
+];
+/** The ids among BODY_REFS. */
+const ID_BODY_REFS = [
+  'memberId',
+  'ownerId',
+  'outsiderId',
+  'unverifiedId',
+  'teamA',
+  'teamB',
+  'songA',
+  'songB',
+  'setlistA',
+  'setlistB',
+  'sessionMember',
+  'sessionOutsider',
 ];
 const ID_REFS = [
   'teamA',
@@ -168,15 +192,52 @@ const TEMPLATES: Record<string, Spec> = {
     reason: 'holiday',
   }),
   'POST /api/setlist/:id/positions/:index/response': obj({ response: 'declined', name: 'Bass' }),
+  'PUT /api/account/chord-view': obj({
+    capo: 2,
+    transpose: -2,
+    notation: 'nashville',
+    accidentals: 'flats',
+    chords: true,
+  }),
 };
 
-/** The ids a route's `:param` naturally takes; other ids and hostile strings are tried too. */
-function naturalIds(url: string): string[] {
-  if (url.includes(':sessionId')) return ['sessionMember', 'sessionOutsider'];
-  if (url.startsWith('/api/teams/')) return ['teamA', 'teamB'];
-  if (url.startsWith('/api/songs/')) return ['songA', 'songB'];
-  if (url.startsWith('/api/setlist/')) return ['setlistA', 'setlistB'];
-  return ID_REFS;
+/**
+ * Writes without a template, and why: the path and the caller say everything, or the body
+ * is not JSON. A new write must be given a template or a line here (a test says so).
+ */
+const WITHOUT_TEMPLATE: Record<string, string> = {
+  'DELETE /api/account/sessions/current': "no body: ends the caller's session",
+  'POST /api/account/jwts': 'no body: reads the session cookie',
+  'DELETE /api/account/sessions': "no body: ends the caller's other sessions",
+  'DELETE /api/account/sessions/:sessionId': 'no body: the path names the session',
+  'DELETE /api/teams/:id': 'no body: the path names the team',
+  'POST /api/teams/:id/request': 'no body: the path names the team',
+  'DELETE /api/teams/:id/request': 'no body: the path names the team',
+  'POST /api/teams/:id/leave': 'no body: the path names the team',
+  'DELETE /api/teams/:id/invites/:inviteId': 'no body: the path names the invitation',
+  'POST /api/invites/:token/accept': 'no body: the path names the invitation',
+  'DELETE /api/songs/:id': 'no body: the path names the song',
+  'POST /api/songs/convert': 'a song file, not JSON: the raw and hostile bodies stand in for one',
+  'DELETE /api/setlist/:id': 'no body: the path names the setlist',
+  'DELETE /api/account/blockouts/:id': 'no body: the path names the day away',
+};
+
+/** A route's `:params`, in order. */
+const paramsOf = (url: string) => [...url.matchAll(/:([A-Za-z]+)/g)].map((m) => m[1]!);
+
+/**
+ * The values a route's `:param` naturally takes, team A's first; other ids and hostile
+ * strings are tried too.
+ */
+function naturalParams(url: string, param: string): PathParam[] {
+  const refs = (names: string[]) => names.map((name) => ({ kind: 'ref', name }) as const);
+  if (param === 'index') return ['0', '1'].map((value) => ({ kind: 'literal', value }) as const);
+  if (param === 'sessionId') return refs(['sessionMember', 'sessionOutsider']);
+  if (param !== 'id') return refs(ID_REFS);
+  if (url.startsWith('/api/teams/')) return refs(['teamA', 'teamB']);
+  if (url.startsWith('/api/songs/')) return refs(['songA', 'songB']);
+  if (url.startsWith('/api/setlist/')) return refs(['setlistA', 'setlistB']);
+  return refs(ID_REFS);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -190,13 +251,21 @@ type PathParam =
   /** Put in the path as it is (broken escapes, dot segments, long runs). */
   | { kind: 'literal'; value: string };
 
+/** A path parameter as it goes into the URL. */
+function paramText(param: PathParam, refs: Record<string, string>): string {
+  if (param.kind === 'ref') return percentEncode(refs[param.name] ?? '');
+  if (param.kind === 'text') return percentEncode(fillRefs(param.value, refs));
+  return fillRefs(param.value, refs);
+}
+
 /** What a 4xx must carry. */
 type ErrorBody = { error?: unknown; code?: unknown };
 
 type Body = { kind: 'none' } | { kind: 'json'; spec: Spec } | { kind: 'text'; text: string };
 
 interface HostileRequest {
-  param: PathParam;
+  /** One per `:param` of the route, in order. */
+  params: PathParam[];
   query: ([string, string] | { literal: string })[] | null;
   body: Body;
   contentType: string | null;
@@ -212,14 +281,9 @@ const hostileText = fc.oneof(
   { weight: 1, arbitrary: fc.constantFrom(...BODY_REFS.map(ref)) },
 );
 
-function pathParam(url: string): fc.Arbitrary<PathParam> {
+function pathParam(url: string, param: string): fc.Arbitrary<PathParam> {
   return fc.oneof(
-    {
-      weight: 4,
-      arbitrary: fc
-        .constantFrom(...naturalIds(url))
-        .map((name) => ({ kind: 'ref', name }) as const),
-    },
+    { weight: 4, arbitrary: fc.constantFrom(...naturalParams(url, param)) },
     {
       weight: 2,
       arbitrary: fc.constantFrom(...ID_REFS).map((name) => ({ kind: 'ref', name }) as const),
@@ -435,7 +499,9 @@ const garbageTeam = fc.oneof(
 
 function hostileRequest(route: Route): fc.Arbitrary<HostileRequest> {
   return fc.record({
-    param: pathParam(route.url),
+    params: fc
+      .tuple(...paramsOf(route.url).map((param) => pathParam(route.url, param)))
+      .map((params): PathParam[] => params),
     query: queryPairs,
     body: bodyOf(route),
     contentType,
@@ -451,10 +517,87 @@ const isWrite = (method: string) => method !== 'GET';
 const destructive = (r: Route) =>
   r.method === 'DELETE' || r.url.endsWith('/leave') || r.url.endsWith('/transfer-ownership');
 
+/**
+ * A write's plain requests about things the caller may not touch: team A's member and owner
+ * naming a thing by an id nothing has (`refused`: the answer must be a 4xx), the outsider
+ * naming team A's, and the owner sending the template with every id it names replaced by one
+ * nothing has. Whatever the answer, a refused one must change nothing.
+ */
+function plainRefusals(route: Route) {
+  if (!isWrite(route.method)) return [];
+  const template = TEMPLATES[routeKey(route)];
+  const params = paramsOf(route.url);
+  const req = (pathParams: PathParam[]): HostileRequest => ({
+    params: pathParams,
+    query: null,
+    body: template ? { kind: 'json', spec: template } : { kind: 'none' },
+    contentType: 'application/json',
+    garbageToken: { kind: 'invalid', header: '' },
+    garbageTeam: '',
+  });
+  const missing = req(
+    params.map((param) => ({
+      kind: 'literal',
+      value: param === 'index' ? '0' : randomUUID(),
+    })),
+  );
+  const teamAs = req(params.map((param) => naturalParams(route.url, param)[0]!));
+  const body = template === undefined ? '' : JSON.stringify(template);
+  const named = ID_BODY_REFS.filter((name) => body.includes(ref(name)));
+  type Case = {
+    identity: Identity;
+    team: TeamHeader;
+    req: HostileRequest;
+    bodyRefs: Record<string, string>;
+    what: string;
+    refused: boolean;
+  };
+  const cases: Case[] = [];
+  if (params.length > 0) {
+    const none = { bodyRefs: {} };
+    for (const identity of ['member', 'owner'] as const) {
+      cases.push({
+        identity,
+        team: 'memberTeam',
+        req: missing,
+        ...none,
+        what: 'a missing thing',
+        refused: true,
+      });
+    }
+    for (const team of ['none', 'otherTeam'] as const) {
+      cases.push({
+        identity: 'outsider',
+        team,
+        req: teamAs,
+        ...none,
+        what: "another team's thing",
+        refused: false,
+      });
+    }
+  }
+  if (named.length > 0) {
+    cases.push({
+      identity: 'owner',
+      team: 'memberTeam',
+      req: teamAs,
+      bodyRefs: Object.fromEntries(named.map((name) => [name, randomUUID()])),
+      what: `naming ${named.join(', ')} as ids nothing has`,
+      refused: false,
+    });
+  }
+  return cases;
+}
+
+/** With REDIS_URL, each app shares its changes through Redis, under a prefix of its own. */
+const redisOptions = () =>
+  redisUrl ? { url: redisUrl, prefix: `segue-test:${randomUUID()}:` } : undefined;
+
 // The routes are read from the PGlite app before the tests are declared, so that each route
 // is a test of its own (apiRoutes exists only once an app is built); that app then serves the
 // PGlite tests.
-const pgliteApp = await startTestApp('pglite');
+const pgliteRedis = redisOptions();
+const pgliteApp = await startTestApp('pglite', { redis: pgliteRedis });
 const ROUTES: Route[] = [
   ...pgliteApp.app.apiRoutes.filter((r) => !destructive(r)),
   ...pgliteApp.app.apiRoutes.filter(destructive),
@@ -480,12 +623,35 @@ const PUBLIC_ROUTES = new Set([
 ]);
 const routeKey = (route: Route) => `${route.method} ${route.url}`;
 
+describe('the routes attacked', () => {
+  it('are every route the app serves', () => {
+    const served = servedRoutes(pgliteApp.app).map(routeKey);
+    expect(served, 'the route table read').toContain(
+      'POST /api/setlist/:id/positions/:index/response',
+    );
+    expect(new Set(served)).toEqual(new Set(ROUTES.map(routeKey)));
+  });
+
+  it('each write has a plausible body to bend, or a reason to have none', () => {
+    const writes = ROUTES.filter((r) => isWrite(r.method)).map(routeKey);
+    const neither = writes.filter((r) => !(r in TEMPLATES) && !(r in WITHOUT_TEMPLATE));
+    const both = writes.filter((r) => r in TEMPLATES && r in WITHOUT_TEMPLATE);
+    const unknown = [...Object.keys(TEMPLATES), ...Object.keys(WITHOUT_TEMPLATE)].filter(
+      (r) => !writes.includes(r),
+    );
+    expect({ neither, both, unknown }).toEqual({ neither: [], both: [], unknown: [] });
+  });
+});
+
 describe.each(backends)('HTTP attack on %s', (backend) => {
   let t: TestApp;
   const trap = new FaultTrap();
   let snapshot: DatabaseSnapshot;
-  /** The tables as the last write left them; null when something may have changed since. */
-  let lastSnapshot: Map<string, string[]> | null = null;
+  /** With REDIS_URL: the app's keys, and a connection to read them. */
+  let redisSnapshot: RedisSnapshot | null = null;
+  let redis: Redis | null = null;
+  /** The tables (and keys) as the last write left them; null when they may have changed since. */
+  let lastSnapshot: Snapshot | null = null;
   let world: Record<string, string> = {};
   let worldMayBeDamaged = false;
   const rebuilt = { people: 0, teams: 0, sessions: 0 };
@@ -517,6 +683,19 @@ describe.each(backends)('HTTP attack on %s', (backend) => {
     const res = await inject(method, url, headers, payload);
     if (res.statusCode >= 300) throw new Error(`${what}: ${res.statusCode} ${res.body}`);
     return res.body ? (res.json() as Record<string, unknown>) : {};
+  }
+
+  async function takeSnapshot(): Promise<Snapshot> {
+    return { db: await snapshot.take(), redis: (await redisSnapshot?.take()) ?? null };
+  }
+
+  /** '' when nothing changed; otherwise what did, in the tables and in Redis. */
+  async function difference(before: Snapshot, after: Snapshot): Promise<string> {
+    const changes = [await snapshot.difference(before.db, after.db)];
+    if (redisSnapshot && before.redis && after.redis) {
+      changes.push(redisSnapshot.difference(before.redis, after.redis));
+    }
+    return changes.filter(Boolean).join('\n');
   }
 
   /**
@@ -677,7 +856,16 @@ describe.each(backends)('HTTP attack on %s', (backend) => {
   }
 
   beforeAll(async () => {
-    t = backend === 'pglite' ? pgliteApp : await startTestApp(backend);
+    const shared = backend === 'pglite' ? pgliteRedis : redisOptions();
+    t = backend === 'pglite' ? pgliteApp : await startTestApp(backend, { redis: shared });
+    if (shared) {
+      redis = new Redis(shared.url, { maxRetriesPerRequest: 1 });
+      redisSnapshot = new RedisSnapshot(redis, shared.prefix, {
+        // Keys a refused call may change, and why:
+        'rl:':
+          'rate limits count attempts, refused ones too (a failed sign-in, a resent link, a lookup from one address)',
+      });
+    }
     trap.install();
     trap.watchLog(t.app);
     // Columns a refused call may change, and why:
@@ -695,8 +883,8 @@ describe.each(backends)('HTTP attack on %s', (backend) => {
     await teams();
     // Which routes need a session, and which a verified one: asked plainly, once.
     for (const route of ROUTES) {
-      const url = route.url.replace(/:[A-Za-z]+/, (p) =>
-        encodeURIComponent(world[naturalIds(route.url)[0]!] ?? p),
+      const url = route.url.replace(/:([A-Za-z]+)/g, (_, param: string) =>
+        paramText(naturalParams(route.url, param)[0]!, world),
       );
       const anonymous = await inject(route.method, url, {});
       const unverified = await inject(route.method, url, bearer(world.unverifiedToken!));
@@ -723,18 +911,20 @@ describe.each(backends)('HTTP attack on %s', (backend) => {
   afterAll(async () => {
     trap.uninstall();
     await t?.close();
+    redis?.disconnect();
   });
 
   /** Sends one hostile request as `identity` with X-Team-ID `team`; returns what to check. */
-  async function send(route: Route, identity: Identity, team: TeamHeader, req: HostileRequest) {
+  async function send(
+    route: Route,
+    identity: Identity,
+    team: TeamHeader,
+    req: HostileRequest,
+    /** Values of the world the body names differently (an id nothing has). */
+    bodyRefs: Record<string, string> = {},
+  ) {
     await repair();
     const refs: Record<string, string> = { ...world, freshEmail: newPerson().email };
-    const param =
-      req.param.kind === 'ref'
-        ? percentEncode(refs[req.param.name] ?? '')
-        : req.param.kind === 'text'
-          ? percentEncode(fillRefs(req.param.value, refs))
-          : fillRefs(req.param.value, refs);
     const query = req.query?.length
       ? `?${req.query
           .map((p) =>
@@ -744,7 +934,9 @@ describe.each(backends)('HTTP attack on %s', (backend) => {
           )
           .join('&')}`
       : '';
-    const url = route.url.replace(/:[A-Za-z]+/, () => param) + query;
+    let next = 0;
+    const url =
+      route.url.replace(/:[A-Za-z]+/g, () => paramText(req.params[next++]!, refs)) + query;
 
     const headers: Record<string, string> = {};
     if (identity === 'garbage')
@@ -760,14 +952,14 @@ describe.each(backends)('HTTP attack on %s', (backend) => {
     }
     const payload =
       req.body.kind === 'json'
-        ? jsonText(req.body.spec, refs)
+        ? jsonText(req.body.spec, { ...refs, ...bodyRefs })
         : req.body.kind === 'text'
           ? req.body.text
           : undefined;
 
     // A refused write leaves the tables as they were, so the last write's "after" is this
     // one's "before": one snapshot per write, not two.
-    const before = isWrite(route.method) ? (lastSnapshot ?? (await snapshot.take())) : null;
+    const before = isWrite(route.method) ? (lastSnapshot ?? (await takeSnapshot())) : null;
     const res = await inject(route.method, url, headers, payload);
     await settled();
     const faults = await trap.drain();
@@ -780,8 +972,8 @@ describe.each(backends)('HTTP attack on %s', (backend) => {
     }
     let changed = '';
     if (before && res.statusCode >= 400) {
-      const after = await snapshot.take();
-      changed = await snapshot.difference(before, after);
+      const after = await takeSnapshot();
+      changed = await difference(before, after);
       lastSnapshot = after;
     } else {
       // A read is not checked; a write that was carried out changed what it should.
@@ -841,10 +1033,33 @@ describe.each(backends)('HTTP attack on %s', (backend) => {
             expect(res.headers['content-type'], where).toMatch(/^application\/json/);
             expect(typeof json?.error, `${where}\n4xx without an error text`).toBe('string');
           }
-          expectNone(changed ? [changed] : [], `${where}\na refused write changed the database`);
+          expectNone(
+            changed ? [changed] : [],
+            `${where}\na refused write changed the database or Redis`,
+          );
         },
       );
     }, 180_000);
+
+    // Beside the random cases, the refused writes most often sent, every time: a thing that
+    // does not exist (a fresh id in the path, or named by the body), and a thing of a team the
+    // caller is not in.
+    const cases = plainRefusals(route);
+    if (cases.length > 0) {
+      it(`${route.method} ${route.url}: refused for a missing or a foreign thing, it changes nothing`, async () => {
+        for (const { identity, team, req, bodyRefs, what, refused } of cases) {
+          const { res, faults, where, changed } = await send(route, identity, team, req, bodyRefs);
+          const who = `${where}\nas ${identity} with X-Team-ID ${team}, ${what}`;
+          expectNone(faults, `${who}\nunhandled faults`);
+          expect(res.statusCode, who).toBeLessThan(500);
+          if (refused) expect(res.statusCode, who).toBeGreaterThanOrEqual(400);
+          expectNone(
+            changed ? [changed] : [],
+            `${who}\na refused write changed the database or Redis`,
+          );
+        }
+      });
+    }
 
     if (PUBLIC_ROUTES.has(routeKey(route))) continue;
     it(`${route.method} ${route.url}: a caller without a valid session is told 401 whatever it sends`, async () => {

@@ -1,6 +1,7 @@
 /**
  * What the attack suites (attack-http.test.ts, attack-live.test.ts) share: hostile values
- * for fast-check, the process-level fault trap, the error-log trap and a database snapshot.
+ * for fast-check, the process-level fault trap, the error-log trap, snapshots of the database
+ * and of Redis, and the app's route table.
  *
  * Generated values are *descriptions* (`Spec`), turned into the real thing only when sent:
  * a counterexample then reads `{ $: 'huge', unit: 'x', length: 1000 }` rather than a
@@ -11,6 +12,7 @@ import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { FastifyInstance } from 'fastify';
+import type { Redis } from 'ioredis';
 import { rows, type TestDatabase } from './databases.ts';
 
 // ---------------------------------------------------------------------------------------------
@@ -534,6 +536,115 @@ export class DatabaseSnapshot {
     }
     return lines.join('\n');
   }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Redis snapshot
+
+/** Kinds of keys (by what follows the app's prefix) a refused call may change, and why. */
+export type RedisExclusions = Record<string, string>;
+
+/**
+ * Every key under one app's Redis prefix with its value (counters, hashes, sets as they are),
+ * minus the excluded kinds: with several instances the change feed's generation counters
+ * live there, and a refused write must bump none of them (nor leave a key behind).
+ */
+export class RedisSnapshot {
+  constructor(
+    private readonly redis: Redis,
+    private readonly prefix: string,
+    private readonly exclusions: RedisExclusions,
+  ) {}
+
+  async take(): Promise<Map<string, string>> {
+    const keys: string[] = [];
+    const pattern = `${this.prefix.replace(/[*?[\]\\]/g, '\\$&')}*`;
+    let cursor = '0';
+    do {
+      const [next, batch] = await this.redis.scan(cursor, 'MATCH', pattern, 'COUNT', 1000);
+      cursor = next;
+      keys.push(...batch);
+    } while (cursor !== '0');
+    const kept = [...new Set(keys)]
+      .filter((key) => {
+        const name = key.slice(this.prefix.length);
+        return !Object.keys(this.exclusions).some((excluded) => name.startsWith(excluded));
+      })
+      .sort();
+    // Two round trips for all of them: their types, then their values as each type reads.
+    const types = (await this.redis.pipeline(kept.map((key) => ['type', key])).exec()) ?? [];
+    const reads = this.redis.pipeline();
+    const typeOf = kept.map((key, i) => {
+      const type = String(types[i]?.[1]);
+      if (type === 'string') reads.get(key);
+      else if (type === 'hash') reads.hgetall(key);
+      else if (type === 'set') reads.smembers(key);
+      else if (type === 'zset') reads.zrange(key, 0, -1, 'WITHSCORES');
+      else if (type === 'list') reads.lrange(key, 0, -1);
+      else reads.dumpBuffer(key);
+      return type;
+    });
+    const values = (await reads.exec()) ?? [];
+    const snapshot = new Map<string, string>();
+    kept.forEach((key, i) => {
+      const [error, value] = values[i] ?? [null, null];
+      if (error) throw error;
+      const type = typeOf[i]!;
+      // Gone between the scan and the read: as if never seen.
+      if (type === 'none' || value === null) return;
+      snapshot.set(key, `${type} ${rendered(type, value)}`);
+    });
+    return snapshot;
+  }
+
+  /** '' when equal; otherwise each key that appeared, went or changed, with its values. */
+  difference(before: Map<string, string>, after: Map<string, string>): string {
+    const lines: string[] = [];
+    for (const key of new Set([...before.keys(), ...after.keys()])) {
+      const was = before.get(key);
+      const is = after.get(key);
+      if (was === is) continue;
+      const name = key.slice(this.prefix.length);
+      if (was === undefined) lines.push(`redis ${name}: new, ${preview(is, 200)}`);
+      else if (is === undefined) lines.push(`redis ${name}: gone (was ${preview(was, 200)})`);
+      else lines.push(`redis ${name}: ${preview(was, 200)} -> ${preview(is, 200)}`);
+    }
+    return lines.join('\n');
+  }
+}
+
+/** A Redis value as text, sets and hashes in a fixed order. */
+function rendered(type: string, value: unknown): string {
+  if (type === 'string') return String(value);
+  if (type === 'hash') return JSON.stringify(Object.entries(value as object).sort());
+  if (type === 'set') return JSON.stringify([...(value as string[])].sort());
+  if (Buffer.isBuffer(value)) return value.toString('hex');
+  return JSON.stringify(value);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The app's routes
+
+/**
+ * Every route Fastify serves (method and URL; HEAD, which Fastify adds to each GET, left
+ * out), read from its route table as `printRoutes` draws it: a tree whose lines add a piece
+ * of path to their parent's and name the methods served there.
+ */
+export function servedRoutes(app: FastifyInstance): { method: string; url: string }[] {
+  const routes: { method: string; url: string }[] = [];
+  const paths: string[] = [];
+  for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
+    const match = /^((?:│ {3}| {4})*)(?:├── |└── )(.*?)(?: \(([A-Z, ]+)\))?$/.exec(line);
+    if (!match) continue;
+    const depth = match[1]!.length / 4;
+    const path = (depth > 0 ? paths[depth - 1]! : '') + match[2]!;
+    paths.length = depth;
+    paths.push(path);
+    for (const method of match[3]?.split(', ') ?? []) {
+      if (method !== 'HEAD') routes.push({ method, url: path });
+    }
+  }
+  return routes;
 }
 
 /** The seed `npm test` and CI use, so a run that passed on main passes again. */

@@ -11,6 +11,13 @@ export interface SocketData {
   /** setlist id -> the socket's account in that setlist's team, for the setlists it joined. */
   joined: Map<string, TeamActor>;
   bucket: TokenBucket;
+  /** The event budget this socket shares with its account's other sockets on this instance. */
+  accountBucket: TokenBucket;
+  /**
+   * Gives back the account's socket slot this socket holds; only the first call counts, so
+   * each way a socket can end (a disconnect, or its connection closing first) may call it.
+   */
+  releaseSlot: () => void;
   /** The screen this socket is: a presenter hears only messages sent for the screen. */
   view: LiveViewKind;
 }

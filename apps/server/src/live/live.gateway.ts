@@ -4,6 +4,7 @@ import type { Redis } from 'ioredis';
 import { Server } from 'socket.io';
 import {
   AnnouncePayloadSchema,
+  clipText,
   LIVE_LIMITS,
   LIVE_TEXTS,
   SetKeyPayloadSchema,
@@ -118,6 +119,44 @@ export function createLiveGateway(options: LiveGatewayOptions) {
   const allowedOrigins = originsOf(options.appUrl, options.appUrlIsDefault ?? false);
   /** Per account on this instance: its open sockets and their shared event budget. */
   const accounts = new Map<string, { sockets: number; bucket: TokenBucket }>();
+  /** Per raw connection: how to give back the slots its sockets hold, all run when it closes. */
+  const slotsOf = new WeakMap<LiveSocket['conn'], Set<() => void>>();
+  const releasesOf = (conn: LiveSocket['conn']) => {
+    let releases = slotsOf.get(conn);
+    if (!releases) {
+      const all = new Set<() => void>();
+      conn.once('close', () => {
+        for (const release of all) release();
+      });
+      slotsOf.set(conn, all);
+      releases = all;
+    }
+    return releases;
+  };
+
+  /**
+   * Takes one of the account's slots for a socket about to connect, or answers null when
+   * all are taken. socket.io says `disconnect` only of a socket it said `connection` of, and
+   * a connection may close in between (then neither comes), so the slot is given back by
+   * whichever comes first: the socket's `disconnect`, or its connection's `close`.
+   */
+  const takeSlot = (socket: LiveSocket, userId: string) => {
+    const mine = accounts.get(userId) ?? {
+      sockets: 0,
+      bucket: new TokenBucket(LIVE_ACCOUNT_RATE.perSecond, LIVE_ACCOUNT_RATE.burst),
+    };
+    if (mine.sockets >= LIVE_SOCKETS_PER_ACCOUNT) return null;
+    mine.sockets += 1;
+    accounts.set(userId, mine);
+    const releases = releasesOf(socket.conn);
+    const release = () => {
+      if (!releases.delete(release)) return; // given back already
+      mine.sockets -= 1;
+      if (mine.sockets <= 0) accounts.delete(userId);
+    };
+    releases.add(release);
+    return { bucket: mine.bucket, release };
+  };
 
   const io: LiveServer = new Server(options.httpServer, {
     path: '/socket.io',
@@ -149,18 +188,20 @@ export function createLiveGateway(options: LiveGatewayOptions) {
           : tokenFromAuthorization(socket.handshake.headers.authorization);
       const account = token ? await sessions.resolve(token) : null;
       if (!account || !account.emailVerified) return next(new Error(LIVE_TEXTS.unauthorized));
-      const mine = accounts.get(account.userId) ?? {
-        sockets: 0,
-        bucket: new TokenBucket(LIVE_ACCOUNT_RATE.perSecond, LIVE_ACCOUNT_RATE.burst),
-      };
-      if (mine.sockets >= LIVE_SOCKETS_PER_ACCOUNT) return next(new Error(LIVE_TEXTS.slowDown));
-      mine.sockets += 1;
-      accounts.set(account.userId, mine);
       socket.data.account = account;
       socket.data.tokenKey = tokenKey(account.token);
       socket.data.joined = new Map();
       socket.data.bucket = new TokenBucket(LIVE_LIMITS.eventsPerSecond, LIVE_LIMITS.eventBurst);
       socket.data.view = VIEWS.find((view) => view === auth?.view) ?? 'live';
+      // A client that went while its token was checked: socket.io drops its socket without a
+      // word, and the connection's `close` was already said, so a slot taken now would stay
+      // taken until the instance stops.
+      if (socket.conn.readyState !== 'open') return next(new Error(LIVE_TEXTS.unauthorized));
+      // Last, with nothing after it that can fail: a refused handshake holds no slot.
+      const slot = takeSlot(socket, account.userId);
+      if (!slot) return next(new Error(LIVE_TEXTS.slowDown));
+      socket.data.accountBucket = slot.bucket;
+      socket.data.releaseSlot = slot.release;
       next();
     } catch (error) {
       logger.error({ err: error }, 'live handshake failed');
@@ -169,16 +210,7 @@ export function createLiveGateway(options: LiveGatewayOptions) {
   });
 
   io.on('connection', (socket: LiveSocket) => {
-    const mine = accounts.get(socket.data.account.userId);
-    if (!mine) {
-      // Counted at the handshake; gone only if the instance is closing.
-      socket.disconnect(true);
-      return;
-    }
-    socket.on('disconnect', () => {
-      mine.sockets -= 1;
-      if (mine.sockets <= 0) accounts.delete(socket.data.account.userId);
-    });
+    socket.on('disconnect', socket.data.releaseSlot);
     // A session that ended while the handshake was under way.
     if (membership.ended(socket.data.tokenKey)) {
       socket.disconnect(true);
@@ -202,7 +234,7 @@ export function createLiveGateway(options: LiveGatewayOptions) {
         const ack = typeof last === 'function' ? (last as NonNullable<Ack>) : undefined;
         // Both budgets are always taken from, so a flood spent on one drains the other too.
         const withinSocket = socket.data.bucket.take();
-        const withinAccount = mine.bucket.take();
+        const withinAccount = socket.data.accountBucket.take();
         if (!withinSocket || !withinAccount) {
           const error = { ok: false, error: LIVE_TEXTS.slowDown };
           if (ack) ack(error);
@@ -442,7 +474,8 @@ export function createLiveGateway(options: LiveGatewayOptions) {
           : io.to(room(setlistId)).except(screenRoom(setlistId));
         target.emit(
           'setlist:announceBroadcast',
-          message.slice(0, LIVE_LIMITS.announcementMaxLength),
+          // Cut between characters: half an emoji would reach every screen as a lone surrogate.
+          clipText(message, LIVE_LIMITS.announcementMaxLength),
           {
             setlistId,
             from: socket.data.account.name,

@@ -41,56 +41,24 @@ export class AssignmentsRepository {
    * `userId` still belongs to the setlist's team. The row is locked while it is checked, and
    * only that position's status is written (`jsonb_set`), so a save of the setlist made at the
    * same time is neither lost nor overwritten with a stale copy.
+   *
+   * The answer is first decided on a plain read: one refused (no such setlist, a team the
+   * caller is not in, a position that changed or is someone else's) or one that changes
+   * nothing is told without the change feed, so a refused request bumps no counter and leaves
+   * no key in Redis. Only then is it decided again, under the lock, and written.
    */
-  answer(
+  async answer(
     setlistId: string,
     index: number,
     name: string,
     userId: string,
     status: AssignmentStatus,
   ): Promise<AnswerOutcome> {
+    const asked = { setlistId, index, name, userId, status };
+    const seen = await decide(this.db, asked, { locked: false });
+    if (seen.outcome !== 'answered' || seen.previous === status) return seen;
     return this.changes.after([scope.setlist(setlistId)], () =>
-      this.db.transaction(async (tx): Promise<AnswerOutcome> => {
-        const [row] = await tx
-          .select({
-            id: setlist.id,
-            teamId: setlist.teamId,
-            name: setlist.name,
-            date: setlist.date,
-            createdBy: setlist.createdBy,
-            positions: setlist.positions,
-          })
-          .from(setlist)
-          .where(eq(setlist.id, setlistId))
-          .limit(1)
-          .for('update');
-        if (!row) return { outcome: 'missing' };
-        const [member] = await tx
-          .select({ userId: teamMember.userId })
-          .from(teamMember)
-          .where(and(eq(teamMember.teamId, row.teamId), eq(teamMember.userId, userId)))
-          .limit(1);
-        // To someone outside the team the setlist does not exist.
-        if (!member) return { outcome: 'missing' };
-        const position = Array.isArray(row.positions) ? row.positions[index] : undefined;
-        if (!position || position.name !== name) return { outcome: 'changed' };
-        if (position.assignedTo !== userId) return { outcome: 'notAssignee' };
-        if (position.status !== status) {
-          await tx
-            .update(setlist)
-            .set({
-              positions: sql`jsonb_set(${setlist.positions}, ${`{${index}}`}::text[], (${setlist.positions} -> ${index}::int) || ${JSON.stringify({ status })}::jsonb)`,
-            })
-            .where(eq(setlist.id, setlistId));
-        }
-        const { positions: _, ...facts } = row;
-        return {
-          outcome: 'answered',
-          setlist: facts,
-          position: { name: position.name, assignedTo: userId, status },
-          previous: position.status,
-        };
-      }),
+      this.db.transaction((tx) => decide(tx, asked, { locked: true })),
     );
   }
 
@@ -158,4 +126,61 @@ export class AssignmentsRepository {
       .limit(1);
     return row?.name ?? '';
   }
+}
+
+/**
+ * What an answer to an assignment comes to, read from the setlist as it is now; `locked`: in
+ * a transaction that holds the row's lock and writes the status when it changes.
+ */
+async function decide(
+  db: Db,
+  asked: {
+    setlistId: string;
+    index: number;
+    name: string;
+    userId: string;
+    status: AssignmentStatus;
+  },
+  { locked }: { locked: boolean },
+): Promise<AnswerOutcome> {
+  const { setlistId, index, name, userId, status } = asked;
+  const query = db
+    .select({
+      id: setlist.id,
+      teamId: setlist.teamId,
+      name: setlist.name,
+      date: setlist.date,
+      createdBy: setlist.createdBy,
+      positions: setlist.positions,
+    })
+    .from(setlist)
+    .where(eq(setlist.id, setlistId))
+    .limit(1);
+  const [row] = await (locked ? query.for('update') : query);
+  if (!row) return { outcome: 'missing' };
+  const [member] = await db
+    .select({ userId: teamMember.userId })
+    .from(teamMember)
+    .where(and(eq(teamMember.teamId, row.teamId), eq(teamMember.userId, userId)))
+    .limit(1);
+  // To someone outside the team the setlist does not exist.
+  if (!member) return { outcome: 'missing' };
+  const position = Array.isArray(row.positions) ? row.positions[index] : undefined;
+  if (!position || position.name !== name) return { outcome: 'changed' };
+  if (position.assignedTo !== userId) return { outcome: 'notAssignee' };
+  if (locked && position.status !== status) {
+    await db
+      .update(setlist)
+      .set({
+        positions: sql`jsonb_set(${setlist.positions}, ${`{${index}}`}::text[], (${setlist.positions} -> ${index}::int) || ${JSON.stringify({ status })}::jsonb)`,
+      })
+      .where(eq(setlist.id, setlistId));
+  }
+  const { positions: _, ...facts } = row;
+  return {
+    outcome: 'answered',
+    setlist: facts,
+    position: { name: position.name, assignedTo: userId, status },
+    previous: position.status,
+  };
 }

@@ -167,6 +167,9 @@ export class SetlistsService {
   async delete(actor: TeamActor, id: string): Promise<void> {
     authorize(actor, 'planSetlists');
     const { team } = actor;
+    // Looked up first, as for a save: the change feed hears of a delete before it runs (with
+    // Redis, a counter kept a day), and a setlist the team does not have must leave nothing.
+    if (!(await this.repo.find(team.id, id))) throw new NotFoundError(SETLIST_TEXTS.notFound);
     if (!(await this.repo.delete(team.id, id))) throw new NotFoundError(SETLIST_TEXTS.notFound);
   }
 

@@ -167,7 +167,12 @@ export class TeamsService {
 
   async approve(actor: TeamActor, userId: string) {
     authorize(actor, 'reviewJoinRequests');
-    if (!(await this.repo.addMember(actor.team.id, userId, { requireRequest: true }))) {
+    // Asked first (see `mustBeMember`), then again in the write.
+    const requested = (await this.repo.requesters(actor.team.id)).some((p) => p.id === userId);
+    if (
+      !requested ||
+      !(await this.repo.addMember(actor.team.id, userId, { requireRequest: true }))
+    ) {
       throw new NotFoundError(SERVER_ERRORS.noPendingRequest);
     }
     return { message: TEXTS.userApproved };
@@ -203,6 +208,10 @@ export class TeamsService {
 
   async setRole(actor: TeamActor, input: { userId: string; role: TeamRole }): Promise<Team> {
     authorize(actor, 'manageMembers');
+    await this.mustBeMember(actor, input.userId);
+    if (input.userId === actor.team.createdBy && input.role !== 'admin') {
+      throw new ValidationError(SERVER_ERRORS.ownerAlwaysAdmin);
+    }
     const result = await this.repo.setRole(actor.team.id, input.userId, input.role);
     if (result === 'owner') throw new ValidationError(SERVER_ERRORS.ownerAlwaysAdmin);
     if (result === 'not-member') throw new NotFoundError(SERVER_ERRORS.notAMember);
@@ -211,6 +220,9 @@ export class TeamsService {
 
   async removeMember(actor: TeamActor, userId: string): Promise<Team> {
     authorize(actor, 'manageMembers');
+    await this.mustBeMember(actor, userId);
+    if (userId === actor.team.createdBy)
+      throw new ValidationError(SERVER_ERRORS.ownerCannotBeRemoved);
     const result = await this.repo.removeMember(actor.team.id, userId);
     if (result === 'owner') throw new ValidationError(SERVER_ERRORS.ownerCannotBeRemoved);
     if (result === 'not-member') throw new NotFoundError(SERVER_ERRORS.notAMember);
@@ -226,7 +238,9 @@ export class TeamsService {
   async transferOwnership(actor: TeamActor, newOwnerId: string): Promise<Team> {
     authorize(actor, 'transferOwnership');
     if (newOwnerId === actor.actor.userId) throw new ValidationError(SERVER_ERRORS.transferToSelf);
-    if (!(await this.repo.transfer(actor.team.id, actor.actor.userId, newOwnerId))) {
+    // Asked first (see `mustBeMember`), then again in the write.
+    const member = (await this.repo.role(actor.team.id, newOwnerId)) !== null;
+    if (!member || !(await this.repo.transfer(actor.team.id, actor.actor.userId, newOwnerId))) {
       throw new ValidationError(SERVER_ERRORS.transferToMember);
     }
     return this.present(actor.team.id, true);
@@ -235,6 +249,17 @@ export class TeamsService {
   async delete(actor: TeamActor): Promise<void> {
     authorize(actor, 'deleteTeam');
     await this.repo.delete(actor.team.id);
+  }
+
+  /**
+   * Refuses a change to someone who is not a member before it is made: a write of the team
+   * tells the change feed first (with Redis, the team's counter on every instance), and a
+   * refused request must change nothing anywhere. The write checks again under the team's lock.
+   */
+  private async mustBeMember(actor: TeamActor, userId: string): Promise<void> {
+    if (!(await this.repo.role(actor.team.id, userId))) {
+      throw new NotFoundError(SERVER_ERRORS.notAMember);
+    }
   }
 
   private async present(teamId: string, viewerIsAdmin: boolean): Promise<Team> {
