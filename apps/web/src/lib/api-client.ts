@@ -3,6 +3,11 @@ import { readJwt } from './answers.ts';
 import { keptCall } from './offline/kept-paths.ts';
 import type { KeptCall } from './offline/kept-paths.ts';
 import { offlineCopy } from './offline/offline-copy.ts';
+import {
+  cookieSessionReplaced,
+  endPendingLogouts,
+  restoreAllowed,
+} from './session/pending-logout.ts';
 import { selectedTeamId, sessionToken } from './storage.ts';
 
 /** A non-2xx answer of the Segue API, carrying the server's `{ error, code }` body. */
@@ -47,6 +52,8 @@ export interface ApiFetchOptions {
 }
 
 const TOKEN_ENDPOINT = '/account/jwts';
+/** The calls whose answer sets a new session cookie. */
+const SIGN_IN_CALLS = new Set(['POST /account/sessions/email', 'POST /account']);
 
 /**
  * Calls the Segue API under `/api`: sends and reads JSON, adds the stored token and
@@ -101,6 +108,10 @@ function dispositionName(headers: Headers): string | null {
  */
 async function request(path: string, options: ApiFetchOptions): Promise<Response> {
   const call = keptCall(options.method ?? 'GET', path);
+  const signsIn = SIGN_IN_CALLS.has(`${options.method ?? 'GET'} ${path}`);
+  // A session signed out offline may still be in the cookie a sign-in is about to replace: it is
+  // ended first (docs/DECISIONS.md, "Signing out offline").
+  if (signsIn) await endPendingLogouts();
   let response: Response;
   try {
     response = await sendWithFreshToken(path, options);
@@ -118,6 +129,7 @@ async function request(path: string, options: ApiFetchOptions): Promise<Response
   }
 
   if (!response.ok) throw await toApiRequestError(response);
+  if (signsIn) cookieSessionReplaced();
   // Only a signed-in browser keeps answers: one that just signed out keeps nothing late.
   if (call && sessionToken.get()) remember(call, options, response.clone());
   return response;
@@ -170,17 +182,24 @@ let pendingRestore: Promise<string | null> | null = null;
 /**
  * Asks the server for a token in exchange for the session cookie, so a new tab of a
  * logged-in browser stays logged in. Stores and returns the token, or clears it and
- * returns null when there is no session. Concurrent callers share one request.
+ * returns null when there is no session (or only one signed out on this device). Concurrent
+ * callers share one request.
  */
 export function restoreSessionToken(): Promise<string | null> {
   pendingRestore ??= (async () => {
     try {
+      // The cookie may hold a session signed out offline: it is ended first, and never restored.
+      await endPendingLogouts();
       const answer = await apiFetch(TOKEN_ENDPOINT, {
         method: 'POST',
         auth: false,
         expectUnauthorized: true,
       });
       const jwt = readJwt(answer);
+      if (!restoreAllowed(jwt)) {
+        sessionToken.clear();
+        return null;
+      }
       sessionToken.set(jwt);
       return jwt;
     } catch (error) {

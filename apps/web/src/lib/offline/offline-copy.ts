@@ -81,8 +81,33 @@ export function keptTime(keptAt: number, now = Date.now()): string {
  */
 export function removeOfflineData(): Promise<void> {
   offlineCopy.cleared();
-  if (!offlineDataKept.get()) return Promise.resolve();
-  return import('./kept-data.ts')
-    .then((kept) => kept.removeKeptData())
-    .catch((error: unknown) => console.warn('[offline] could not remove the kept data', error));
+  const kept = offlineDataKept.get()
+    ? import('./kept-data.ts')
+        .then((data) => data.removeKeptData())
+        .catch((error: unknown) => console.warn('[offline] could not remove the kept data', error))
+    : Promise.resolve();
+  return Promise.all([kept, removeCachedUserData()]).then(() => undefined);
+}
+
+/**
+ * The caches of the app's own files (Workbox's precache): the same for every user, and what
+ * lets the installed app start without a signal, so they stay (docs/DECISIONS.md, "Signing out
+ * offline").
+ */
+const APP_FILES_CACHE = /^workbox-precache/;
+
+/**
+ * Removes every other Cache Storage cache. Segue's worker caches no answers today; a cache
+ * added later for them goes with the user's data without having to be named here.
+ */
+async function removeCachedUserData(): Promise<void> {
+  if (typeof caches === 'undefined') return;
+  try {
+    const names = await caches.keys();
+    await Promise.all(
+      names.filter((name) => !APP_FILES_CACHE.test(name)).map((name) => caches.delete(name)),
+    );
+  } catch (error) {
+    console.warn('[offline] could not remove the cached data', error);
+  }
 }

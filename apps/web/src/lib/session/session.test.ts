@@ -95,3 +95,53 @@ describe('the session store', () => {
     expect(queryClient.getQueryData(currentAccountQueryKey)).toEqual(account('grace'));
   });
 });
+
+describe('a session signed out offline in another tab', () => {
+  function memoryStorage(): Storage {
+    const items = new Map<string, string>();
+    return {
+      get length() {
+        return items.size;
+      },
+      clear: () => items.clear(),
+      getItem: (key) => items.get(key) ?? null,
+      key: (index) => [...items.keys()][index] ?? null,
+      removeItem: (key) => void items.delete(key),
+      setItem: (key, value) => void items.set(key, String(value)),
+    };
+  }
+
+  it('signs this tab out at once when it holds that session', async () => {
+    const local = memoryStorage();
+    const session = memoryStorage();
+    const addEventListener = vi.fn();
+    vi.stubGlobal('window', {
+      localStorage: local,
+      sessionStorage: session,
+      addEventListener,
+      removeEventListener: vi.fn(),
+    });
+    // Still offline: the server is not told yet.
+    vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
+    session.setItem('jwt', 'token-ada');
+    local.setItem('selectedTeamId', 'team-1');
+    const { subscribeSession, setSessionAccount, getSession } = await load();
+    const { rememberPendingLogout, PENDING_LOGOUT_KEY } = await import('./pending-logout.ts');
+    setSessionAccount(account('ada'));
+    subscribeSession(() => undefined);
+    const onStorage = addEventListener.mock.calls.find(([type]) => type === 'storage')?.[1] as (
+      event: Partial<StorageEvent>,
+    ) => void;
+
+    // Another person's sign-out leaves this tab alone.
+    rememberPendingLogout({ token: 'token-grace', userId: 'id-grace' });
+    onStorage({ key: PENDING_LOGOUT_KEY });
+    expect(getSession().account).toEqual(account('ada'));
+
+    rememberPendingLogout({ token: 'token-ada', userId: 'id-ada' });
+    onStorage({ key: PENDING_LOGOUT_KEY });
+    expect(getSession()).toMatchObject({ account: null, isPending: false });
+    expect(session.getItem('jwt')).toBeNull();
+    expect(local.getItem('selectedTeamId')).toBeNull();
+  });
+});

@@ -4,6 +4,7 @@ import { readAccount } from '../answers.ts';
 import { ApiRequestError, NetworkError, apiFetch, restoreSessionToken } from '../api-client.ts';
 import { removeOfflineData } from '../offline/offline-copy.ts';
 import { selectedTeamId, sessionToken } from '../storage.ts';
+import { PENDING_LOGOUT_KEY, signedOutHere, watchPendingLogouts } from './pending-logout.ts';
 
 // The session as the first screen needs it (top bar, landing, login), without TanStack Query:
 // a signed-out visitor of Landing or Login never loads the query library. Once a screen that
@@ -16,6 +17,12 @@ import { selectedTeamId, sessionToken } from '../storage.ts';
  * session is checked again once the server answers.
  */
 export async function fetchCurrentAccount(): Promise<Account | null> {
+  // Signed out on this device while offline (in another tab, or before a reload): that holds
+  // even before the server has confirmed it.
+  if (signedOutHere(sessionToken.get())) {
+    sessionToken.clear();
+    return loggedOut();
+  }
   // A new tab has no token in its session storage but may share the browser's session cookie.
   if (!sessionToken.get()) {
     try {
@@ -26,7 +33,10 @@ export async function fetchCurrentAccount(): Promise<Account | null> {
     }
   }
   try {
-    return readAccount(await apiFetch('/account'));
+    const account = readAccount(await apiFetch('/account'));
+    // Offline, a tab without a token is answered from the kept copy: not for an account that
+    // signed out here.
+    return signedOutHere(sessionToken.get(), account.$id) ? loggedOut() : account;
   } catch (error) {
     if (error instanceof ApiRequestError && error.status === 401) return loggedOut();
     throw error;
@@ -119,11 +129,26 @@ function refreshIfStale(): void {
   }
 }
 
-/** Listens to the session; the first listener starts the check of who is logged in. */
+// Another tab signed this session out without a connection: this tab is signed out too, at
+// once, as the server cannot tell it yet.
+function signOutIfSignedOutElsewhere(event: StorageEvent): void {
+  if (event.key !== PENDING_LOGOUT_KEY && event.key !== null) return;
+  if (!state.account || !signedOutHere(sessionToken.get(), state.account.$id)) return;
+  sessionToken.clear();
+  loggedOut();
+  setSessionAccount(null);
+}
+
+/**
+ * Listens to the session; the first listener starts the check of who is logged in, and the
+ * ending of sessions signed out here while offline.
+ */
 export function subscribeSession(listener: () => void): () => void {
   if (listeners.size === 0) {
     document.addEventListener('visibilitychange', refreshIfStale);
     window.addEventListener('online', refreshIfStale);
+    window.addEventListener('storage', signOutIfSignedOutElsewhere);
+    watchPendingLogouts();
   }
   listeners.add(listener);
   if (state.isPending && !mirror) startCheck().catch(() => undefined);
@@ -132,6 +157,7 @@ export function subscribeSession(listener: () => void): () => void {
     if (listeners.size === 0) {
       document.removeEventListener('visibilitychange', refreshIfStale);
       window.removeEventListener('online', refreshIfStale);
+      window.removeEventListener('storage', signOutIfSignedOutElsewhere);
     }
   };
 }
