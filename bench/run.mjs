@@ -16,6 +16,7 @@ import { FIGURES } from './lib/figures.mjs';
 import { measureLibrary } from './lib/library.mjs';
 import { liveCaseRuns, measureLive, SOME_LIVE_CASES } from './lib/live-fanout.mjs';
 import { measureMemory } from './lib/memory.mjs';
+import { measureSongFiles } from './lib/song-files.mjs';
 import { createDatabase, dropDatabase, dropStaleDatabases } from './lib/pg-admin.mjs';
 import { run, stopAllChildren } from './lib/proc.mjs';
 import { machine, makeRow, textTable, writeReport } from './lib/report.mjs';
@@ -32,8 +33,11 @@ const LIVE = { rooms: 100, perRoom: 10, parts: 50 };
  * Fewer makes seeding faster (followers then share accounts): BENCH_FOLLOWER_ACCOUNTS=50 (at least 50: 20 live sockets per account, 30 join requests an hour).
  */
 const FOLLOWER_ACCOUNTS = Number(process.env.BENCH_FOLLOWER_ACCOUNTS ?? LIVE.rooms * LIVE.perRoom);
-/** The whole run stops by itself after this long, whatever is happening. */
-const WATCHDOG_MS = 9.5 * 60_000;
+/**
+ * The whole run stops by itself after this long, whatever is happening, and prints what it
+ * measured. BENCH_WATCHDOG_S shortens it (to see a run that gives up).
+ */
+const WATCHDOG_MS = Number(process.env.BENCH_WATCHDOG_S ?? 570) * 1000;
 const strict = process.argv.includes('--strict');
 /** `--no-build`: measure the builds already in apps/server/dist and apps/web/dist. */
 const noBuild = process.argv.includes('--no-build');
@@ -60,16 +64,17 @@ const messageOf = (error) =>
 /**
  * Runs one measure; a failure is recorded against its rows and the bench goes on. A
  * measure may also fail in part: its `errors` (by part) are then recorded beside it,
- * and the rows of that part carry the error in their values.
+ * and the rows of that part carry the error in their values. A measure may hand over
+ * figures as it goes (`progress`), so a run that gives up still prints them.
  * @param {string} key
- * @param {() => Promise<{ values: object, details: object, errors?: Record<string, string> }> | { values: object, details: object }} fn
+ * @param {(progress: (values: object) => void) => Promise<{ values: object, details: object, errors?: Record<string, string> }> | { values: object, details: object }} fn
  */
 async function measure(key, fn) {
   if (stopping || (only && !only.has(key))) return;
   const t0 = Date.now();
   say(`${key}: running`);
   try {
-    const result = await fn();
+    const result = await fn((partial) => Object.assign(values, partial));
     Object.assign(values, result.values);
     details[key] = result.details;
     for (const [part, message] of Object.entries(result.errors ?? {})) {
@@ -108,11 +113,18 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
     void cleanup().finally(() => process.exit(130));
   });
 }
+// Once the bench gives up, what its stopped children still throw (a message to a load
+// process already gone) is said and ignored: the table must still be printed.
+process.on('uncaughtException', (error) => {
+  if (stopping) return say(`after giving up: ${messageOf(error)}`);
+  console.error(error);
+  process.exit(1);
+});
 // Too slow: clean up and write what was measured, the rest as errors.
 setTimeout(() => {
   stopping = true;
-  errors.bench = `stopped after ${WATCHDOG_MS / 60_000} minutes`;
-  say(`still running after ${WATCHDOG_MS / 60_000} minutes: giving up`);
+  errors.bench = `not measured: the bench stopped after ${WATCHDOG_MS / 1000} s`;
+  say(`still running after ${WATCHDOG_MS / 1000} s: giving up`);
   void cleanup().finally(() => finish());
 }, WATCHDOG_MS).unref();
 
@@ -196,13 +208,14 @@ async function main() {
     throw segueError ?? fixtures.error ?? new Error('Segue is not running');
   };
 
-  await measure('live', () =>
+  await measure('live', (progress) =>
     measureLive({
       segue: needSegue(),
       rooms: need('rooms'),
       databaseUrl: fixtures.url ?? '',
       dataDir,
       log: say,
+      progress,
     }),
   );
 
@@ -213,6 +226,8 @@ async function main() {
   await measure('library', () =>
     measureLibrary({ segue: needSegue(), organizer: need('organizer'), databaseUrl: fixtures.url }),
   );
+
+  await measure('files', () => measureSongFiles({ segue: needSegue(), rooms: need('rooms') }));
 
   await segue?.stop();
 
@@ -226,7 +241,10 @@ async function finish() {
   const figures = FIGURES.filter(
     (f) => (!only || only.has(f.measure)) && (!f.liveCase || liveCaseRuns(f.liveCase)),
   );
-  const rows = figures.map((f) => makeRow(f, values[f.id], errors[f.measure] ?? errors.bench));
+  // A figure measured before the bench gave up is shown; the others say why they are not.
+  const rows = figures.map((f) =>
+    makeRow(f, values[f.id], errors[f.measure] ?? (values[f.id] ? undefined : errors.bench)),
+  );
   const report = {
     generatedAt: new Date().toISOString(),
     durationSeconds: round((Date.now() - startedAt) / 1000, 0),

@@ -286,7 +286,7 @@ async function leadRun(load, side, rooms, intervalMs) {
  * @param {Record<string, { segue: any[], baseline: any[] }>} runs  filled in by case id
  * @param {string[]} order  the runs as they went, filled in
  */
-async function compare(load, sides, cases, rooms, log, runs, order) {
+async function compare(load, sides, cases, rooms, log, runs, order, onRun) {
   for (let k = 0; k < RUNS_PER_SIDE; k++) {
     const turns = k % 2 === 0 ? ['baseline', 'segue'] : ['segue', 'baseline'];
     for (const liveCase of cases) {
@@ -294,6 +294,7 @@ async function compare(load, sides, cases, rooms, log, runs, order) {
         const run = await leadRun(load, sides[kind], rooms, liveCase.intervalMs);
         runs[liveCase.id][kind].push(run);
         order.push(`${liveCase.id} ${kind}`);
+        onRun();
         log(
           `live: ${liveCase.title}, ${kind === 'segue' ? 'Segue' : 'baseline'} run ${k + 1}: p99 ${round(run.p99, 2)} ms, lost ${run.lost}`,
         );
@@ -312,6 +313,37 @@ async function startAll(starters) {
     await Promise.all(started.map((s) => s.stop()));
     throw error;
   }
+}
+
+/**
+ * The live figures: each the median of its case's runs per side. `measuredOnly` leaves out
+ * the cases without a run on both sides yet (the table then says they were not measured).
+ * @param {Record<string, { segue: any[], baseline: any[] }>} runs
+ * @param {Record<string, string>} failed
+ * @returns {Record<string, import('./report.mjs').Value>}
+ */
+function liveValues(runs, failed, { measuredOnly = false } = {}) {
+  /** @type {Record<string, import('./report.mjs').Value>} */
+  const values = {};
+  for (const c of LIVE_CASES) {
+    const { segue, baseline } = runs[c.id];
+    if (measuredOnly && !failed[c.id] && (segue.length === 0 || baseline.length === 0)) continue;
+    for (const key of ['p50', 'p95', 'p99', 'lost']) {
+      const id = `${c.id}.${key}`;
+      if (failed[c.id]) {
+        values[id] = { error: failed[c.id] };
+        continue;
+      }
+      const s = figure(segue, key);
+      const b = figure(baseline, key);
+      values[id] = {
+        segue: s.median,
+        baseline: b.median,
+        runs: { segue: s.values, baseline: b.values },
+      };
+    }
+  }
+  return values;
 }
 
 /** One figure over a side's runs: their median, and each run's value. */
@@ -361,7 +393,7 @@ function paceNote(runs) {
  * error in its rows; the others still count.
  * @param {{ segue: import('./servers.mjs').RunningServer, rooms: Room[], databaseUrl: string, dataDir: string, log: (text: string) => void }} context
  */
-export async function measureLive({ segue, rooms, databaseUrl, dataDir, log }) {
+export async function measureLive({ segue, rooms, databaseUrl, dataDir, log, progress }) {
   /** @type {Record<string, { segue: any[], baseline: any[] }>} */
   const runs = Object.fromEntries(LIVE_CASES.map((c) => [c.id, { segue: [], baseline: [] }]));
   /** @type {string[]} */
@@ -402,7 +434,10 @@ export async function measureLive({ segue, rooms, databaseUrl, dataDir, log }) {
           baseline: await connectSide(load, 'baseline', bareUrls, rooms),
           segue: await connectSide(load, 'segue', segueUrls, rooms),
         };
-        await compare(load, sides, cases, rooms, log, runs, order);
+        // What is measured so far reaches the table even if the bench gives up later.
+        await compare(load, sides, cases, rooms, log, runs, order, () =>
+          progress?.(liveValues(runs, failed, { measuredOnly: true })),
+        );
       } catch (error) {
         for (const c of cases) failed[c.id] = String(error?.message ?? error).split('\n')[0];
         say(`FAILED (${cases.map((c) => c.id).join(', ')}): ${error?.stack ?? error}`);
@@ -418,26 +453,8 @@ export async function measureLive({ segue, rooms, databaseUrl, dataDir, log }) {
     await closeWorkers([...load.followers, load.leader]);
   }
 
-  /** @type {Record<string, import('./report.mjs').Value>} */
-  const values = {};
-  for (const c of LIVE_CASES) {
-    for (const key of ['p50', 'p95', 'p99', 'lost']) {
-      const id = `${c.id}.${key}`;
-      if (failed[c.id]) {
-        values[id] = { error: failed[c.id] };
-        continue;
-      }
-      const s = figure(runs[c.id].segue, key);
-      const b = figure(runs[c.id].baseline, key);
-      values[id] = {
-        segue: s.median,
-        baseline: b.median,
-        runs: { segue: s.values, baseline: b.values },
-      };
-    }
-  }
   return {
-    values,
+    values: liveValues(runs, failed),
     errors: failed,
     details: {
       method: `each figure the median of ${RUNS_PER_SIDE} runs per side (rows: runs' values in runs.segue / runs.baseline); both sides connected at once, taking turns`,

@@ -23,6 +23,13 @@ export class LoadWorker {
       this.pending = null;
       pending?.reject(new Error(`load worker exited (${code ?? signal})`));
     });
+    // A message to a process already stopped (the bench giving up stops every child) fails
+    // its request instead of crashing the bench before it prints what it measured.
+    this.child.on('error', (error) => {
+      const pending = this.pending;
+      this.pending = null;
+      pending?.reject(error);
+    });
   }
 
   /**
@@ -48,7 +55,13 @@ export class LoadWorker {
         },
       };
     });
-    this.child.send(message);
+    if (!this.child.connected) {
+      this.pending?.reject(new Error(`load worker: stopped before ${message.cmd}`));
+    } else {
+      this.child.send(message, (error) => {
+        if (error) this.pending?.reject(error);
+      });
+    }
     return /** @type {Promise<any>} */ (answer);
   }
 
