@@ -1,0 +1,14 @@
+import { defineConfig, mergeConfig } from 'vitest/config';
+import viteConfig from './vite.config.ts';
+
+export default mergeConfig(
+  viteConfig,
+  defineConfig({
+    test: {
+      // `npm test` runs these beside the build, the type checks and lint on two cores: a test
+      // that imports the session modules afresh took past vitest's 5 s default there. A hung
+      // test still fails.
+      testTimeout: 30_000,
+    },
+  }),
+);
