@@ -14,7 +14,8 @@ export function mod(n: number, m: number): number {
 
 /** Writes the Unicode sharp and flat signs as '#' and 'b'. */
 export function asciiAccidentals(text: string): string {
-  return text.replaceAll('♯', '#').replaceAll('♭', 'b');
+  // Most text has none: left as it is without two searches and copies, for a long chords line.
+  return /[♯♭]/.test(text) ? text.replaceAll('♯', '#').replaceAll('♭', 'b') : text;
 }
 
 /** Place of a note written as a capital letter and ASCII accidentals: 'C' 0, 'F#' 6, 'Bb' -2. */

@@ -10,20 +10,30 @@ const TAB_WIDTH = 8;
 /** Stand where a chord would: no chord, repeat the bar, bar lines, a beat with no change. */
 const SYMBOLS = ['N.C.', '%', '|', '||', 'x'];
 
-function expandTabs(line: string): string {
-  let expanded = '';
-  for (const char of line) {
-    expanded += char === '\t' ? ' '.repeat(TAB_WIDTH - (expanded.length % TAB_WIDTH)) : char;
+/** The line with each tab as the spaces up to the next multiple of 8. */
+export function expandTabs(line: string): string {
+  if (!line.includes('\t')) return line;
+  const pieces: string[] = [];
+  let length = 0;
+  for (const [i, piece] of line.split('\t').entries()) {
+    const spaces = i === 0 ? '' : ' '.repeat(TAB_WIDTH - (length % TAB_WIDTH));
+    pieces.push(spaces, piece);
+    length += spaces.length + piece.length;
   }
-  return expanded;
+  return pieces.join('');
 }
 
 /** The words of a chords line with their columns; a tab counts up to the next multiple of 8. */
 export function chordTokens(line: string): ChordToken[] {
-  return [...expandTabs(line).matchAll(/\S+/g)].map((match) => ({
-    chord: match[0],
-    column: match.index,
-  }));
+  // Match by match: all the matches of a long line held at once cost their collection more
+  // than the matching.
+  const tokens: ChordToken[] = [];
+  const text = expandTabs(line);
+  const words = /\S+/g;
+  for (let match = words.exec(text); match; match = words.exec(text)) {
+    tokens.push({ chord: match[0], column: match.index });
+  }
+  return tokens;
 }
 
 /**

@@ -65,15 +65,20 @@ const KNOWN = new Set([
 ]);
 const FORMATTING = /^(text|chord|tab|chorus|footer|toc|title|label|grid)(font|size|colou?r)$/;
 
-const DIRECTIVE_LINE = /^\{\s*([^\s:{}]+)\s*:?\s*(.*?)\s*\}$/su;
+/** A directive's start: `{`, its name, and the colon or space before its value. */
+const DIRECTIVE_START = /^\{\s*([^\s:{}]+)\s*:?\s*/u;
 
 /** The directive on a line (`{name: value}` or `{name value}`), or null for any other line. */
 export function directiveOn(line: string): Directive | null {
-  const match = DIRECTIVE_LINE.exec(line.trim());
+  const text = line.trim();
+  if (!text.startsWith('{') || !text.endsWith('}')) return null;
+  const match = DIRECTIVE_START.exec(text);
   if (!match) return null;
   const written = (match[1] ?? '').toLowerCase();
   const name = ALIASES[written] ?? written;
-  const value = match[2] ?? '';
+  // The value is cut out rather than matched: a pattern such as `(.*?)\s*\}$` tries the rest
+  // of a run of spaces at each of its characters, quadratic on a long line.
+  const value = text.slice(match[0].length, -1).trimEnd();
   const meta = name === 'meta' ? /^(\S+)\s*(.*)$/su.exec(value) : null;
   const metaName = meta?.[1]?.toLowerCase() ?? '';
   return META_DETAILS.has(metaName) ? { name: metaName, value: meta?.[2] ?? '' } : { name, value };
@@ -145,26 +150,26 @@ export function kindOfLabel(label: string): string {
   return BRIDGE_LABEL.test(label) ? 'bridge' : 'verse';
 }
 
-/** "Verse n", counting the verses before. */
-export function nextVerseLabel(before: readonly { label: string }[]): string {
-  return `Verse ${before.filter((part) => VERSE_LABEL.test(part.label)).length + 1}`;
+/** True for a label that counts as a verse when the next verse is numbered. */
+export const isVerseLabel = (label: string) => VERSE_LABEL.test(label);
+
+/** "Verse n" after `versesBefore` parts labelled as verses (isVerseLabel). */
+export function nextVerseLabel(versesBefore: number): string {
+  return `Verse ${versesBefore + 1}`;
 }
 
 /**
  * The label of a part opened by `{start_of_<kind> <value>}`: `label="…"`, else the value
- * (but not a grid's shape such as `4x3+2`), else the kind's name ("Verse n" for verses).
+ * (but not a grid's shape such as `4x3+2`), else the kind's name ("Verse n" for verses, after
+ * `versesBefore` parts labelled as verses).
  */
-export function sectionLabel(
-  kind: string,
-  value: string,
-  before: readonly { label: string }[],
-): string {
+export function sectionLabel(kind: string, value: string, versesBefore: number): string {
   const named = /(?:^|\s)label\s*=\s*(?:"([^"]*)"|'([^']*)'|(\S+))/u.exec(value);
   const given = named ? (named[1] ?? named[2] ?? named[3] ?? '') : value;
   const isShape = !named && (/^[\d+x\s]+$/.test(value) || /\w\s*=/.test(value));
   const label = isShape ? '' : given.trim();
   if (label) return label;
-  if (kind === 'verse') return nextVerseLabel(before);
+  if (kind === 'verse') return nextVerseLabel(versesBefore);
   const words = kind.replaceAll('_', ' ');
   return words.charAt(0).toUpperCase() + words.slice(1);
 }

@@ -22,6 +22,7 @@ import {
   isChorusLabel,
   isKnownDirective,
   isLyricLine,
+  isVerseLabel,
   kindOfLabel,
   nextVerseLabel,
   sectionLabel,
@@ -32,6 +33,7 @@ import {
   unescape,
 } from './chordpro-directives.ts';
 import { type ChordsOverWords, chordsOverWords } from './inline-chords.ts';
+import { REPEAT_TEXTS, repeatFits } from './repeats.ts';
 import { sectionName } from './section-names.ts';
 
 /**
@@ -196,7 +198,11 @@ export class SongReader {
   readonly extras: ChordProExtras = { lines: [], sections: [] };
   /** The shift from written to sounding chords at the first line of a part. */
   firstShift: number | null = null;
-  private readonly kinds: string[] = [];
+  /** Where the last chorus is in `parts` (-1: none yet), and how many parts are verses. */
+  private lastChorusAt = -1;
+  private verses = 0;
+  /** True once a repeat was left out (repeatFits), so the song says so once. */
+  private leftOut = false;
   private readonly onPurpose = new WeakSet<ChordsOverWords>();
   private readonly context: ChordContext;
   private part: OpenPart | null = null;
@@ -259,7 +265,9 @@ export class SongReader {
     if (sectionOf(directive, 'end')) return this.endSection(line, at);
     if (directive.name === 'new_song') return;
     if (directive.name === 'chorus') return this.recallChorus(line, at);
-    if (directive.name.startsWith('comment')) return this.readComment(directive.value, line, next);
+    if (directive.name.startsWith('comment')) {
+      return this.readComment(directive.value, line, next, at);
+    }
     if (!followDirective(this.context, directive) && directive.name === 'transpose') {
       this.warn(at, CHORDPRO_TEXTS.notUsed(line.trim(), CHORDPRO_TEXTS.transpose));
     }
@@ -284,12 +292,12 @@ export class SongReader {
    * lines that follow it; with no lines after it, "Chorus" repeats the chorus (as OpenLP reads
    * it). Any other comment is kept.
    */
-  private readComment(comment: string, line: string, next: string | undefined): void {
+  private readComment(comment: string, line: string, next: string | undefined, at: number): void {
     const name = this.part?.open ? null : sectionName(comment);
     if (name === null) return this.keep(line);
     this.endPart();
     if (isLyricLine(next)) this.partName = name;
-    else if (isChorusLabel(name) && this.lastChorus()) this.repeatChorus(line);
+    else if (isChorusLabel(name) && this.lastChorusAt >= 0) this.repeatChorus(line, at);
     else this.keep(line);
   }
 
@@ -299,17 +307,19 @@ export class SongReader {
       return this.keep(line);
     }
     this.endPart();
-    if (this.lastChorus()) return this.repeatChorus(line);
+    if (this.lastChorusAt >= 0) return this.repeatChorus(line, at);
     this.warn(at, CHORDPRO_TEXTS.noChorus(line.trim()));
     this.keep(line);
   }
 
-  private lastChorus(): Part | undefined {
-    return this.parts[this.kinds.lastIndexOf('chorus')];
-  }
-
-  private repeatChorus(line: string): void {
-    const chorus = this.lastChorus()!;
+  /** The last chorus again, as a part of its own; one the song cannot hold is kept as written. */
+  private repeatChorus(line: string, at: number): void {
+    const chorus = this.parts[this.lastChorusAt]!;
+    if (!repeatFits(this.parts.length, chorus)) {
+      if (!this.leftOut) this.warn(at, REPEAT_TEXTS.leftOut);
+      this.leftOut = true;
+      return this.keep(line);
+    }
     this.extras.sections.push({ part: this.parts.length, recall: line });
     this.addPart('chorus', { label: chorus.label, lines: chorus.lines.map((l) => ({ ...l })) });
   }
@@ -320,7 +330,7 @@ export class SongReader {
       this.closeSection(null);
     }
     this.endPart();
-    const label = sectionLabel(kind, value, this.parts);
+    const label = sectionLabel(kind, value, this.verses);
     const open = { text: line, keptAt: this.extras.lines.length };
     this.part = { kind, label, lines: [], open };
   }
@@ -337,9 +347,10 @@ export class SongReader {
     const part = this.part;
     if (!part?.open) return;
     const close = line ?? `{end_of_${part.kind}}`;
-    this.dropTrailingBlankLines(part);
+    this.dropTrailingBlankLines(part, part.open.keptAt);
     this.part = null;
     if (part.lines.length === 0) {
+      // The opening line goes before the lines kept inside the environment: only they move.
       this.extras.lines.splice(part.open.keptAt, 0, this.keptLine(part.open.text));
       return this.keep(close);
     }
@@ -357,13 +368,20 @@ export class SongReader {
     return line;
   }
 
-  private dropTrailingBlankLines(part: OpenPart): void {
+  /**
+   * Drops the layout blank lines at the end of an environment; lines kept inside it after
+   * them now stand after its last line. Only lines kept since it opened can stand inside it,
+   * so only they are looked at (all the lines kept so far, looked at for each environment,
+   * would take time as the square of a file of many environments).
+   */
+  private dropTrailingBlankLines(part: OpenPart, keptAt: number): void {
     const layout = (line: ChordsOverWords | undefined) =>
       line !== undefined && line.chords === '' && line.lyrics === '' && !this.onPurpose.has(line);
     while (layout(part.lines.at(-1))) part.lines.pop();
-    for (const kept of this.extras.lines) {
-      if (kept.beforePart === this.parts.length) {
-        kept.beforeLine = Math.min(kept.beforeLine, part.lines.length);
+    const kept = this.extras.lines;
+    for (let i = keptAt; i < kept.length; i++) {
+      if (kept[i]!.beforePart === this.parts.length) {
+        kept[i]!.beforeLine = Math.min(kept[i]!.beforeLine, part.lines.length);
       }
     }
   }
@@ -376,8 +394,9 @@ export class SongReader {
   }
 
   private addPart(kind: string, { label, lines }: Part): void {
+    if (kind === 'chorus') this.lastChorusAt = this.parts.length;
+    if (isVerseLabel(label)) this.verses += 1;
     this.parts.push({ label, lines });
-    this.kinds.push(kind);
   }
 
   private blank(): void {
@@ -387,7 +406,7 @@ export class SongReader {
 
   private addLine(line: ChordsOverWords): void {
     if (!this.part) {
-      const label = this.partName ?? nextVerseLabel(this.parts);
+      const label = this.partName ?? nextVerseLabel(this.verses);
       this.part = { kind: kindOfLabel(label), label, lines: [], open: null };
       this.partName = null;
     }

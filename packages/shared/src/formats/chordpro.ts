@@ -10,6 +10,7 @@ import {
   escapeStart,
   escapeText,
   followDirective,
+  isVerseLabel,
   kindOfLabel,
   sectionLabel,
   sectionOf,
@@ -53,7 +54,8 @@ export function readChordPro(text: string): ConvertResult {
       warnings.push({ song: null, line: slice.firstLine + 1, message: CHORDPRO_TEXTS.noSong });
     }
     const inFileOrder = read.warnings.sort((a, b) => (a.line ?? 0) - (b.line ?? 0));
-    warnings.push(...inFileOrder.map((w) => (read.song ? w : { ...w, song: null })));
+    // One by one: spread into push, a file of many warnings overflows the call stack.
+    for (const w of inFileOrder) warnings.push(read.song ? w : { ...w, song: null });
   }
   return { songs, warnings };
 }
@@ -104,10 +106,20 @@ function readSong(slice: Slice, index: number) {
 
 const TITLE_DIRECTIVE = /^\s*\{\s*(?:title|t)\s*[:}\s]/i;
 
+/**
+ * The closing punctuation of a line: a run of what is not a letter, a digit, `)` or `]` at
+ * its end. The run must start after such a character: tried from every character of a long
+ * run of punctuation inside the line, it would take time as the run's square.
+ */
+const CLOSING_PUNCTUATION = /(?<![^\p{L}\p{N})\]])[^\p{L}\p{N})\]]+$/u;
+
 /** The first line of lyrics without its closing punctuation, for a song without a title. */
 function firstLineOf(parts: readonly Part[]): string {
-  const first = parts.flatMap((part) => part.lines).find((line) => line.lyrics.trim());
-  return (first?.lyrics ?? '').trim().replace(/[^\p{L}\p{N})\]]+$/u, '');
+  for (const part of parts) {
+    const first = part.lines.find((line) => line.lyrics.trim());
+    if (first) return first.lyrics.trim().replace(CLOSING_PUNCTUATION, '');
+  }
+  return '';
 }
 
 // --- Writing --------------------------------------------------------------------------------
@@ -142,7 +154,8 @@ const AUTHOR_DIRECTIVES = {
   translation: 'meta: translator ',
 };
 
-const oneLine = (value: string) => value.replace(/\s*[\r\n]+\s*/g, ' ');
+/** A value on one line: each run of white space holding a line break is one space. */
+const oneLine = (value: string) => value.replace(/\s+/g, (run) => (/[\r\n]/.test(run) ? ' ' : run));
 
 /** The song's details as directives; the key is the key of the chords as written. */
 function detailLines(song: SongToWrite, writtenKey: Key | null): string[] {
@@ -163,25 +176,61 @@ function detailLines(song: SongToWrite, writtenKey: Key | null): string[] {
   );
 }
 
-/** Writes the parts in environments, the extras where they were, chords back as capo shapes. */
+/** The kept lines before one part (or after the last), as indexes into the extras' lines. */
+interface KeptBefore {
+  all: number[];
+  byLine: Map<number, number[]>;
+}
+
+/**
+ * Writes the parts in environments, the extras where they were, chords back as capo shapes.
+ * What it looks up for each part and line (the kept lines before it, its section, the verses
+ * before it) is indexed once: looked for among all of them each time, a song of many parts
+ * and kept lines would take time as its square.
+ */
 class SongWriter {
   private readonly out: string[] = [];
-  private readonly kinds: string[] = [];
+  /** The index of the last part written as a chorus, or -1. */
+  private lastChorusAt = -1;
   private readonly context: ChordContext;
   /** The directive each kept line gives, as the reader follows it. */
   private readonly directives: (Directive | null)[];
+  /** The kept lines before each part, and (at the number of parts) after the last. */
+  private readonly keptBefore: KeptBefore[];
+  /** The first section kept for each part. */
+  private readonly sections = new Map<number, ChordProExtras['sections'][number]>();
+  /** How many parts before each one are labelled as verses. */
+  private readonly versesBefore: number[] = [];
 
   constructor(
     private readonly song: SongToWrite,
     private readonly extras: ChordProExtras,
   ) {
     this.directives = directivesIn(extras.lines.map((kept) => kept.text));
+    const last = song.parts.length;
+    this.keptBefore = Array.from({ length: last + 1 }, () => ({ all: [], byLine: new Map() }));
+    extras.lines.forEach((kept, i) => {
+      const before = this.keptBefore[Math.min(kept.beforePart, last)]!;
+      before.all.push(i);
+      const atLine = before.byLine.get(kept.beforeLine);
+      if (atLine) atLine.push(i);
+      else before.byLine.set(kept.beforeLine, [i]);
+    });
+    for (const section of extras.sections) {
+      if (!this.sections.has(section.part)) this.sections.set(section.part, section);
+    }
+    let verses = 0;
+    for (const part of song.parts) {
+      this.versesBefore.push(verses);
+      if (isVerseLabel(part.label)) verses += 1;
+    }
     const writtenKey = this.keyAsWritten();
     this.context = { capo: song.capo, writtenKey, transpositions: [] };
   }
 
   write(): string {
-    this.out.push(...detailLines(this.song, this.context.writtenKey), '');
+    for (const line of detailLines(this.song, this.context.writtenKey)) this.out.push(line);
+    this.out.push('');
     this.song.parts.forEach((part, index) => this.writePart(part, index));
     this.keep(this.song.parts.length, 0, Infinity);
     while (this.out.at(-1) === '') this.out.pop();
@@ -207,12 +256,12 @@ class SongWriter {
 
   private writePart(part: Part, index: number): void {
     this.keep(index, 0, 0);
-    const section = this.extras.sections.find((s) => s.part === index);
-    const chorus = this.song.parts[this.kinds.lastIndexOf('chorus')];
+    const section = this.sections.get(index);
+    const chorus = this.song.parts[this.lastChorusAt];
     if (section && 'recall' in section && chorus && samePart(chorus, part)) {
       this.out.push(section.recall);
       this.keep(index, 1, Infinity);
-      this.kinds.push('chorus');
+      this.lastChorusAt = index;
     } else {
       this.writeSection(part, index, section && 'open' in section ? section : null);
     }
@@ -231,14 +280,14 @@ class SongWriter {
     });
     this.keep(index, Math.max(1, part.lines.length), Infinity);
     this.out.push(close);
-    this.kinds.push(kind);
+    if (kind === 'chorus') this.lastChorusAt = index;
   }
 
   /** The part's own opening and closing lines while they still give its label. */
   private opening(part: Part, index: number, kept: { open: string; close: string } | null) {
     const directive = kept && directiveOn(kept.open);
     const kind = (directive && sectionOf(directive, 'start')) || kindOfLabel(part.label);
-    const label = directive && sectionLabel(kind, directive.value, this.song.parts.slice(0, index));
+    const label = directive && sectionLabel(kind, directive.value, this.versesBefore[index] ?? 0);
     return kept && label === part.label
       ? { kind, open: kept.open, close: kept.close }
       : { kind, ...standardSection(kind, part.label) };
@@ -251,15 +300,24 @@ class SongWriter {
     return escapeStart(inlineChords(line, { mapChord: written, mapText: escapeText }));
   }
 
-  /** Writes the extras kept before lines `from` to `to` of part `part` (or after the last part). */
+  /**
+   * Writes the extras kept before lines `from` to `to` of part `part` (or after the last
+   * part), in their order. A part asks for its lines one by one, then for the rest once.
+   */
   private keep(part: number, from: number, to: number): void {
-    const last = this.song.parts.length;
-    this.extras.lines.forEach((kept, i) => {
-      const here = kept.beforePart === part || (part === last && kept.beforePart > last);
-      if (!here || kept.beforeLine < from || kept.beforeLine > to) return;
-      this.out.push(kept.text);
+    const before = this.keptBefore[part];
+    if (!before) return;
+    const indexes =
+      from === to
+        ? (before.byLine.get(from) ?? [])
+        : before.all.filter((i) => {
+            const { beforeLine } = this.extras.lines[i]!;
+            return beforeLine >= from && beforeLine <= to;
+          });
+    for (const i of indexes) {
+      this.out.push(this.extras.lines[i]!.text);
       const directive = this.directives[i];
       if (directive) followDirective(this.context, directive);
-    });
+    }
   }
 }

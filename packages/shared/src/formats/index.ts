@@ -50,7 +50,10 @@ export function detectSongFormat(filename: string, text: string): SongFileFormat
   const head = text.slice(0, 4096);
   if (/<song\b[^>]*openlyrics\.info/i.test(head)) return 'openlyrics';
   if (/<song\b/i.test(head) && /<lyrics\b/i.test(text)) return 'opensong';
-  if (/^\s*\[File\]/im.test(head) || (/^Title=/m.test(head) && /^(Words|Fields)=/m.test(text))) {
+  // `[File]` after spaces at the start of a line, each line's spaces looked at from its own
+  // start (as looksLikeChordPro does).
+  const fileSection = /(?:^|[\n\r\u2028\u2029])[^\S\n\r\u2028\u2029]*\[File\]/i;
+  if (fileSection.test(head) || (/^Title=/m.test(head) && /^(Words|Fields)=/m.test(text))) {
     return 'songselect';
   }
   if (extension === 'txt' && /CCLI (Song|License) #|CCLI-Liednummer/i.test(text)) {
@@ -73,6 +76,15 @@ function junkCount(text: string): number {
 }
 
 /**
+ * The most warnings an answer lists; past them one more says how many were left out. A file
+ * of a few megabytes can hold a million lines that each earn one, and nobody reads them all.
+ */
+export const MAX_FILE_WARNINGS = 1000;
+
+export const moreWarnings = (count: number) =>
+  `${count} more ${count === 1 ? 'warning is' : 'warnings are'} not listed.`;
+
+/**
  * Reads a song file's text in whatever format it is. Text that is mostly binary junk, or
  * that holds no song, is refused with a ConvertError saying so.
  */
@@ -87,9 +99,14 @@ export function readSongFile(
     );
   }
   const format = detectSongFormat(filename, text);
-  const result = READERS[format](text, filename);
-  if (result.songs.length === 0) throw new ConvertError('No song was found in the file.');
-  return { format, ...result };
+  const { songs, warnings } = READERS[format](text, filename);
+  if (songs.length === 0) throw new ConvertError('No song was found in the file.');
+  const left = warnings.length - MAX_FILE_WARNINGS;
+  if (left > 0) {
+    warnings.length = MAX_FILE_WARNINGS;
+    warnings.push({ song: null, line: null, message: moreWarnings(left) });
+  }
+  return { format, songs, warnings };
 }
 
 const READERS: Record<SongFileFormat, (text: string, filename: string) => ConvertResult> = {

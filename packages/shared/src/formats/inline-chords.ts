@@ -52,7 +52,10 @@ export function inlineChords(
   let text = '';
   let done = 0;
   for (const { chord, column } of chordTokens(chords)) {
-    text += mapText(lyrics.padEnd(column).slice(done, column)) + `[${mapText(mapChord(chord))}]`;
+    // Only the piece since the last chord is padded: padding the whole line for each chord
+    // would take time as the square of a long line of chords.
+    text +=
+      mapText(lyrics.slice(done, column).padEnd(column - done)) + `[${mapText(mapChord(chord))}]`;
     done = column;
   }
   return text + mapText(lyrics.slice(done));

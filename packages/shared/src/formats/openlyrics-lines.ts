@@ -1,6 +1,7 @@
 // The lines of an OpenLyrics verse (text with <chord/>, <br/> and <comment> mixed in) as Segue's
 // lines, whose chords stand over the syllables they belong to, and back.
 import { chordTokens, renderChordTokens } from '../chords/line.ts';
+import { SONG_LIMITS } from '../schemas/songs.ts';
 import {
   type XmlNode,
   childrenOf,
@@ -42,16 +43,27 @@ export type LineEvent =
 
 /** The events of a `<lines>` element; chords wrapping syllables start where they open. */
 export function lineEvents(lines: XmlNode): LineEvent[] {
-  return childrenOf(lines).flatMap((node): LineEvent[] => {
-    if (isText(node)) return [{ kind: 'text', text: textValue(node) }];
-    const tag = localName(node) ?? '';
-    if (tag === 'br') return [{ kind: 'br' }];
-    if (tag === 'comment') return [{ kind: 'comment', node }];
-    const inner = lineEvents(node);
-    if (tag === 'chord') return [{ kind: 'chord', node }, ...inner];
-    if (tag === 'beat') return [{ kind: 'beat' }, ...inner, { kind: 'beatEnd' }];
-    return [{ kind: 'other', tag }, ...inner];
-  });
+  const events: LineEvent[] = [];
+  addEvents(lines, events);
+  return events;
+}
+
+// Into one array: each element's events copied into its parent's would cost nested elements
+// their depth for each event.
+function addEvents(parent: XmlNode, events: LineEvent[]): void {
+  for (const node of childrenOf(parent)) {
+    const tag = isText(node) ? null : (localName(node) ?? '');
+    if (tag === null) events.push({ kind: 'text', text: textValue(node) });
+    else if (tag === 'br') events.push({ kind: 'br' });
+    else if (tag === 'comment') events.push({ kind: 'comment', node });
+    else {
+      if (tag === 'chord') events.push({ kind: 'chord', node });
+      else if (tag === 'beat') events.push({ kind: 'beat' });
+      else events.push({ kind: 'other', tag });
+      addEvents(node, events);
+      if (tag === 'beat') events.push({ kind: 'beatEnd' });
+    }
+  }
 }
 
 interface Segment {
@@ -192,8 +204,11 @@ function lineXml(
   comments: { column: number; xml: string }[],
   chordXml: (chord: string) => string,
 ): string {
+  // A kept comment's column comes from the stored extras, and spaces carry it there: it goes
+  // at most a line's length past its line, or one number could make the file any length.
+  const reach = Math.max(line.lyrics.length, line.chords.length) + SONG_LIMITS.lineMaxLength;
   const marks = [
-    ...comments,
+    ...comments.map(({ column, xml }) => ({ column: Math.min(column, reach), xml })),
     ...chordTokens(line.chords).map(({ chord, column }) => ({ column, xml: chordXml(chord) })),
   ].sort((a, b) => a.column - b.column);
   let xml = '';
@@ -243,21 +258,30 @@ export function linesXml(
   chordXml: (chord: string) => string,
   instrument: boolean,
 ): string {
+  // Each line's comments, found once: looked for among all the comments for each line, many
+  // lines with comments would take time as their product.
+  const ownLine = new Map<number, string[]>();
+  const inline = new Map<number, { column: number; xml: string }[]>();
+  // Comments after the last line, also those of lines since deleted, on lines of their own.
+  const after: string[] = [];
+  const listAt = <T>(map: Map<number, T[]>, line: number) => {
+    const list = map.get(line) ?? [];
+    map.set(line, list);
+    return list;
+  };
+  for (const { line, column, xml } of comments) {
+    if (line >= lines.length) after.push(xml);
+    else if (column === null) listAt(ownLine, line).push(xml);
+    else listAt(inline, line).push({ column, xml });
+  }
   const segments: string[] = [];
-  const ownLine = (i: number) =>
-    comments.filter((c) => c.column === null && c.line === i).map((c) => c.xml);
-  const inline = (i: number) =>
-    comments.flatMap(({ line, column, xml }) =>
-      column !== null && line === i ? [{ column, xml }] : [],
-    );
   lines.forEach((line, i) => {
-    segments.push(...ownLine(i));
+    for (const xml of ownLine.get(i) ?? []) segments.push(xml);
     segments.push(
-      instrument ? instrumentLineXml(line, chordXml) : lineXml(line, inline(i), chordXml),
+      instrument ? instrumentLineXml(line, chordXml) : lineXml(line, inline.get(i) ?? [], chordXml),
     );
   });
-  // Comments after the last line, also those of lines since deleted, on lines of their own.
-  segments.push(...comments.filter((c) => c.line >= lines.length).map((c) => c.xml));
+  for (const xml of after) segments.push(xml);
   const endsBlank = segments.length > 0 && segments[segments.length - 1] === '';
   // A <br/> at the end starts no line, so a blank last line needs one more.
   return segments.join('<br/>') + (endsBlank ? '<br/>' : '');

@@ -53,12 +53,15 @@ function isPlainNameChar(char: string): boolean {
 function escapeName(label: string): string {
   const escape = (char: string) =>
     `_x${(char.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}_`;
-  let name = '';
+  // The pieces are joined once, and the last one asked what it ends with: asked of a name
+  // growing a character at a time, a long label would take time as its square.
+  const pieces: string[] = [];
   for (const char of label) {
     // An x after an underscore would read as the start of an escape (" x0041_").
-    const plain = isPlainNameChar(char) && !(char === 'x' && name.endsWith('_'));
-    name += char === ' ' ? '_' : plain ? char : escape(char);
+    const plain = isPlainNameChar(char) && !(char === 'x' && pieces.at(-1)?.endsWith('_'));
+    pieces.push(char === ' ' ? '_' : plain ? char : escape(char));
   }
+  const name = pieces.join('');
   // A custom label that looks like a standard name ("c", "v1") must not read as one.
   return STANDARD_NAME.test(name) ? escape(name.charAt(0)) + name.slice(1) : name;
 }
@@ -83,9 +86,19 @@ export function verseNameOfLabel(label: string): string {
   return standardName(label) ?? escapeName(label);
 }
 
-/** `name`, or `name.2`, `name.3`… when taken: read back with the same label. */
-export function uniqueVerseName(name: string, taken: ReadonlySet<string>): string {
-  let unique = name;
-  for (let copy = 2; taken.has(unique); copy++) unique = `${name}.${copy}`;
-  return unique;
+/**
+ * Names verses apart: each name as it is, or `name.2`, `name.3`… when `taken` has it, read
+ * back with the same label. Names are only ever added to `taken`, so the search for a name's
+ * next copy goes on from where the last one ended: started from `.2` each time, many verses
+ * of one name would take time as their square.
+ */
+export function verseNamer(taken: ReadonlySet<string>): (name: string) => string {
+  const nextCopy = new Map<string, number>();
+  return (name) => {
+    if (!taken.has(name)) return name;
+    let copy = nextCopy.get(name) ?? 2;
+    while (taken.has(`${name}.${copy}`)) copy += 1;
+    nextCopy.set(name, copy);
+    return `${name}.${copy}`;
+  };
 }

@@ -29,6 +29,9 @@ const parser = new XMLParser({
   captureMetaData: true,
   // Also decodes numeric references (&#228;); fast-xml-parser 5 leaves them as written otherwise.
   htmlEntities: true,
+  // Deeper nesting is an error, so not a song: no song nests so deep, and the elements are
+  // walked by recursion. The parser's default, stated so that it stays.
+  maxNestedTags: 100,
 });
 
 /** Parses XML text; text that is not well-formed XML is a ConvertError naming its line. */
@@ -85,8 +88,13 @@ export function attributesOf(node: XmlNode): Record<string, string> {
 
 /** All the text inside a node, its descendants' included. */
 export function textContent(node: XmlNode): string {
-  if (isText(node)) return textValue(node);
-  return childrenOf(node).map(textContent).join('');
+  const pieces: string[] = [];
+  const add = (from: XmlNode) => {
+    if (isText(from)) pieces.push(textValue(from));
+    else for (const child of childrenOf(from)) add(child);
+  };
+  add(node);
+  return pieces.join('');
 }
 
 /** The 1-based line of the file where the element starts, or null. */

@@ -25,7 +25,8 @@ import {
   readInstrumentLines,
   readLines,
 } from './openlyrics-lines.ts';
-import { labelOfVerseName, uniqueVerseName, verseNameOfLabel } from './openlyrics-names.ts';
+import { labelOfVerseName, verseNameOfLabel, verseNamer } from './openlyrics-names.ts';
+import { REPEAT_TEXTS, repeatFits } from './repeats.ts';
 import {
   type XmlDocument,
   type XmlNode,
@@ -335,7 +336,7 @@ function readTitles(
     song.title = trimmed(first);
     extras.titles.attrs = attributesOf(first);
   }
-  extras.titles.more.push(...more.map((title) => rawXml(ctx.doc, title)));
+  for (const title of more) extras.titles.more.push(rawXml(ctx.doc, title));
   return true;
 }
 
@@ -384,13 +385,14 @@ function readComments(
 function readLyrics(lyrics: XmlNode, extras: OpenLyricsExtras, ctx: ReadContext): ReadVerse[] {
   const verses: ReadVerse[] = [];
   const names = new Set<string>();
+  const unique = verseNamer(names);
   const otherLanguages = new Set<string>();
   for (const node of elementsOf(lyrics)) {
     const tag = localName(node);
     const { name = '', lang } = attributesOf(node);
     const isPart = tag === 'verse' || tag === 'instrument';
     if (isPart && !names.has(name)) {
-      const verse = readVerse(node, name || unnamedVerse(node, names, ctx), ctx);
+      const verse = readVerse(node, name || unnamedVerse(node, unique, ctx), ctx);
       verses.push(verse);
       names.add(verse.name);
       continue;
@@ -413,9 +415,9 @@ function readLyrics(lyrics: XmlNode, extras: OpenLyricsExtras, ctx: ReadContext)
   return verses;
 }
 
-function unnamedVerse(node: XmlNode, names: ReadonlySet<string>, ctx: ReadContext): string {
+function unnamedVerse(node: XmlNode, unique: (name: string) => string, ctx: ReadContext): string {
   ctx.warn(node, 'A verse without a name is read as "Other".');
-  return uniqueVerseName('o', names);
+  return unique('o');
 }
 
 function readVerse(node: XmlNode, name: string, ctx: ReadContext): ReadVerse {
@@ -441,7 +443,8 @@ function readVerse(node: XmlNode, name: string, ctx: ReadContext): ReadVerse {
     if (linesAttrs.repeat) {
       ctx.warn(child, `${label}: lines sung ${linesAttrs.repeat} times are shown once.`);
     }
-    lines.push(...read.lines);
+    // One by one: spread into push, a verse of many lines overflows the call stack.
+    for (const line of read.lines) lines.push(line);
     content.push({ lines: read.lines.length, attrs: linesAttrs, comments: read.comments });
   }
   return {
@@ -518,10 +521,17 @@ function orderedParts(verses: ReadVerse[], order: VerseOrder | null, ctx: ReadCo
   if (order === null) return verses.map(part);
   const byName = new Map(verses.map((verse) => [verse.name, verse]));
   const parts: Part[] = [];
+  const named = new Set<string>();
   for (const name of order.names) {
     const verse = byName.get(name);
-    if (verse) parts.push(part(verse));
-    else ctx.warn(order.node, `The verse order names "${name}", which the lyrics do not have.`);
+    if (!verse) {
+      ctx.warn(order.node, `The verse order names "${name}", which the lyrics do not have.`);
+    } else if (named.has(name) && !repeatFits(parts.length, verse)) {
+      ctx.warn(order.node, REPEAT_TEXTS.leftOut);
+    } else {
+      named.add(name);
+      parts.push(part(verse));
+    }
   }
   const ordered = new Set(order.names);
   const left = verses.filter((verse) => !ordered.has(verse.name));
@@ -682,9 +692,10 @@ function versesToWrite(
   });
   const matched = matchKept([...distinct.values()], kept);
   const taken = new Set(matched.flatMap((verse) => (verse ? [verse.name] : [])));
+  const unique = verseNamer(taken);
   const verses = [...distinct.values()].map(({ label, lines }, i): VerseToWrite => {
     const extras = matched[i] ?? null;
-    const name = extras?.name ?? uniqueVerseName(verseNameOfLabel(label), taken);
+    const name = extras?.name ?? unique(verseNameOfLabel(label));
     taken.add(name);
     return { name, lines, extras };
   });
@@ -697,23 +708,39 @@ function matchKept(
   verses: { label: string; lines: SongLine[] }[],
   kept: VerseExtras[],
 ): (VerseExtras | null)[] {
-  const byLabel = new Map<string, VerseExtras[]>();
-  for (const verse of kept) {
-    const label = labelOfVerseName(verse.name);
-    const same = byLabel.get(label);
-    if (same) same.push(verse);
-    else byLabel.set(label, [verse]);
-  }
-  const take = (label: string, test: (verse: VerseExtras) => boolean) => {
-    const candidates = byLabel.get(label) ?? [];
-    const index = candidates.findIndex(test);
-    return index < 0 ? null : candidates.splice(index, 1)[0]!;
+  // Queues of the kept verses not taken yet, in the file's order, by label and by label and
+  // digest; each is passed once. Taken out of one list of candidates by a search and a splice
+  // each, many verses of one label would take time as their square.
+  type Queue = { at: number[]; next: number };
+  const byLabel = new Map<string, Queue>();
+  const byDigest = new Map<string, Map<string, Queue>>();
+  const enqueue = <K>(map: Map<K, Queue>, key: K, at: number) => {
+    const queue = map.get(key);
+    if (queue) queue.at.push(at);
+    else map.set(key, { at: [at], next: 0 });
   };
-  const exact = verses.map(({ label, lines }) => {
-    const digest = linesDigest(lines);
-    return take(label, (verse) => verse.digest === digest);
+  kept.forEach((verse, at) => {
+    const label = labelOfVerseName(verse.name);
+    enqueue(byLabel, label, at);
+    if (verse.digest === undefined) return;
+    const digests = byDigest.get(label) ?? new Map<string, Queue>();
+    byDigest.set(label, digests);
+    enqueue(digests, verse.digest, at);
   });
-  return verses.map(({ label }, i) => exact[i] ?? take(label, () => true));
+  const taken = kept.map(() => false);
+  const take = (queue: Queue | undefined): VerseExtras | null => {
+    while (queue && queue.next < queue.at.length) {
+      const at = queue.at[queue.next++]!;
+      if (taken[at]) continue;
+      taken[at] = true;
+      return kept[at]!;
+    }
+    return null;
+  };
+  const exact = verses.map(({ label, lines }) =>
+    take(byDigest.get(label)?.get(linesDigest(lines))),
+  );
+  return verses.map(({ label }, i) => exact[i] ?? take(byLabel.get(label)));
 }
 
 /** The verses with those kept from the file in the file's order, the others where they are. */

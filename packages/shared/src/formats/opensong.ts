@@ -6,6 +6,7 @@ import { type ChordToken, chordTokens, renderChordTokens } from '../chords/line.
 import { parseKey } from '../chords/keys.ts';
 import { SONG_LIMITS, SongDetailsInputSchema } from '../schemas/songs.ts';
 import { fromCapoShapes } from './capo.ts';
+import { REPEAT_TEXTS, repeatFits } from './repeats.ts';
 import { type ConvertResult, type ConvertWarning, type ConvertedSong, emptySong } from './types.ts';
 
 export const OPENSONG_TEXTS = {
@@ -42,6 +43,9 @@ const parser = new XMLParser({
   parseTagValue: false,
   trimValues: false,
   htmlEntities: true,
+  // Deeper nesting is an error, so not a song: no song nests so deep. The parser's default,
+  // stated so that it stays.
+  maxNestedTags: 100,
 });
 
 /** The text of an element: a string, an element with attributes, or several of them. */
@@ -112,30 +116,56 @@ function rowOf(line: string): Row {
  * at `|`. Chords keep the syllable they stood over. Columns count from the line's first character.
  */
 function cleanLine(lyric: string, start: number, chords: string, squeeze: boolean): Line[] {
-  const segments: string[] = [''];
-  const where: { segment: number; column: number }[] = [];
+  // Each segment is built from the runs of characters it keeps, and where each character of
+  // the line went is kept in two arrays: built a character at a time and asked whether it
+  // ends in a space, a long line would take time as its square.
+  const texts: string[] = [];
+  let text = '';
+  let length = 0;
+  let lastKept = '';
+  let run = -1;
+  const endRun = (at: number) => {
+    if (run >= 0) text += lyric.slice(run, at);
+    run = -1;
+  };
+  const segmentAt = new Int32Array(lyric.length);
+  const columnAt = new Int32Array(lyric.length);
   for (let i = 0; i < lyric.length; i++) {
     const char = lyric[i]!;
     if (char === '|' && i >= start) {
-      if (lyric[i - 1] !== '|') segments.push('');
-      where.push({ segment: segments.length - 1, column: 0 });
+      endRun(i);
+      if (lyric[i - 1] !== '|') {
+        texts.push(text);
+        text = '';
+        length = 0;
+        lastKept = '';
+      }
+      segmentAt[i] = texts.length;
+      columnAt[i] = 0;
       continue;
     }
-    const text = segments.at(-1)!;
-    where.push({ segment: segments.length - 1, column: text.length });
-    if (i < start || char === '_' || (squeeze && char === ' ' && text.endsWith(' '))) continue;
-    segments[segments.length - 1] = text + char;
+    segmentAt[i] = texts.length;
+    columnAt[i] = length;
+    if (i < start || char === '_' || (squeeze && char === ' ' && lastKept === ' ')) {
+      endRun(i);
+      continue;
+    }
+    if (run < 0) run = i;
+    length += 1;
+    lastKept = char;
   }
-  const tokens: ChordToken[][] = segments.map(() => []);
+  endRun(lyric.length);
+  texts.push(text);
+  const tokens: ChordToken[][] = texts.map(() => []);
   for (const { chord, column } of chordTokens(chords)) {
-    const place = where[column] ?? {
-      segment: segments.length - 1,
-      column: segments.at(-1)!.length + column - lyric.length,
-    };
+    const place =
+      column < lyric.length
+        ? { segment: segmentAt[column]!, column: columnAt[column]! }
+        : { segment: texts.length - 1, column: texts.at(-1)!.length + column - lyric.length };
     tokens[place.segment]!.push({ chord, column: place.column });
   }
-  return segments
-    .map((text, i) => ({ chords: renderChordTokens(tokens[i]!), lyrics: text.trimEnd() }))
+  return texts
+    .map((kept, i) => ({ chords: renderChordTokens(tokens[i]!), lyrics: kept.trimEnd() }))
     .filter((line) => line.chords !== '' || line.lyrics.trim() !== '');
 }
 
@@ -155,7 +185,8 @@ function verseLines(rows: Row[], verse: number | null, squeeze: boolean): Line[]
     } else if (row.kind === 'blank') {
       flush();
     } else if (row.kind === 'lyrics' && (row.verse === null || row.verse === verse)) {
-      lines.push(...cleanLine(row.text, row.start, chords ?? '', squeeze));
+      // One by one: spread into push, a line of many `|` overflows the call stack.
+      for (const line of cleanLine(row.text, row.start, chords ?? '', squeeze)) lines.push(line);
       chords = null;
     }
   }
@@ -199,13 +230,37 @@ function readLyrics(lyrics: string): { blocks: Block[]; comments: string[] } {
 function ordered(blocks: Block[], presentation: string, warn: Warn): Part[] {
   const names = presentation.split(/[\s,]+/).filter(Boolean);
   if (names.length === 0) return blocks.map(({ label, lines }) => ({ label, lines }));
+  const blocksNamed = blockFinder(blocks);
+  const unknown = new Set<string>();
   const used = new Set<Block>();
-  const parts = names.flatMap((name) => {
-    const matched = blocksNamed(blocks, name);
-    if (matched.length === 0) warn(OPENSONG_TEXTS.unknownPart(name));
-    matched.forEach((b) => used.add(b));
-    return matched.map(({ label, lines }) => ({ label, lines: lines.map((l) => ({ ...l })) }));
-  });
+  const parts: Part[] = [];
+  let leftOut = false;
+  const leaveOut = () => {
+    if (!leftOut) warn(REPEAT_TEXTS.leftOut);
+    leftOut = true;
+  };
+  for (const name of names) {
+    const matched = blocksNamed(name);
+    if (matched.blocks.length === 0) {
+      // Once for each name: an order naming a missing part over and over says so once.
+      if (!unknown.has(name)) warn(OPENSONG_TEXTS.unknownPart(name));
+      unknown.add(name);
+    } else if (matched.spent) {
+      leaveOut();
+    } else {
+      for (const block of matched.blocks) {
+        if (used.has(block) && !repeatFits(parts.length, block)) {
+          leaveOut();
+          continue;
+        }
+        used.add(block);
+        parts.push({ label: block.label, lines: block.lines.map((l) => ({ ...l })) });
+      }
+      // Its blocks are all used now, and past maxParts no repeat fits: the name gives nothing
+      // more, and a long order naming it again is not gone through block by block.
+      matched.spent = parts.length >= SONG_LIMITS.maxParts;
+    }
+  }
   for (const block of blocks.filter((b) => !used.has(b))) {
     warn(OPENSONG_TEXTS.unorderedPart(block.label));
     parts.push({ label: block.label, lines: block.lines });
@@ -213,15 +268,73 @@ function ordered(blocks: Block[], presentation: string, warn: Warn): Part[] {
   return parts;
 }
 
-/** The block a presentation name means (`v1` is `V1`), or every verse of a numbered `[V]`. */
-function blocksNamed(blocks: Block[], name: string): Block[] {
-  const lower = name.toLowerCase();
-  const block =
-    blocks.find((b) => b.id === name) ?? blocks.find((b) => b.id.toLowerCase() === lower);
-  if (block) return [block];
-  return blocks.filter(
-    (b) => b.id.toLowerCase().startsWith(lower) && /^\d+$/.test(b.id.slice(name.length)),
-  );
+/** The blocks a presentation name means, and whether naming them again gives nothing. */
+interface Named {
+  blocks: Block[];
+  spent: boolean;
+}
+
+/** Where the digits at the end of `text` start (its length when it ends in none). */
+function digitsStart(text: string): number {
+  let start = text.length;
+  while (start > 0 && text.charCodeAt(start - 1) >= 48 && text.charCodeAt(start - 1) <= 57) {
+    start -= 1;
+  }
+  return start;
+}
+
+/**
+ * The blocks a presentation name means: the block of that name (`v1` is `V1`), else every
+ * block named it and more digits (`V` is V1, V2 … of a numbered `[V]`). Indexed once, the
+ * numbered blocks by the name before their digits and sorted by the digits: a long order
+ * over many blocks, each name looked for among all the blocks, would take their product.
+ */
+function blockFinder(blocks: Block[]): (name: string) => Named {
+  const byId = new Map<string, Named>();
+  const byLowerId = new Map<string, Named>();
+  const numbered = new Map<string, { digits: string; at: number }[]>();
+  blocks.forEach((block, at) => {
+    const named = { blocks: [block], spent: false };
+    const lower = block.id.toLowerCase();
+    if (!byId.has(block.id)) byId.set(block.id, named);
+    if (!byLowerId.has(lower)) byLowerId.set(lower, named);
+    const start = digitsStart(lower);
+    if (start === lower.length) return;
+    const base = lower.slice(0, start);
+    const entry = { digits: lower.slice(start), at };
+    const same = numbered.get(base);
+    if (same) same.push(entry);
+    else numbered.set(base, [entry]);
+  });
+  for (const entries of numbered.values()) {
+    entries.sort((a, b) => (a.digits < b.digits ? -1 : a.digits > b.digits ? 1 : a.at - b.at));
+  }
+  const byPrefix = new Map<string, Named>();
+  return (name) => {
+    const lower = name.toLowerCase();
+    const exact = byId.get(name) ?? byLowerId.get(lower);
+    if (exact) return exact;
+    const known = byPrefix.get(lower);
+    if (known) return known;
+    const start = digitsStart(lower);
+    const digits = lower.slice(start);
+    const entries = numbered.get(lower.slice(0, start)) ?? [];
+    // The entries whose digits start with `digits` stand together from the first one not
+    // before `digits`.
+    let [low, high] = [0, entries.length];
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if (entries[middle]!.digits < digits) low = middle + 1;
+      else high = middle;
+    }
+    const found: number[] = [];
+    for (let i = low; i < entries.length && entries[i]!.digits.startsWith(digits); i++) {
+      if (entries[i]!.digits.length > digits.length) found.push(entries[i]!.at);
+    }
+    const named = { blocks: found.sort((a, b) => a - b).map((at) => blocks[at]!), spent: false };
+    byPrefix.set(lower, named);
+    return named;
+  };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -4,10 +4,11 @@
 import { looksLikeChordPro } from './chordpro-marks.ts';
 import { parseChord } from '../chords/chord.ts';
 import { type Key, parseKey } from '../chords/keys.ts';
-import { type ChordToken, chordTokens } from '../chords/line.ts';
+import { type ChordToken, chordTokens, expandTabs } from '../chords/line.ts';
 import { SONG_LIMITS } from '../schemas/songs.ts';
 import { fromCapoShapes, toCapoShapes } from './capo.ts';
 import { readChordPro } from './chordpro.ts';
+import { REPEAT_TEXTS, repeatFits } from './repeats.ts';
 import { sectionName } from './section-names.ts';
 import {
   type ConvertResult,
@@ -50,29 +51,16 @@ type Row = RowKind & { number: number };
 // ---------------------------------------------------------------------------------------------
 // Lines
 
-const TAB_WIDTH = 8;
-
-function expandTabs(line: string): string {
-  let expanded = '';
-  for (const char of line) {
-    expanded += char === '\t' ? ' '.repeat(TAB_WIDTH - (expanded.length % TAB_WIDTH)) : char;
-  }
-  return expanded;
-}
-
 /** Stand where a chord would: bar lines, repeat marks ("x2", "(2x)"), a held beat, a slash. */
 const SYMBOL = /^(?:\|+|\|:|:\||%|-+|\/+|\.+|x|\(?(?:x\s?\d+|\d+\s?x)\)?)$/i;
 const NO_CHORD = /^\(?N\.?C\.?\)?$/i;
 
 /** A chord, also in parentheses or with a bass Segue does not read ("A7-9/unk"), or N.C. */
 function isChordToken(token: string): boolean {
-  const bare = token.replace(/^\((.*)\)$/, '$1');
-  const beforeSlash = /^([^/]+)\/./.exec(bare)?.[1];
-  return (
-    parseChord(bare) !== null ||
-    (beforeSlash !== undefined && parseChord(beforeSlash) !== null) ||
-    NO_CHORD.test(token)
-  );
+  const bare = token.startsWith('(') ? token.replace(/^\((.*)\)$/, '$1') : token;
+  if (parseChord(bare) !== null) return true;
+  const beforeSlash = bare.includes('/') ? /^([^/]+)\/./.exec(bare)?.[1] : undefined;
+  return (beforeSlash !== undefined && parseChord(beforeSlash) !== null) || NO_CHORD.test(token);
 }
 
 /** Two spaces or more between every two words, as chords stand and lyrics do not. */
@@ -89,11 +77,12 @@ function spreadOut(tokens: ChordToken[]): boolean {
  */
 export function looksLikeChords(line: string): boolean {
   const tokens = chordTokens(line);
-  const chords = tokens.filter((t) => isChordToken(t.chord)).length;
-  const words = tokens.filter((t) => !isChordToken(t.chord) && !SYMBOL.test(t.chord)).length;
+  const isChord = tokens.map((t) => isChordToken(t.chord));
+  const chords = isChord.filter(Boolean).length;
+  const words = tokens.filter((t, i) => !isChord[i] && !SYMBOL.test(t.chord)).length;
   if (chords === 0) return false;
   if (words * 2 < tokens.length) return true;
-  return tokens.length >= 2 && isChordToken(tokens[0]!.chord) && spreadOut(tokens);
+  return tokens.length >= 2 && isChord[0]! && spreadOut(tokens);
 }
 
 /** `[Verse 1]`, `[Guitar Solo]`, `Chorus:`, `(Bridge)` or a known section name alone. */
@@ -155,7 +144,8 @@ function classify(raw: string, crd: boolean): RowKind {
 function rowsOf(text: string): Row[] {
   const lines = text.replace(/^\uFEFF/, '').split(/\r\n|\r|\n/);
   const crd = lines.some((line) => /^-- (title|subtitle|start of|end of)\b/i.test(line));
-  return lines.map((line, i) => ({ ...classify(line, crd), number: i + 1 }));
+  // Numbered in place: a spread copy of each line's row would be most of a long file's time.
+  return lines.map((line, i) => Object.assign(classify(line, crd), { number: i + 1 }));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -185,7 +175,10 @@ function titleLines(rows: Row[], i: number): 0 | 1 | 2 {
 
 function applyMeta(head: Head, row: Row & { kind: 'meta' }, warn: Warn): void {
   if (row.field === 'key') {
-    head.key = parseKey(row.value.replace(/\s*(major|maj)$/i, '').replace(/\s*minor$/i, 'm'));
+    // The spaces before "major" are matched from their start only (?<!\s): tried from each
+    // space of a long run, they would take time as its square.
+    const key = row.value.replace(/(?<!\s)\s*(major|maj)$/i, '').replace(/(?<!\s)\s*minor$/i, 'm');
+    head.key = parseKey(key);
     if (!head.key && row.value) warn(row.number, PLAIN_TEXT_TEXTS.badKey(row.value));
   } else if (row.field === 'capo') {
     const fret = /^(?:no\b|none\b|0\b)/i.test(row.value) ? 0 : Number(/\d+/.exec(row.value)?.[0]);
@@ -228,6 +221,9 @@ type Warn = (line: number | null, message: string) => void;
 /** Gathers the parts line by line: chord lines wait for the lyric line below them. */
 class PartsBuilder {
   readonly parts: Part[] = [];
+  /** The last part of each label, for an empty part that repeats it. */
+  private readonly lastOfLabel = new Map<string, Part>();
+  private leftOut = false;
   private current: { part: Part; number: number } | null = null;
   private chords: string | null = null;
   private blank = false;
@@ -253,14 +249,20 @@ class PartsBuilder {
     this.blank = false;
     if (!current) return;
     const { part, number } = current;
-    if (part.lines.length === 0) {
-      const earlier = this.parts.findLast((p) => p.label === part.label);
-      if (earlier)
-        this.parts.push({ label: part.label, lines: earlier.lines.map((l) => ({ ...l })) });
-      else this.warn(number, PLAIN_TEXT_TEXTS.emptyPart(part.label));
-    } else {
-      this.parts.push(part);
+    if (part.lines.length > 0) return this.push(part);
+    const earlier = this.lastOfLabel.get(part.label);
+    if (!earlier) this.warn(number, PLAIN_TEXT_TEXTS.emptyPart(part.label));
+    else if (repeatFits(this.parts.length, earlier)) {
+      this.push({ label: part.label, lines: earlier.lines.map((l) => ({ ...l })) });
+    } else if (!this.leftOut) {
+      this.leftOut = true;
+      this.warn(number, REPEAT_TEXTS.leftOut);
     }
+  }
+
+  private push(part: Part): void {
+    this.parts.push(part);
+    this.lastOfLabel.set(part.label, part);
   }
 
   /** The part named `label` again (crd's "-- Chorus"); what follows starts a new part. */

@@ -28,8 +28,11 @@ const NAMES = [
 
 const SECTION_NAME = new RegExp(
   `^(?:(?:pre|post)[- ]?)?(?:${NAMES.join('|')})` +
-    // a number ("Verse 2", "Verse 2b"), then a repeat mark ("x2", "(2x)")
-    String.raw`(?:\s*\d+[a-z]?)?(?:\s*\(?(?:x\s?\d+|\d+\s?x)\)?)?$`,
+    // a number ("Verse 2", "Verse 2b"), then a repeat mark ("x2", "(2x)"). The number's digits
+    // are taken all at once ((?=(\d+))\1): tried at each length, with the mark's digits after
+    // them, a long run of digits would take time as its square. A mark's digits after a number's
+    // are still read, as the mark's alone ("Verse 12 x" is "Verse" sung 12 times).
+    String.raw`(?:\s*(?=(\d+))\1[a-z]?)?(?:\s*\(?(?:x\s?\d+|\d+\s?x)\)?)?$`,
   'i',
 );
 

@@ -163,8 +163,10 @@ function txtParts(blocks: { lines: string[] }[]): Part[] {
     const label = sectionName(lines[0] ?? '');
     const last = parts.at(-1);
     if (label) parts.push({ label, lines: lyricLines(lines.slice(1)) });
-    else if (last) last.lines.push(...lyricLines(lines));
-    else parts.push({ label: `Verse ${(unnamed += 1)}`, lines: lyricLines(lines) });
+    else if (last) {
+      // One by one: spread into push, a long block overflows the call stack.
+      for (const line of lyricLines(lines)) last.lines.push(line);
+    } else parts.push({ label: `Verse ${(unnamed += 1)}`, lines: lyricLines(lines) });
   }
   return parts.filter((part) => part.lines.length > 0);
 }
