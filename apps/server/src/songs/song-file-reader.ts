@@ -14,7 +14,7 @@ export const SONG_FILE_READING_TEXTS = {
 } as const;
 
 export interface SongFileReaderOptions {
-  /** Worker threads; by default one per core. */
+  /** Worker threads; by default one per core but one. */
   threads?: number;
   /** How long one file may take once a thread has it, in milliseconds. */
   budgetMs?: number;
@@ -50,7 +50,9 @@ export class SongFileReader {
   private closed = false;
 
   constructor(options: SongFileReaderOptions = {}) {
-    const threads = options.threads ?? availableParallelism();
+    // One core is left to the event loop (and the database beside it): with every core
+    // reading files, a health check's p99 reached 114 ms on two cores, against 15 ms idle.
+    const threads = options.threads ?? Math.max(1, availableParallelism() - 1);
     const memoryMb = options.memoryMb ?? SONG_FILE_READING.memoryMb;
     this.budgetMs = options.budgetMs ?? SONG_FILE_READING.budgetMs;
     this.pool = new Piscina({
