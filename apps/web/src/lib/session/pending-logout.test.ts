@@ -1,24 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { memoryStorage } from '../memory-storage.ts';
 
 // Signing out offline: the session signed out on the device is ended once the server answers,
 // and never at the cost of someone who signed in since. A fake server holds the sessions and
 // the browser's session cookie, and ends the cookie's session on logout when the cookie comes
 // along, as Segue's server does; nothing here needs a network.
-
-/** A storage of this test's own. */
-function memoryStorage(): Storage {
-  const items = new Map<string, string>();
-  return {
-    get length() {
-      return items.size;
-    },
-    clear: () => items.clear(),
-    getItem: (key) => items.get(key) ?? null,
-    key: (index) => [...items.keys()][index] ?? null,
-    removeItem: (key) => void items.delete(key),
-    setItem: (key, value) => void items.set(key, String(value)),
-  };
-}
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });

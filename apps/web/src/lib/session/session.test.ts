@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
 import type { Account } from '@segue/shared';
+import { memoryStorage } from '../memory-storage.ts';
 
 const api = vi.hoisted(() => ({
   apiFetch: vi.fn<(path: string) => Promise<unknown>>(),
@@ -97,20 +98,6 @@ describe('the session store', () => {
 });
 
 describe('a session signed out offline in another tab', () => {
-  function memoryStorage(): Storage {
-    const items = new Map<string, string>();
-    return {
-      get length() {
-        return items.size;
-      },
-      clear: () => items.clear(),
-      getItem: (key) => items.get(key) ?? null,
-      key: (index) => [...items.keys()][index] ?? null,
-      removeItem: (key) => void items.delete(key),
-      setItem: (key, value) => void items.set(key, String(value)),
-    };
-  }
-
   it('signs this tab out at once when it holds that session', async () => {
     const local = memoryStorage();
     const session = memoryStorage();
