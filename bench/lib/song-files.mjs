@@ -1,6 +1,7 @@
 // Song files read while the instance serves others: the health check's and a live step's
 // p99 while four 5 MB files of the shapes that once froze an instance are read at once,
 // against the same probes on the same server with no files being read.
+import { Worker } from 'node:worker_threads';
 import { io } from 'socket.io-client';
 import { summarize } from './stats.mjs';
 
@@ -74,9 +75,11 @@ async function probeSteps(socket, room, until) {
 
 /**
  * Reads files in four lanes until `until`, each lane one shape, each file sent by the next
- * room leader in turn (an account and a team may read 25 and 50 MB a minute).
+ * room leader in turn (an account and a team may read 25 and 50 MB a minute). Runs in a
+ * thread of its own (song-file-lanes.mjs): sending 5 MB bodies and reading their answers on
+ * the probes' event loop would add the bench's own wait to the server's.
  */
-async function readFiles(url, readers, until) {
+export async function readFiles(url, readers, until) {
   let next = 0;
   const statuses = {};
   const durations = [];
@@ -108,6 +111,17 @@ async function readFiles(url, readers, until) {
   };
   await Promise.all(WORST_FILES.map(lane));
   return { statuses, read: durations.length, readMs: summarize(durations) };
+}
+
+function readFilesInThread(url, readers, until) {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(new URL('./song-file-lanes.mjs', import.meta.url), {
+      workerData: { url, readers, until },
+    });
+    worker.once('message', resolve);
+    worker.once('error', reject);
+    worker.once('exit', (code) => reject(new Error(`file lanes ended with ${code}`)));
+  });
 }
 
 async function probes(url, socket, room, ms) {
@@ -142,7 +156,7 @@ export async function measureSongFiles({ segue, rooms }) {
     const until = Date.now() + LOADED_MS;
     const [loaded, files] = await Promise.all([
       probes(segue.url, socket, stepper, LOADED_MS),
-      readFiles(segue.url, readers, until),
+      readFilesInThread(segue.url, readers, until),
     ]);
     const value = (key) => ({ segue: loaded[key].p99, baseline: quiet[key].p99 });
     return {

@@ -68,8 +68,8 @@ export class SongFileReader {
     });
   }
 
-  /** `POST /api/songs/convert`'s answer for a file, as JSON text. */
-  async convert(bytes: Uint8Array, filename: string): Promise<string> {
+  /** `POST /api/songs/convert`'s answer for a file, as UTF-8 JSON. */
+  async convert(bytes: Uint8Array, filename: string): Promise<Uint8Array> {
     const outcome = await this.run((started) => ({ kind: 'convert', bytes, filename, started }));
     if (outcome.kind !== 'converted') throw new Error(`unexpected outcome ${outcome.kind}`);
     return outcome.json;

@@ -78,7 +78,7 @@ export const songFilesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
     async (request, reply) => {
       const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
       const json = await files.convert(teamActorOf(request), body, request.query.filename);
-      return sendJsonBytes(reply, Buffer.from(json));
+      return sendJsonBytes(reply, Buffer.from(json.buffer, json.byteOffset, json.byteLength));
     },
   );
 

@@ -47,10 +47,10 @@ export class SongFilesService {
 
   /**
    * A file's songs, as `POST /api/songs` takes them, with what could not be used, as the
-   * answer's JSON text; nothing is saved. Unreadable input is a 400 saying what is wrong; a
+   * answer's UTF-8 JSON; nothing is saved. Unreadable input is a 400 saying what is wrong; a
    * file that takes too long or too much memory to read is a 422.
    */
-  async convert(actor: TeamActor, bytes: Buffer, filename: string): Promise<string> {
+  async convert(actor: TeamActor, bytes: Buffer, filename: string): Promise<Uint8Array> {
     authorize(actor, 'editLibrary');
     if (bytes.length === 0) throw new ValidationError(SONG_FILE_TEXTS.empty);
     if (bytes.length > SONG_FILE_MAX_BYTES) throw new ValidationError(SONG_FILE_TEXTS.tooLarge);
