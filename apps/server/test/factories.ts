@@ -12,7 +12,6 @@
  */
 import { randomUUID } from 'node:crypto';
 import { generateId } from 'better-auth';
-import { hashPassword } from 'better-auth/crypto';
 import { SONG_LIMITS, teamSearchFold, withPartIds } from '@segue/shared';
 import { account, session, team, teamJoinRequest, teamMember, user } from '../src/db/schema.ts';
 import type {
@@ -21,6 +20,7 @@ import type {
   StoredSetlistItem,
   StoredSongPart,
 } from '../src/db/schema.ts';
+import { hashPassword } from '../src/accounts/password-hash.ts';
 import { scope } from '../src/lib/change-feed.ts';
 import { SetlistsRepository } from '../src/setlists/setlists.repository.ts';
 import { SongsRepository } from '../src/songs/songs.repository.ts';
@@ -30,7 +30,7 @@ import { newPerson, uniqueAddress, type TestApp } from './harness.ts';
 const SESSION_DAYS = 30;
 
 const hashes = new Map<string, Promise<string>>();
-/** better-auth's own hash of a password, made once per process (scrypt makes sign-up slow). */
+/** The app's own hash of a password, made once per process (scrypt makes sign-up slow). */
 function passwordHash(password: string): Promise<string> {
   let hash = hashes.get(password);
   if (!hash) {

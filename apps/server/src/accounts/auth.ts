@@ -3,6 +3,7 @@ import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { LIMITS } from '@segue/shared';
 import type { Db } from '../db/client.ts';
 import * as schema from '../db/schema.ts';
+import { hashPassword, verifyPassword } from './password-hash.ts';
 
 const SESSION_COOKIE_PREFIX = 'segue';
 
@@ -33,6 +34,10 @@ export function createAuth(options: { db: Db; secret: string; appUrl: string }) 
       // The spec logs a new account in at once; the product API waits for verification.
       autoSignIn: true,
       requireEmailVerification: false,
+      password: {
+        hash: hashPassword,
+        verify: ({ hash, password }) => verifyPassword(hash, password),
+      },
     },
     user: {
       additionalFields: {
