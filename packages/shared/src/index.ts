@@ -13,6 +13,7 @@ export * from './schemas/setlists.ts';
 export * from './schemas/people.ts';
 export * from './schemas/ccli.ts';
 export * from './live.ts';
+export * from './policy.ts';
 export * from './schemas/account-settings.ts';
 export * from './chords/index.ts';
 export * from './formats/types.ts';

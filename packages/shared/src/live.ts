@@ -204,23 +204,6 @@ export const LIVE_TEXTS = {
 } as const;
 
 /** A setlist's songs as the live rule reads them: who leads each. */
-interface LedSetlist {
-  songs: readonly { leader: string | null }[];
-}
-
-/**
- * Who may move the live setlist for everyone (issue 14): the team's owner and admins, and
- * whoever leads a song in this setlist. The server enforces it; screens use it to show
- * drivers their controls and let followers browse on their own.
- */
-export function isLiveDriver(
-  who: { userId: string | null; isTeamAdmin: boolean },
-  setlist: LedSetlist,
-): boolean {
-  if (who.isTeamAdmin) return true;
-  return who.userId !== null && setlist.songs.some((entry) => entry.leader === who.userId);
-}
-
 /** Clamps a song index into the setlist (spec 4: between 0 and the last index). */
 export function clampSongIndex(index: number, songCount: number): number {
   if (songCount <= 0) return 0;

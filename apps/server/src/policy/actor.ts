@@ -1,13 +1,11 @@
 import type { AuthenticatedAccount } from '../accounts/sessions.ts';
+import type { TeamRole } from '@segue/shared';
 import type { TeamRow } from '../teams/teams.repository.ts';
 
 /** The signed-in account behind an HTTP request or a live socket, resolved once at the edge. */
 export type Actor = AuthenticatedAccount;
 
-/** What an account is to a team it belongs to (spec section 6). */
-export type TeamRole = 'owner' | 'admin' | 'member';
-
-export const TEAM_ROLES = ['owner', 'admin', 'member'] as const satisfies readonly TeamRole[];
+export { TEAM_ROLES, type TeamRole } from '@segue/shared';
 
 /** The team of a team call, read with the actor's membership. */
 export type ActorTeam = TeamRow;

@@ -6,7 +6,7 @@ import type {
   Team,
   TeamDetails,
   TeamInput,
-  TeamRole,
+  MemberRole,
   TeamSearchResult,
 } from '@segue/shared';
 import type { AccountsRepository } from '../accounts/accounts.repository.ts';
@@ -206,7 +206,7 @@ export class TeamsService {
     return { message: TEXTS.userInvited };
   }
 
-  async setRole(actor: TeamActor, input: { userId: string; role: TeamRole }): Promise<Team> {
+  async setRole(actor: TeamActor, input: { userId: string; role: MemberRole }): Promise<Team> {
     authorize(actor, 'manageMembers');
     await this.mustBeMember(actor, input.userId);
     if (input.userId === actor.team.createdBy && input.role !== 'admin') {

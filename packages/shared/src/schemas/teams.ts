@@ -76,7 +76,8 @@ export const RoleInputSchema = z.object({
   userId: IdSchema,
   role: z.enum(['member', 'admin'], { error: "Role must be 'member' or 'admin'." }),
 });
-export type TeamRole = z.infer<typeof RoleInputSchema>['role'];
+/** A role an admin can give a member; the owner is whoever created the team. */
+export type MemberRole = z.infer<typeof RoleInputSchema>['role'];
 export const TransferOwnershipInputSchema = z.object({
   newOwnerId: text({ error: 'newOwnerId is required.' })
     .trim()

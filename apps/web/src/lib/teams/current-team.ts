@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import type { Team } from '@segue/shared';
+import { can, teamRoleOf, type Team } from '@segue/shared';
 import { selectedTeamId } from '../storage.ts';
 import { useCurrentAccount } from '../session/current-account.ts';
 import { fetchTeams, teamKeys } from './teams.ts';
@@ -26,13 +26,16 @@ export function useCurrentTeam() {
   // list may still hold it until the refetch, but the selection has already moved on.
   const currentTeam = teams.find((team) => team._id === selectedId) ?? null;
   const userId = account?.$id;
-  const isOwner = Boolean(currentTeam && userId && currentTeam.createdBy === userId);
-  const isAdmin = Boolean(currentTeam && userId && currentTeam.admins.includes(userId)) || isOwner;
+  const role = currentTeam && userId ? teamRoleOf(currentTeam, userId) : null;
+  const isOwner = role === 'owner';
+  const isAdmin = role !== null && can({ role }, 'manageMembers');
 
   return {
     teams,
     currentTeam,
     selectTeam,
+    /** The logged-in user's role in the current team, for `can` (null without one). */
+    role,
     isAdmin,
     isOwner,
     /** The logged-in user's id, for "is this me" checks in member lists. */

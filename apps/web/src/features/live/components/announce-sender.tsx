@@ -16,8 +16,10 @@ interface AnnounceSenderProps {
   onChange: (value: string) => void;
   /** Sends the text unless it is blank (then nothing happens), and clears it. */
   onSend: (options: { onScreen: boolean }) => void;
-  /** A driver may put the message on the presenter too; a follower messages the band only. */
+  /** Drivers see the box at once; a follower opens it. */
   isDriver: boolean;
+  /** Whether the policy lets this person put the message on the presenter too. */
+  mayShowOnScreen: boolean;
 }
 
 /**
@@ -25,7 +27,13 @@ interface AnnounceSenderProps {
  * Drivers see it at once, with "Show on screen" for the presenter; followers open it with
  * "Message the band", so the song keeps the room on a phone.
  */
-export function AnnounceSender({ value, onChange, onSend, isDriver }: AnnounceSenderProps) {
+export function AnnounceSender({
+  value,
+  onChange,
+  onSend,
+  isDriver,
+  mayShowOnScreen,
+}: AnnounceSenderProps) {
   const inputId = useId();
   const [open, setOpen] = useState(false);
   const [onScreen, setOnScreen] = useState(false);
@@ -48,7 +56,7 @@ export function AnnounceSender({ value, onChange, onSend, isDriver }: AnnounceSe
       spacing={0.5}
       onSubmit={(event) => {
         event.preventDefault();
-        onSend({ onScreen: isDriver && onScreen });
+        onSend({ onScreen: mayShowOnScreen && onScreen });
       }}
     >
       <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
@@ -68,7 +76,7 @@ export function AnnounceSender({ value, onChange, onSend, isDriver }: AnnounceSe
           {T.send}
         </Button>
       </Stack>
-      {isDriver && (
+      {mayShowOnScreen && (
         <FormControlLabel
           control={
             <Checkbox

@@ -15,7 +15,7 @@ import NavigateNextIcon from '@mui/icons-material/NavigateNext';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import SkipNextIcon from '@mui/icons-material/SkipNext';
 import SkipPreviousIcon from '@mui/icons-material/SkipPrevious';
-import { isLiveDriver, orderOfService } from '@segue/shared';
+import { can, leadsSongIn, orderOfService } from '@segue/shared';
 import type { SetlistDetails } from '@segue/shared';
 import { AnnouncementBanner } from '../../../components/announcement-banner.tsx';
 import { LiveConnectionStatus } from '../../../components/live-connection-status.tsx';
@@ -124,8 +124,11 @@ function LivePerformance({ live, setlist }: { live: LiveSetlist; setlist: Setlis
   // Offline, the screen shows the copy kept on the device: everyone browses it on their own,
   // and nothing is sent to the band (issue 17).
   const changesAllowed = useChangesAllowed();
-  const isDriver =
-    changesAllowed && isLiveDriver({ userId: live.userId, isTeamAdmin: live.isTeamAdmin }, setlist);
+  // The setlist's fact the policy needs for a member: whether they lead one of its songs.
+  const facts = { leadsSong: live.userId !== null && leadsSongIn(setlist, live.userId) };
+  const allowed = (action: 'driveLive' | 'announceOnScreen') =>
+    changesAllowed && live.role !== null && can({ role: live.role }, action, facts);
+  const isDriver = allowed('driveLive');
 
   const [viewMode, setViewMode] = useState<ViewMode>('single');
   const [layout, setLayout] = useState<Layout>('column');
@@ -314,6 +317,7 @@ function LivePerformance({ live, setlist }: { live: LiveSetlist; setlist: Setlis
       onChange={setAnnounceText}
       onSend={sendAnnouncement}
       isDriver={isDriver}
+      mayShowOnScreen={allowed('announceOnScreen')}
     />
   );
 

@@ -12,7 +12,7 @@ import { withLiveKeys } from '../utils/live-keys.ts';
  * everyone in order, also when made while the connection is down.
  */
 export function useLiveSetlist(setlistId: string, view: 'live' | 'stage' = 'live') {
-  const { currentTeam, isPending, userId, isAdmin } = useCurrentTeam();
+  const { currentTeam, isPending, userId, role } = useCurrentTeam();
   const {
     setlist: stored,
     access,
@@ -44,8 +44,8 @@ export function useLiveSetlist(setlistId: string, view: 'live' | 'stage' = 'live
     setlist,
     team: currentTeam,
     userId: userId ?? null,
-    /** The viewer is the team's owner or an admin. */
-    isTeamAdmin: isAdmin,
+    /** The viewer's role in the setlist's team, for `can`. */
+    role,
     currentIndex,
     currentPartLabel: position.currentPartLabel,
     /** The current part's place in its song, when the server said it (issue 15). */

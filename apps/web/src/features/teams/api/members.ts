@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { TeamSchema } from '@segue/shared';
-import type { Team, TeamRole } from '@segue/shared';
+import type { Team, MemberRole } from '@segue/shared';
 import { apiFetch } from '../../../lib/api-client.ts';
 import { useRefreshTeams } from './teams.ts';
 
@@ -8,7 +8,7 @@ import { useRefreshTeams } from './teams.ts';
 export function useChangeRole(teamId: string) {
   const refreshTeams = useRefreshTeams();
   return useMutation({
-    mutationFn: async (input: { userId: string; role: TeamRole }): Promise<Team> =>
+    mutationFn: async (input: { userId: string; role: MemberRole }): Promise<Team> =>
       TeamSchema.parse(
         await apiFetch(`/teams/${encodeURIComponent(teamId)}/role`, { method: 'PUT', body: input }),
       ),

@@ -14,7 +14,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import PersonRemoveIcon from '@mui/icons-material/PersonRemove';
 import { TEXTS } from '@segue/shared';
-import type { TeamDetails, TeamRole } from '@segue/shared';
+import type { TeamDetails, MemberRole } from '@segue/shared';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { useToast } from '../../../components/toasts/toast-context.ts';
@@ -26,7 +26,7 @@ interface Member {
   id: string;
   name: string;
   email: string;
-  role: TeamRole;
+  role: MemberRole;
   isOwner: boolean;
 }
 
@@ -50,7 +50,7 @@ export function MembersAndRolesTab({ team }: { team: TeamDetails }) {
     };
   });
 
-  const onRoleChange = (member: Member, role: TeamRole) =>
+  const onRoleChange = (member: Member, role: MemberRole) =>
     changeRole.mutate(
       { userId: member.id, role },
       {
