@@ -1,59 +1,18 @@
-import type { SongAuthor } from '../schemas/songs.ts';
+import {
+  type ConvertedSong,
+  type ConvertWarning,
+  type SongFileConvertAnswer,
+  type SongFileFormat,
+  type SongSource,
+  SOURCE_TEXT_MAX_LENGTH,
+} from '../schemas/songs.ts';
 
-/** The song file formats Segue reads (issue 16); the first three are also written. */
-export const SONG_FILE_FORMATS = [
-  'chordpro',
-  'openlyrics',
-  'text',
-  'opensong',
-  'songselect',
-] as const;
-export type SongFileFormat = (typeof SONG_FILE_FORMATS)[number];
+// The converters' shapes are the convert answer's, defined once by its schema in
+// schemas/songs.ts (which imports nothing from formats/); readers and writers name them here.
+export type { ConvertedSong, ConvertWarning, SongFileFormat, SongSource };
 
-/** The longest original text kept with an imported song, so it can be exported unchanged. */
-export const SOURCE_TEXT_MAX_LENGTH = 256 * 1024;
-
-/**
- * Where an imported song came from, kept with it: its format, its original text (null when
- * longer than SOURCE_TEXT_MAX_LENGTH), and what Segue does not model, for the converter of
- * that format to write back where it was (JSON of the converter's own shape; other formats
- * ignore it).
- */
-export interface SongSource {
-  format: SongFileFormat;
-  text: string | null;
-  extras: unknown;
-}
-
-/** A song read from a file: exactly the fields `POST /api/songs` accepts. */
-export interface ConvertedSong {
-  title: string;
-  artist: string;
-  parts: { label: string; lines: { chords: string; lyrics: string }[] }[];
-  /** The key the chords sound in (a file's `{key: C}{capo: 2}` is key D, capo 2). */
-  key: string | null;
-  capo: number;
-  tempo: number | null;
-  time: string | null;
-  ccli: string | null;
-  copyright: string;
-  authors: SongAuthor[];
-  source: SongSource;
-}
-
-/** Something read that Segue could not use as it stood; nothing in a file is fatal. */
-export interface ConvertWarning {
-  /** The song of the file it concerns (0-based), or null for the whole file. */
-  song: number | null;
-  /** The line of the file it concerns (1-based), or null. */
-  line: number | null;
-  message: string;
-}
-
-export interface ConvertResult {
-  songs: ConvertedSong[];
-  warnings: ConvertWarning[];
-}
+/** What a reader gives back: the convert answer but its format, which the caller knows. */
+export type ConvertResult = Omit<SongFileConvertAnswer, 'format'>;
 
 /** The song as a writer reads it: the stored song, with its source when it was imported. */
 export type SongToWrite = Omit<ConvertedSong, 'source'> & {

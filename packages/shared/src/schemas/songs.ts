@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { OptionalKeySchema } from '../chords/key-schema.ts';
-import { SONG_FILE_FORMATS, SOURCE_TEXT_MAX_LENGTH } from '../formats/types.ts';
 import { holdsInvalidText, INVALID_TEXT_MESSAGE, text } from './text.ts';
 
 /** Size limits of a song, checked after the spec's four rules. */
@@ -27,7 +26,7 @@ export const SONG_LIMITS = {
 export const SONG_AUTHOR_TYPES = ['words', 'music', 'translation'] as const;
 export type SongAuthorType = (typeof SONG_AUTHOR_TYPES)[number];
 
-/** Messages of the song's details (issue 15), as the form and the API say them. */
+/** Messages of the song's details, as the form and the API say them. */
 export const SONG_DETAIL_TEXTS = {
   capo: `Capo must be a whole number from 0 to ${SONG_LIMITS.maxCapo}.`,
   tempo: `Tempo must be a whole number of beats per minute from ${SONG_LIMITS.minTempo} to ${SONG_LIMITS.maxTempo}.`,
@@ -54,10 +53,10 @@ export type SongAuthor = z.infer<typeof SongAuthorSchema>;
 const TIME_PATTERN = /^([1-9]|1[0-9]|2[0-9]|3[0-2])\/(1|2|4|8|16|32)$/;
 
 /**
- * The song's details beside its parts (issue 15). `key` is the key the stored chords sound
- * in; `capo` a suggestion for guitarists (the chords stay in sounding pitch). Null (or blank
- * text) means none: no key, capo 0. Absent (an old client, an old export file) stays absent:
- * a new song gets none, and an edit keeps what the song had.
+ * The song's details beside its parts. `key` is the key the stored chords sound in; `capo` a
+ * suggestion for guitarists (the chords stay in sounding pitch). Null (or blank text) means
+ * none: no key, capo 0. Absent (an old client, an old export file) stays absent: a new song
+ * gets none, and an edit keeps what the song had.
  */
 export const SongDetailsInputSchema = z.object({
   // A blank key (an emptied select) is no key; anything else must be one.
@@ -98,6 +97,19 @@ export const SongDetailsInputSchema = z.object({
     .transform((a) => (a === undefined ? a : (a ?? []))),
 });
 
+/** The song file formats Segue reads; the first three are also written. */
+export const SONG_FILE_FORMATS = [
+  'chordpro',
+  'openlyrics',
+  'text',
+  'opensong',
+  'songselect',
+] as const;
+export type SongFileFormat = (typeof SONG_FILE_FORMATS)[number];
+
+/** The longest original text kept with an imported song, so it can be exported unchanged. */
+export const SOURCE_TEXT_MAX_LENGTH = 256 * 1024;
+
 /** Largest JSON of a song's preserved extras. */
 const SOURCE_EXTRAS_MAX_LENGTH = 256 * 1024;
 
@@ -116,9 +128,10 @@ const jsonLength = (value: unknown): number => {
 };
 
 /**
- * Where an imported song came from (issue 16), as `POST /api/songs/convert` answers it: left
- * out, an edit keeps it; null forgets it. Export in the same format gives back the original
- * text while the song is unchanged, and writes the extras back where they were after an edit.
+ * Where an imported song came from, as `POST /api/songs` checks it (ConvertedSongSchema's
+ * `source`, with limits and messages): left out, an edit keeps it; null forgets it. Export in
+ * the same format gives back the original text while the song is unchanged, and writes the
+ * extras back where they were after an edit.
  */
 export const SongSourceSchema = z
   .object(
@@ -154,8 +167,8 @@ export type SongLine = z.infer<typeof SongLineSchema>;
 
 export const SongPartSchema = z.object({
   /**
-   * Stable and unique in its song (issue 15): kept across edits, so a part can be named
-   * apart from its label. A new part comes without one; the server gives it one.
+   * Stable and unique in its song: kept across edits, so a part can be named apart from its
+   * label. A new part comes without one; the server gives it one.
    */
   id: text({ error: SONG_DETAIL_TEXTS.partId })
     .trim()
@@ -290,7 +303,7 @@ export function withPartIds<P extends { id?: string | undefined }>(
 }
 export type SongSummary = z.infer<typeof SongSummarySchema>;
 
-/** The orders the song library can be listed in (issue 15); `title` is the default. */
+/** The orders the song library can be listed in; `title` is the default. */
 export const SONG_SORTS = ['title', 'key', 'tempo', 'lastUsed', 'updated'] as const;
 export type SongSort = (typeof SONG_SORTS)[number];
 export const SORT_DIRECTIONS = ['asc', 'desc'] as const;
@@ -352,37 +365,58 @@ export const SONG_TEXTS = {
 } as const;
 
 /**
- * `POST /api/songs/convert`'s answer (issue 16): the file's format, its songs exactly as
- * `POST /api/songs` takes them, and what could not be used (nothing is saved).
+ * A song read from a file: exactly the fields `POST /api/songs` takes, typed but not checked,
+ * since a file may hold a song the form would refuse (the preview says why; saving it checks
+ * it as any song). Its field order is the order of the convert answer's JSON.
+ */
+export const ConvertedSongSchema = z.object({
+  title: z.string(),
+  artist: z.string(),
+  parts: z.array(
+    z.object({
+      label: z.string(),
+      lines: z.array(z.object({ chords: z.string(), lyrics: z.string() })),
+    }),
+  ),
+  /** The key the chords sound in (a file's `{key: C}{capo: 2}` is key D, capo 2). */
+  key: z.string().nullable(),
+  capo: z.number(),
+  tempo: z.number().nullable(),
+  time: z.string().nullable(),
+  ccli: z.string().nullable(),
+  copyright: z.string(),
+  authors: z.array(z.object({ name: z.string(), type: z.enum(SONG_AUTHOR_TYPES) })),
+  /**
+   * Where it came from, kept with it: its format, its original text (null when longer than
+   * SOURCE_TEXT_MAX_LENGTH), and what Segue does not model, for the converter of that format
+   * to write back where it was (JSON of the converter's own shape; other formats ignore it).
+   */
+  source: z.object({
+    format: z.enum(SONG_FILE_FORMATS),
+    text: z.string().nullable(),
+    extras: z.unknown(),
+  }),
+});
+export type ConvertedSong = z.output<typeof ConvertedSongSchema>;
+export type SongSource = ConvertedSong['source'];
+
+/** Something read that Segue could not use as it stood; nothing in a file is fatal. */
+export const ConvertWarningSchema = z.object({
+  /** The song of the file it concerns (0-based), or null for the whole file. */
+  song: z.number().nullable(),
+  /** The line of the file it concerns (1-based), or null. */
+  line: z.number().nullable(),
+  message: z.string(),
+});
+export type ConvertWarning = z.output<typeof ConvertWarningSchema>;
+
+/**
+ * `POST /api/songs/convert`'s answer: the file's format, its songs exactly as `POST /api/songs`
+ * takes them, and what could not be used (nothing is saved).
  */
 export const SongFileConvertAnswerSchema = z.object({
   format: z.enum(SONG_FILE_FORMATS),
-  songs: z.array(
-    z.object({
-      title: z.string(),
-      artist: z.string(),
-      parts: z.array(
-        z.object({
-          label: z.string(),
-          lines: z.array(z.object({ chords: z.string(), lyrics: z.string() })),
-        }),
-      ),
-      key: z.string().nullable(),
-      capo: z.number(),
-      tempo: z.number().nullable(),
-      time: z.string().nullable(),
-      ccli: z.string().nullable(),
-      copyright: z.string(),
-      authors: z.array(z.object({ name: z.string(), type: z.enum(SONG_AUTHOR_TYPES) })),
-      source: z.object({
-        format: z.enum(SONG_FILE_FORMATS),
-        text: z.string().nullable(),
-        extras: z.unknown(),
-      }),
-    }),
-  ),
-  warnings: z.array(
-    z.object({ song: z.number().nullable(), line: z.number().nullable(), message: z.string() }),
-  ),
+  songs: z.array(ConvertedSongSchema),
+  warnings: z.array(ConvertWarningSchema),
 });
-export type SongFileConvertAnswer = z.infer<typeof SongFileConvertAnswerSchema>;
+export type SongFileConvertAnswer = z.output<typeof SongFileConvertAnswerSchema>;

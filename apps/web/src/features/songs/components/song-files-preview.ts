@@ -1,7 +1,5 @@
 import { songIdentity } from '@segue/shared';
-import type { SongFileConvertAnswer } from '@segue/shared';
-
-export type ConvertedSong = SongFileConvertAnswer['songs'][number];
+import type { ConvertedSong, SongFileConvertAnswer } from '@segue/shared';
 
 /** One song read from a file, as the preview lists it. */
 export interface PreviewSong {
