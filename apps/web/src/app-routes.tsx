@@ -141,7 +141,7 @@ export function AppRoutes() {
           <Route path="forgot-password" element={<ForgotPasswordPage />} />
           <Route path="reset-password" element={<ResetPasswordPage />} />
           <Route path="confirm-email" element={<ConfirmEmailPage />} />
-          {/* Issue 18: an invitation opens signed out too, and waits for the sign-in. */}
+          {/* An invitation opens signed out too, and waits for the sign-in. */}
           <Route path="invite/:token" element={<InvitePage />} />
           <Route element={<RequireVerifiedAccount />}>
             <Route path="dashboard" element={<DashboardPage />} />

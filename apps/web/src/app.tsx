@@ -6,7 +6,8 @@ import { ThemeModeProvider } from './components/theme-mode/theme-mode-provider.t
 import { ToastProvider } from './components/toasts/toast-provider.tsx';
 import { whenIdle } from './lib/when-idle.ts';
 
-// The service worker and its update prompt load once the first screen is up (issue 17).
+// The service worker and its update prompt load once the first screen is up, so the first
+// load is unchanged (docs/DECISIONS.md, Offline, "Precache").
 const UpdatePrompt = lazy(() =>
   import('./components/update-prompt.tsx').then((m) => ({ default: m.UpdatePrompt })),
 );

@@ -58,6 +58,6 @@ export const ERROR_CODES = {
   validation: 'validation',
   notFound: 'not_found',
   mfaRequired: 'mfa_required',
-  /** Issue 18: a setlist save assigns someone away on its date; resend with `confirmAway`. */
+  /** A setlist save assigns someone away on its date; resend with `confirmAway`. */
   assigneeAway: 'assignee_away',
 } as const;

@@ -35,7 +35,7 @@ export const SetlistIdSchema = text().trim().min(1).max(200);
 
 const PartLabelSchema = text().trim().min(1).max(LIVE_LIMITS.partLabelMaxLength);
 
-/** A song's part by its place (issue 15): a song may have two parts with one label. */
+/** A song's part by its place: a song may have two parts with one label. */
 const PartPositionSchema = z.number().int().min(0).max(10_000);
 
 export const UpdatePartPayloadSchema = z.object({
@@ -43,7 +43,7 @@ export const UpdatePartPayloadSchema = z.object({
   /** Holds the part label, as the spec names it. */
   partIndex: PartLabelSchema,
   /**
-   * Ours, optional (issue 15): the part's index in the song, which must hold that label.
+   * Ours, optional: the part's index in the song, which must hold that label.
    * With it, the second of two parts called "Chorus" is followed as the second.
    */
   position: PartPositionSchema.optional(),
@@ -66,10 +66,10 @@ export const UpdateCurrentPayloadSchema = z.object({
    * such part, the song's first part (spec 4).
    */
   partLabel: PartLabelSchema.optional(),
-  /** Ours, optional (issue 15): where `partLabel` is in the new song, when it repeats a label. */
+  /** Ours, optional: where `partLabel` is in the new song, when it repeats a label. */
   partPosition: PartPositionSchema.optional(),
   /**
-   * Ours, optional (issue 18): go to this item of the setlist's `items` (a welcome, a sermon)
+   * Ours, optional: go to this item of the setlist's `items` (a welcome, a sermon)
    * instead of a song. The set's song index then becomes the song after the item (the last
    * song for an item after it), with no part; `newIndex` is not read.
    */
@@ -88,20 +88,20 @@ export interface LiveState {
   setlistId: string;
   currentIndex: number;
   currentPartLabel: string | null;
-  /** The current part's index in its song (issue 15), null when only its label is known. */
+  /** The current part's index in its song, null when only its label is known. */
   currentPartPosition: number | null;
   version: number;
   /** Who made the last step (their name), null before the first. */
   driver: string | null;
   /** When this run of the set began (ISO), null before the first step. */
   startedAt: string | null;
-  /** Issue 18: the item the set is on (an index into the setlist's `items`), null on a song. */
+  /** The item the set is on (an index into the setlist's `items`), null on a song. */
   currentItem: number | null;
 }
 
 /**
  * The state a screen receives on joining (`setlist:state`, the join's answer) and as the
- * answer to a key change: with every entry's performance key (issue 15), numbered as the
+ * answer to a key change: with every entry's performance key, numbered as the
  * views number the entries; null for the song's own key.
  */
 export interface LiveJoinState extends LiveState {
@@ -121,12 +121,12 @@ export interface LiveMeta {
   driver?: string | null;
   /** When this run of the set began (ISO). */
   startedAt?: string | null;
-  /** With a part change: the part's index in its song (issue 15). */
+  /** With a part change: the part's index in its song. */
   partPosition?: number | null;
   /** With a key change: the entry's song, so a screen whose setlist was reordered meanwhile can tell. */
   songId?: string;
   /**
-   * Issue 18: with a song or part change, the item the set is on now (null: on a song). Old
+   * With a song or part change, the item the set is on now (null: on a song). Old
    * screens that do not read it show the song after the item.
    */
   item?: number | null;
@@ -158,7 +158,7 @@ export interface ClientToServerEvents {
     payload: { setlistId: string; partIndex: string; position?: number },
     ack?: LiveAck,
   ) => void;
-  /** Ours (issue 15): a driver sets the key an entry is played in, for the whole band. */
+  /** Ours: a driver sets the key an entry is played in, for the whole band. */
   'setlist:setKey': (
     payload: { setlistId: string; index: number; key: string | null },
     ack?: LiveAck,
@@ -186,7 +186,7 @@ export interface ServerToClientEvents {
   'setlist:announceBroadcast': (message: string, meta: AnnouncementMeta) => void;
   /** The whole state, sent on join and re-join so a late or reconnecting screen lands on the leader's part. */
   'setlist:state': (state: LiveJoinState) => void;
-  /** An entry's performance key changed (issue 15); each screen renders the chords itself. */
+  /** An entry's performance key changed; each screen renders the chords itself. */
   'setlist:keyChanged': (index: number, key: string | null, meta: LiveMeta) => void;
   'live:error': (error: { message: string }) => void;
 }

@@ -1,5 +1,5 @@
 /**
- * Issue 18: a setlist's order of service. The API keeps the spec's `songs` array as it was and
+ * A setlist's order of service. The API keeps the spec's `songs` array as it was and
  * lists the other entries (welcome, prayer, sermon) as `items`, each placed by `at`: the number
  * of songs before it. These helpers turn the two into the one order a person sees, and back.
  */

@@ -1,5 +1,5 @@
 /**
- * A team name or a search for one as team search compares them (issue 18): case, accents,
+ * A team name or a search for one as team search compares them: case, accents,
  * apostrophes and punctuation do not count, and "saint" is "st". So "st mark", "St Marks" and
  * "saint-mark" all find "St. Mark's Worship Team" (stored as "st marks worship team").
  */

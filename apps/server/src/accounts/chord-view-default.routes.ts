@@ -6,7 +6,7 @@ import { actorOf } from '../policy/http.ts';
 import { UserPreferencesRepository } from './user-preferences.repository.ts';
 
 /**
- * The account's chord-view default (issue 15, "My view"): what each of its devices starts
+ * The account's chord-view default ("My view"): what each of its devices starts
  * with until that device makes a change of its own. Only the account itself reads or sets it.
  */
 export const chordViewDefaultRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (

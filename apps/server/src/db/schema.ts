@@ -89,12 +89,12 @@ export const team = pgTable(
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
     /**
-     * The name as team search compares it (issue 18, `teamSearchFold`): no case, accents,
+     * The name as team search compares it (`teamSearchFold`): no case, accents,
      * apostrophes or punctuation. Written with the name; null only until the server's start
      * fills it in for teams made before the column.
      */
     searchName: text('search_name'),
-    /** The team's CCLI licence number, for its usage report (issue 18). */
+    /** The team's CCLI licence number, for its usage report. */
     ccliLicence: text('ccli_licence'),
     // The owner. No cascade: an account that owns a team must hand it over first.
     createdBy: text('created_by')
@@ -107,7 +107,7 @@ export const team = pgTable(
 );
 
 /**
- * An invitation to a team (issue 18): a link admins share (`kind: 'link'`, optionally limited
+ * An invitation to a team: a link admins share (`kind: 'link'`, optionally limited
  * in uses) or one mailed to an address (`kind: 'email'`, single use). Only the token's SHA-256
  * is stored; the token itself is shown once.
  */
@@ -145,7 +145,7 @@ export const teamMember = pgTable(
     role: text('role', { enum: ['member', 'admin'] })
       .notNull()
       .default('member'),
-    /** The positions this member plays in the team (issue 18): suggested first when assigning. */
+    /** The positions this member plays in the team: suggested first when assigning. */
     positions: jsonb('positions').$type<string[]>().notNull().default([]),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -156,7 +156,7 @@ export const teamMember = pgTable(
 );
 
 /**
- * A stretch of days a person is away (issue 18), both days included. Their own, across their
+ * A stretch of days a person is away, both days included. Their own, across their
  * teams; the reason is shown to the admins of their teams only.
  */
 export const blockout = pgTable(
@@ -206,7 +206,7 @@ export interface StoredSongAuthor {
   type: 'words' | 'music' | 'translation';
 }
 
-/** Where an imported song came from (issue 16): its format, original text and what Segue does not model. */
+/** Where an imported song came from: its format, original text and what Segue does not model. */
 export interface StoredSongSource {
   format: SongFileFormat;
   text: string | null;
@@ -232,7 +232,7 @@ export const song = pgTable(
     ccli: text('ccli'),
     copyright: text('copyright').notNull().default(''),
     authors: jsonb('authors').$type<StoredSongAuthor[]>().notNull().default([]),
-    /** The file it was imported from, so an export can give back what came in (issue 16). */
+    /** The file it was imported from, so an export can give back what came in. */
     source: jsonb('source').$type<StoredSongSource>(),
     createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -245,13 +245,13 @@ export const song = pgTable(
 // kept as JSON. An entry may be a plain song id, as older setlists stored them.
 
 /**
- * An entry: its song, who leads it, (issue 15) the key it is played in, if not the song's own,
- * and (issue 18) how long it takes, in seconds.
+ * An entry: its song, who leads it, the key it is played in if not the song's own, and how
+ * long it takes, in seconds. Entries saved before keys and durations existed have neither.
  */
 export type StoredSetlistEntry =
   { song: string; leader: string | null; key?: string | null; duration?: number | null } | string;
 /**
- * An entry of the order of service that is not a song (issue 18). `at` counts the entries of
+ * An entry of the order of service that is not a song. `at` counts the entries of
  * the stored `songs` array before it (entries whose song was deleted included); the answers
  * count only the songs they show.
  */
@@ -265,8 +265,8 @@ export interface StoredPosition {
   name: string;
   assignedTo: string | null;
   /**
-   * The assigned person's answer (issue 18): 'pending' until they accept or decline; absent on
-   * positions saved before, and on unassigned ones.
+   * The assigned person's answer: 'pending' until they accept or decline; absent on positions
+   * saved before answers were asked, and on unassigned ones.
    */
   status?: 'pending' | 'accepted' | 'declined';
 }
@@ -283,16 +283,16 @@ export const setlist = pgTable(
     notes: text('notes').notNull().default(''),
     songs: jsonb('songs').$type<StoredSetlistEntry[]>().notNull().default([]),
     positions: jsonb('positions').$type<StoredPosition[]>().notNull().default([]),
-    /** The items between the songs (issue 18), sorted by `at`. */
+    /** The items between the songs, sorted by `at`. */
     items: jsonb('items').$type<StoredSetlistItem[]>().notNull().default([]),
-    /** When the service starts (issue 18), `HH:MM`, or null. */
+    /** When the service starts, `HH:MM`, or null. */
     startTime: text('start_time'),
     // The live state: authoritative here, changed only through the live channel.
     currentIndex: integer('current_index').notNull().default(0),
     currentPartLabel: text('current_part_label'),
-    /** The current part's index in its song (issue 15): a song may repeat a label. */
+    /** The current part's index in its song: a song may repeat a label. */
     currentPartPosition: integer('current_part_position'),
-    /** The item the set is on (issue 18), an index into `items`; null on a song. */
+    /** The item the set is on, an index into `items`; null on a song. */
     currentItem: integer('current_item'),
     liveVersion: bigint('live_version', { mode: 'number' }).notNull().default(0),
     /** The name of who made the last live step, shown to followers. */
@@ -332,7 +332,7 @@ export const userPreference = pgTable('user_preference', {
   userId: text('user_id')
     .primaryKey()
     .references(() => user.id, { onDelete: 'cascade' }),
-  /** The account-wide "My view" a device without its own starts from (issue 15); null: the default. */
+  /** The account-wide "My view" a device without its own starts from; null: the default. */
   chordView: jsonb('chord_view').$type<ChordView>(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -7,7 +7,7 @@ import { ServiceUnavailableError } from './errors.ts';
  * - `team`: the team itself, its memberships or roles;
  * - `library`: a team's song library (a song added, edited, deleted or imported);
  * - `setlist`: one setlist's content, or a song it holds;
- * - `live`: one setlist's live state was written (issue 19: behind the broadcast, so its
+ * - `live`: one setlist's live state was written (behind the broadcast, so its
  *   HTTP answers are read again; the live channel's own caches do not depend on it);
  * - `user`: an account (deleted, verified, its sessions ended);
  * - `session`: one session ended, named by the SHA-256 of its token;
@@ -74,7 +74,8 @@ const KINDS = new Set<Change['kind']>([...COUNTED, 'members']);
 /**
  * Kinds the other instances' listeners act on, so they cross pub/sub: the session cache
  * (sessions, users), live sockets (members, team roles) and the live rooms' cached facts
- * (a setlist, or its team, changed: issue 19).
+ * (a setlist, or its team, changed; docs/DECISIONS.md, Live, "A step is heard before it is
+ * written").
  */
 const HEARD = new Set<Change['kind']>(['session', 'user', 'members', 'team', 'setlist']);
 

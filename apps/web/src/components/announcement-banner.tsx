@@ -8,7 +8,7 @@ import CloseIcon from '@mui/icons-material/Close';
 
 const ANNOUNCEMENT_TEXTS = { close: 'Close announcement' } as const;
 
-/** How long a banner stays before it goes by itself (issue 14): a message, not a fixture. */
+/** How long a banner stays before it goes by itself: a message, not a fixture. */
 export const ANNOUNCEMENT_SHOWN_MS = 10_000;
 
 /**

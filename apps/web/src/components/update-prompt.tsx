@@ -5,9 +5,10 @@ import { useRegisterSW } from 'virtual:pwa-register/react';
 export const UPDATE_PROMPT_TEXTS = { updateAvailable: 'Update available – reload' } as const;
 
 /**
- * Registers the service worker (issue 17) and, when a new version of Segue has been installed
- * beside the running one, offers to reload into it. Until then the page keeps running the files
- * it started with: never a mix of old and new.
+ * Registers the service worker that lets Segue start without a signal and, when a new version
+ * has been installed beside the running one, offers to reload into it. Until then the page
+ * keeps running the files it started with: never a mix of old and new (docs/DECISIONS.md,
+ * Offline, "Updates").
  */
 export function UpdatePrompt() {
   const {

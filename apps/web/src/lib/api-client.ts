@@ -103,7 +103,7 @@ function dispositionName(headers: Headers): string | null {
 
 /**
  * Sends the call (swapping an expired token once) and answers the 2xx response, else throws.
- * Calls the device keeps for offline use (issue 17) refresh the kept copy, and are answered
+ * Calls the device keeps for offline use refresh the kept copy, and are answered
  * from it when the server cannot be reached.
  */
 async function request(path: string, options: ApiFetchOptions): Promise<Response> {

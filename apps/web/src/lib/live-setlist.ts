@@ -78,7 +78,7 @@ function liveSetlistFacts(setlist: SetlistDetails): LiveSetlistFacts {
     songCount: setlist.songs.length,
     firstPartLabel: (index) => setlist.songs[index]?.song.parts[0]?.label ?? null,
     loadedIndex: setlist.currentIndex,
-    // A copy kept before issue 18 has no items.
+    // A copy kept before setlists had items has none.
     items: setlist.items ?? [],
   };
 }

@@ -15,7 +15,7 @@ export interface LiveSetlistFacts {
   firstPartLabel: (songIndex: number) => string | null;
   /** The song the setlist was on when loaded, until the server's state arrives. */
   loadedIndex: number;
-  /** The items of the order of service (issue 18), each placed by the songs before it. */
+  /** The items of the order of service, each placed by the songs before it. */
   items: readonly { at: number }[];
 }
 
@@ -142,7 +142,7 @@ export class LiveSession {
   }
 
   /**
-   * Moves everyone to an item of the order of service (issue 18: a welcome, a sermon); shown
+   * Moves everyone to an item of the order of service (a welcome, a sermon); shown
    * here at once. The server puts the set's song on the song after it, with no part, so a
    * screen that knows nothing of items shows what comes next.
    */
@@ -161,7 +161,7 @@ export class LiveSession {
   }
 
   /**
-   * Sets the key entry `index` is played in, for the whole band (issue 15; drivers only, as the
+   * Sets the key entry `index` is played in, for the whole band (drivers only, as the
    * server checks); null plays the song in its own key. Shown here at once.
    */
   setKey(index: number, key: string | null): void {

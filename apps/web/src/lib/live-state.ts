@@ -2,12 +2,12 @@ import type { LiveMeta, LiveState } from '@segue/shared';
 
 /**
  * Where a live session stands: the song's place in the setlist and the active part's label,
- * or an item of the order of service (issue 18: a welcome, a sermon).
+ * or an item of the order of service (a welcome, a sermon).
  */
 export interface LivePosition {
   currentIndex: number;
   currentPartLabel: string | null;
-  /** The part's place in its song, when known: a song may repeat a label (issue 15). */
+  /** The part's place in its song, when known: a song may repeat a label. */
   currentPartPosition: number | null;
   /** The item the set is on (its index in the setlist's `items`), null on a song. */
   currentItem: number | null;
@@ -48,12 +48,12 @@ export function reduceLiveState(
 
   switch (update.type) {
     case 'state':
-      // A server from before issue 18 names no item: the set is on a song.
+      // A server from before setlists had items names no item: the set is on a song.
       return update.state.currentItem === undefined
         ? { ...update.state, currentItem: null }
         : update.state;
     case 'currentChanged': {
-      // On an item the song is the one after it, with no part (issue 18).
+      // On an item the song is the one after it, with no part.
       const item = update.meta.item ?? null;
       const label = item === null ? update.firstPartLabel : null;
       return {
@@ -96,7 +96,7 @@ export type LiveCommand =
       event: 'setlist:updateCurrent';
       newIndex: number;
       part?: { label: string; position: number };
-      /** Issue 18: an item of the order of service instead of a song. */
+      /** An item of the order of service instead of a song. */
       item?: number;
     }
   | { event: 'setlist:updatePart'; label: string; position?: number }

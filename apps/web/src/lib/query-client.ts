@@ -7,7 +7,7 @@ function createQueryClient(): QueryClient {
     defaultOptions: {
       queries: {
         // Asked even when the browser says it is offline: the API client then answers from the
-        // copy kept on the device (issue 17), or fails at once instead of waiting unseen.
+        // copy kept on the device, or fails at once instead of waiting unseen.
         networkMode: 'always',
         // A 4xx will answer the same way again; only flaky networks and 5xx deserve a retry.
         retry: (failureCount, error) =>

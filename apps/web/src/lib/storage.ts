@@ -127,7 +127,7 @@ export const presenterBackground = {
 const OFFLINE_KEEP_KEY = 'segue.offline.keep';
 const OFFLINE_KEPT_KEY = 'segue.offline.kept';
 
-/** Whether this device keeps the week's setlists for offline use (issue 17): on unless turned off. */
+/** Whether this device keeps the week's setlists for offline use: on unless turned off. */
 export const offlineKeeping = {
   get: () => read(local, OFFLINE_KEEP_KEY) !== 'off',
   set: (on: boolean) => void write(local, OFFLINE_KEEP_KEY, on ? null : 'off'),
@@ -147,7 +147,7 @@ const PENDING_INVITE_KEY = 'segue.pendingInvite';
 const PENDING_INVITE_MS = 24 * 60 * 60 * 1000;
 
 /**
- * The token of a team invitation opened signed out (issue 18), with when it was opened: kept
+ * The token of a team invitation opened signed out, with when it was opened: kept
  * until the person has logged in, or registered and verified, and then accepted.
  */
 export const pendingInvite = {

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { NOTATIONS } from './notation.ts';
 
 /**
- * One musician's way of reading chords (issue 15, "My view"): kept on each device, with an
+ * One musician's way of reading chords ("My view"): kept on each device, with an
  * account-wide default in Account Settings that a device without its own choice starts from.
  */
 export const ChordViewSchema = z.object({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { text } from './text.ts';
 
-/** CCLI usage reporting (issue 18): the team's licence number and what it sang in a period. */
+/** CCLI usage reporting: the team's licence number and what it sang in a period. */
 export const CCLI_LIMITS = {
   licenceMaxLength: 40,
   /** The longest period one report covers, counting both its first and its last day. */

@@ -4,7 +4,7 @@ import { SERVER_ERRORS } from '../texts.ts';
 import { TeamSchema } from './teams.ts';
 import { text } from './text.ts';
 
-/** Limits of team invitations (issue 18). */
+/** Limits of team invitations (docs/DECISIONS.md, Teams, "Invitations"). */
 export const INVITE_LIMITS = {
   minDays: 1,
   maxDays: 30,

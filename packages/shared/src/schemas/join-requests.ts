@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * One of the caller's own pending join requests (`GET /api/account/join-requests`, issue 18):
+ * One of the caller's own pending join requests (`GET /api/account/join-requests`):
  * the team they asked to join and when.
  */
 export const OwnJoinRequestSchema = z.object({
@@ -12,7 +12,7 @@ export const OwnJoinRequestSchema = z.object({
 });
 export type OwnJoinRequest = z.infer<typeof OwnJoinRequestSchema>;
 
-/** What the dashboard's pending requests and their withdrawal say, word for word (issue 18). */
+/** What the dashboard's pending requests and their withdrawal say, word for word. */
 export const JOIN_REQUEST_TEXTS = {
   /** `DELETE /api/teams/{id}/request` when the caller has no pending request there. */
   noPendingRequest: 'No pending request for this team.',

@@ -3,7 +3,7 @@ import { POSITION_OPTIONS, SETLIST_LIMITS } from './setlists.ts';
 import { text } from './text.ts';
 
 /**
- * People and availability (issue 18): the positions each member plays, the days they are away
+ * People and availability: the positions each member plays, the days they are away
  * (blockouts), and their answers to the positions they are assigned in setlists.
  */
 export const PEOPLE_LIMITS = {

@@ -9,7 +9,7 @@ export const SETLIST_LIMITS = {
   maxSongs: 100,
   maxPositions: 50,
   positionNameMaxLength: 60,
-  /** Issue 18: entries of the order of service that are not songs (welcome, sermon, ...). */
+  /** Entries of the order of service that are not songs (welcome, sermon, ...). */
   maxItems: 100,
   itemTitleMaxLength: 200,
   itemNotesMaxLength: 2000,
@@ -65,19 +65,19 @@ export const SetlistEntryInputSchema = z.object({
   song: Id,
   leader: OptionalUserId,
   /**
-   * The key this song is played in at this service (issue 15); none (or left out): the
+   * The key this song is played in at this service; none (or left out): the
    * song's own key. The setlist form sends every entry whole.
    */
   key: OptionalKeySchema.transform((key) => key ?? null),
   /**
-   * Issue 18: how long this song takes at this service; null: none. Left out (an older
+   * How long this song takes at this service; null: none. Left out (an older
    * client): the duration saved for this song in the setlist is kept.
    */
   duration: DurationSecondsSchema.nullable().optional(),
 });
 
 /**
- * Issue 18: an entry of the order of service that is not a song (a welcome, prayer, sermon,
+ * An entry of the order of service that is not a song (a welcome, prayer, sermon,
  * offering). `at` places it: the number of the setlist's songs before it, so 0 is before the
  * first song and `songs.length` after the last; items with the same `at` keep their order.
  * Items are kept beside `songs`, so the spec's `songs` array and `currentIndex` are unchanged.
@@ -155,18 +155,18 @@ export const SetlistInputSchema = z.object({
     )
     .default([]),
   /**
-   * Issue 18: the items between the songs. Left out (an older client): the items already
+   * The items between the songs. Left out (an older client): the items already
    * saved are kept, placed by their `at` among the songs sent.
    */
   items: z
     .array(SetlistItemInputSchema)
     .max(SETLIST_LIMITS.maxItems, `A setlist can hold at most ${SETLIST_LIMITS.maxItems} items.`)
     .optional(),
-  /** Issue 18: when the service starts; left out: the saved start time is kept. */
+  /** When the service starts; left out: the saved start time is kept. */
   startTime: StartTimeSchema.optional(),
   teamId: text().optional(),
   /**
-   * Issue 18: save even though someone assigned (a leader or a position) is away on the date.
+   * Save even though someone assigned (a leader or a position) is away on the date.
    * Without it such a save is refused with 409 and the names of who is away.
    */
   confirmAway: z.boolean().optional(),
@@ -177,7 +177,7 @@ export const PositionSchema = z.object({
   name: z.string(),
   assignedTo: z.string().nullable(),
   /**
-   * Issue 18: the assigned person's answer. Absent on unassigned positions and on those saved
+   * The assigned person's answer. Absent on unassigned positions and on those saved
    * before assignments were confirmed. The server sets it; a status sent in a body is ignored.
    */
   status: z.enum(['pending', 'accepted', 'declined']).optional(),
@@ -208,17 +208,17 @@ export const SetlistSchema = z.object({
     }),
   ),
   /**
-   * Issue 18: the items between the songs, sorted by `at` (ours, additive). The defaults read
-   * an answer kept on a device before issue 18 (offline copies) as one without items.
+   * The items between the songs, sorted by `at` (ours, additive). The defaults read an
+   * answer kept on a device before setlists had items (offline copies) as one without items.
    */
   items: z.array(SetlistItemSchema).default([]),
-  /** Issue 18: the service's start time (`HH:MM`), or null. */
+  /** The service's start time (`HH:MM`), or null. */
   startTime: z.string().nullable().default(null),
   positions: z.array(PositionSchema),
   teamId: z.string(),
   currentIndex: z.number(),
   currentPartLabel: z.string().nullable(),
-  /** Issue 18: the item the live set is on (an index into `items`), null when on a song. */
+  /** The item the live set is on (an index into `items`), null when on a song. */
   currentItem: z.number().nullable().default(null),
   createdAt: z.string(),
   updatedAt: z.string(),

@@ -1,6 +1,6 @@
 import type { SongAuthorType } from '@segue/shared';
 
-/** Texts of a song's chart (issue 15), on the song view, the setlist view and their printouts. */
+/** Texts of a song's chart, on the song view, the setlist view and their printouts. */
 export const CHART_TEXTS = {
   print: 'Print',
   tempo: (bpm: number) => `${bpm} BPM`,

@@ -28,7 +28,7 @@ export const shownKey = (entry: SetlistDetails['songs'][number]): string | null 
   entry.key ?? entry.song.key;
 
 /**
- * The setlist as the band plays it (issue 15): each song's chords in its entry's key. Songs
+ * The setlist as the band plays it: each song's chords in its entry's key. Songs
  * without a key of their own, or entries without one, keep their chords as stored.
  */
 export function setlistInKeys(setlist: SetlistDetails): SetlistDetails {

@@ -41,7 +41,7 @@ interface SongChartProps {
 }
 
 /**
- * A song's chart (issue 15): every part, each chord above the syllable it was typed over, as
+ * A song's chart: every part, each chord above the syllable it was typed over, as
  * this musician reads it. Shared by the song view and the setlist view, on screen and paper.
  */
 export function SongChart({ parts, chordsKey, view, heading }: SongChartProps) {

@@ -9,7 +9,7 @@ import { PageLoading } from './page-loading.tsx';
 
 const MAIN_ID = 'main-content';
 
-// Loaded only when a screen shows the copy kept on the device (issue 17).
+// Loaded only when a screen shows the copy kept on the device, so the first load stays small.
 const OfflineNotice = lazy(() =>
   import('../offline/offline-notice.tsx').then((m) => ({ default: m.OfflineNotice })),
 );

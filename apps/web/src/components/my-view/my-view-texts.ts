@@ -1,4 +1,4 @@
-/** Texts of "My view" (issue 15), in the live, setlist and song views and Account Settings. */
+/** Texts of "My view", in the live, setlist and song views and Account Settings. */
 export const MY_VIEW_TEXTS = {
   myView: 'My view',
   capo: 'Capo',

@@ -6,7 +6,7 @@ import { offlineKeeping } from '../../lib/storage.ts';
 import { whenIdle } from '../../lib/when-idle.ts';
 
 /**
- * Keeps the week's music on this device for the signed-in user (issue 17): once the screen is
+ * Keeps the week's music on this device for the signed-in user: once the screen is
  * up after sign-in or an online start, and again when the network comes back. When the server
  * answers again after the screens showed the kept copy, everything is read anew, the session
  * first among them: one revoked meanwhile ends there, and the kept data goes with it.

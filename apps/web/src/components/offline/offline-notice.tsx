@@ -2,8 +2,8 @@ import Alert from '@mui/material/Alert';
 import { OFFLINE_TEXTS, keptTime, useOfflineCopy } from '../../lib/offline/offline-copy.ts';
 
 /**
- * "Offline – showing the copy from <time>" while the screens show the music kept on this device
- * (issue 17), with the reason changes are turned off.
+ * "Offline – showing the copy from <time>" while the screens show the music kept on this device,
+ * with the reason changes are turned off (docs/DECISIONS.md, Offline, "Offline screens").
  */
 export function OfflineNotice() {
   const copy = useOfflineCopy();

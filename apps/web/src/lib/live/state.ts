@@ -25,7 +25,7 @@ export interface LiveSnapshot {
   /** Successful joins of this page; more than one means the connection came back. */
   joins: number;
   /**
-   * Entries' performance keys as the live channel says (issue 15), by the entry's place, with
+   * Entries' performance keys as the live channel says, by the entry's place, with
    * this screen's own key changes shown at once; an entry not named keeps the loaded setlist's.
    * `songId`, when the server named it: the key is for that song only (the setlist may have
    * been reordered since it was loaded).
@@ -87,7 +87,7 @@ export class LiveStore {
     if (confirmed !== this.snapshot.confirmed || keysChanged) this.publish({ confirmed });
   }
 
-  /** An entry's key changed (issue 15): kept unless a later version already named that entry. */
+  /** An entry's key changed: kept unless a later version already named that entry. */
   keyChanged(index: number, key: string | null, meta: LiveMeta): void {
     if (meta.setlistId !== this.setlistId) return;
     if ((this.confirmedKeys.get(index)?.version ?? -1) > meta.version) return;

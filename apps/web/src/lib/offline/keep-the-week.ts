@@ -5,7 +5,7 @@ import { offlineKeeping } from '../storage.ts';
 import { localDay } from '../local-day.ts';
 import { forgetSetlists, keepAccount, keptSetlistsOf } from './kept-data.ts';
 
-// Issue 17: after sign-in, and whenever the app opens online, the device keeps every setlist of
+// After sign-in, and whenever the app opens online, the device keeps every setlist of
 // the user's teams from yesterday to 14 days ahead with all their songs, and the team's people.
 // The API client keeps each answer as it comes (kept-answers.ts); this asks for them.
 

@@ -15,7 +15,7 @@ import {
   keptTeams,
 } from './kept-data.ts';
 
-// Issue 17: the API client's side of the kept data. Answers the server gave are kept (when
+// The API client's side of the kept data. Answers the server gave are kept (when
 // the device keeps data); when the server cannot be reached, the kept copy answers instead,
 // in the shape the server would have used, for the team the call names.
 
@@ -88,7 +88,7 @@ export async function answerFromCopy(
       const body: Setlist[] = setlists
         .map(({ details }) => ({
           ...details,
-          // A copy kept before issue 18 has no durations.
+          // A copy kept before setlists had durations has none.
           songs: details.songs.map(({ song, leader, key, duration }) => ({
             song: song._id,
             leader,

@@ -4,7 +4,7 @@ import type { Account, Person, SetlistDetails, Team } from '@segue/shared';
 import { localDay } from '../local-day.ts';
 import { offlineDataKept } from '../storage.ts';
 
-// Issue 17: the week's music kept on this device, in IndexedDB, for a venue without a signal.
+// The week's music kept on this device, in IndexedDB, for a venue without a signal.
 // One user's data at a time: another user's sign-in, a sign-out, or a session found ended
 // removes it all; a team the user left takes its setlists and people with it.
 

@@ -1,5 +1,5 @@
 /**
- * The API answers a device keeps for offline use (issue 17), by the call that gives them. Known
+ * The API answers a device keeps for offline use, by the call that gives them. Known
  * without loading the kept data: the API client asks for every call it makes.
  */
 export type KeptCall =

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { offlineDataKept } from '../storage.ts';
 
-// Issue 17: whether the screens show the copy of the week's music kept on this device, because
+// Whether the screens show the copy of the week's music kept on this device, because
 // Segue's server cannot be reached. Shell-sized on purpose: the API client reports to it, and
 // the kept data itself (IndexedDB) loads only when it is needed.
 
@@ -48,7 +48,7 @@ export function useBrowserOnline(): boolean {
 
 /**
  * Whether changes can be made: not while the device is offline or shows its kept copy, as
- * nothing could be saved (issue 17). Screens disable their change buttons and say why.
+ * nothing could be saved. Screens disable their change buttons and say why.
  */
 export function useChangesAllowed(): boolean {
   const online = useBrowserOnline();

@@ -13,7 +13,7 @@ import { PENDING_LOGOUT_KEY, signedOutHere, watchPendingLogouts } from './pendin
 
 /**
  * The logged-in account, or null when nobody is logged in. Offline, the account kept on the
- * device answers (issue 17): an installed app opened without a signal stays signed in, and the
+ * device answers: an installed app opened without a signal stays signed in, and the
  * session is checked again once the server answers.
  */
 export async function fetchCurrentAccount(): Promise<Account | null> {

@@ -71,7 +71,7 @@ export function DashboardPage() {
           <NoTeamCard />
         )}
         <PendingJoinRequests />
-        {/* Issue 18: answers asked of the user, in all their teams. */}
+        {/* Answers asked of the user, in all their teams. */}
         {!isPending && !error && account && <YourAssignments key={account.$id} />}
         {!isPending && !error && currentTeam && account && (
           <UpcomingSetlists key={currentTeam._id} teamId={currentTeam._id} userId={account.$id} />

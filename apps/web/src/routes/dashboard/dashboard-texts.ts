@@ -1,5 +1,5 @@
 /**
- * Texts of the dashboard that the specification does not quote (issue 18): the two ways into a
+ * Texts of the dashboard that the specification does not quote: the two ways into a
  * team and a new team's next steps. The quoted ones ('No team selected', Find a Team, Create a
  * Team) stay as the spec writes them.
  */

@@ -10,7 +10,7 @@ export interface NextStep {
 }
 
 /**
- * The steps a new team still has ahead (issue 18), or null when it has none to show. A team is
+ * The steps a new team still has ahead, or null when it has none to show. A team is
  * new while it has no songs or no setlists; after that the list is gone, even with one member
  * (a leader may plan alone). Only admins invite people, so only they see that step.
  */

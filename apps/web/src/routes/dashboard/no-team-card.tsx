@@ -11,7 +11,8 @@ import { DASHBOARD_TEXTS } from './dashboard-texts.ts';
 
 /**
  * Stands where the Active Team card goes until the user has a team, and explains the two ways
- * in (issue 18). It holds the dashboard's Create a Team and Find a Team buttons meanwhile.
+ * in (docs/DECISIONS.md, Teams, "First steps"). It holds the dashboard's Create a Team and
+ * Find a Team buttons meanwhile.
  */
 export function NoTeamCard() {
   return (

@@ -3,7 +3,7 @@ import { BlockoutSchema, MyPositionsSchema } from '@segue/shared';
 import type { Blockout, BlockoutInput, MyPositions } from '@segue/shared';
 import { apiFetch } from '../../../lib/api-client.ts';
 
-/** Issue 18: the account's days away and, per team, the positions it plays. */
+/** The account's days away and, per team, the positions it plays. */
 export const availabilityKeys = {
   all: ['availability'] as const,
   blockouts: () => ['availability', 'blockouts'] as const,

@@ -16,7 +16,7 @@ import { TwoFactorSection } from './two-factor-section.tsx';
 
 /**
  * /settings: the signed-in account's profile, sign-in security, chord view, positions played
- * and days away (issue 18), offline data and deletion.
+ * and days away, offline data and deletion.
  */
 export function AccountSettingsPage() {
   const { account } = useCurrentAccount();

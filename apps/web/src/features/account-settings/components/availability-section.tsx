@@ -33,7 +33,7 @@ const blockoutRange = (b: Pick<Blockout, 'startsOn' | 'endsOn'>) =>
     : `${formatDay(b.startsOn)} – ${formatDay(b.endsOn)}`;
 
 /**
- * Availability (issue 18): the days the account is away, across its teams. Whoever plans a
+ * Availability: the days the account is away, across its teams. Whoever plans a
  * setlist on one of them is warned; the reason is shown to the admins of its teams only.
  */
 export function AvailabilitySection() {

@@ -26,7 +26,7 @@ import { useMyPositions, useSaveMyPositions } from '../api/availability.ts';
 import { SettingsSection } from './settings-section.tsx';
 
 /**
- * My positions (issue 18): per team, the positions the account plays, chosen from the team's
+ * My positions: per team, the positions the account plays, chosen from the team's
  * (the standard ones and those its setlists use) or its own. The setlist form suggests the
  * players of a position first.
  */

@@ -19,7 +19,7 @@ const summaryKey = ['offline', 'summary'] as const;
 /** The week's answers are kept as they arrive, a little after `keepTheWeek` resolves. */
 const KEPT_SETTLE_MS = 1000;
 
-/** Offline data: what this device keeps of the week's music (issue 17), and a way out of it. */
+/** Offline data: what this device keeps of the week's music, and a way out of it. */
 export function OfflineDataSection({ account }: { account: Account }) {
   const queryClient = useQueryClient();
   const { showToast } = useToast();

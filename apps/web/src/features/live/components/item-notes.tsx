@@ -1,7 +1,7 @@
 import Typography from '@mui/material/Typography';
 
 /**
- * An item's notes (issue 18: the passage of a sermon, who prays), with the line breaks they
+ * An item's notes (the passage of a sermon, who prays), with the line breaks they
  * were written with. Nothing for an item without notes.
  */
 export function ItemNotes({ notes, fontSize }: { notes: string; fontSize: string }) {

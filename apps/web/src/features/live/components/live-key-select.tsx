@@ -11,7 +11,7 @@ interface LiveKeySelectProps {
 }
 
 /**
- * A driver's key for the current song, for the whole band (issue 15): "let's take it up a
+ * A driver's key for the current song, for the whole band: "let's take it up a
  * step", and every musician's chart moves at once, each in their own capo and notation.
  */
 export function LiveKeySelect({ value, songKey, onChange }: LiveKeySelectProps) {

@@ -122,7 +122,8 @@ function LivePerformance({ live, setlist }: { live: LiveSetlist; setlist: Setlis
   const songCount = setlist.songs.length;
   const { currentIndex: liveSong, goToSong, goToPart, goToItem, announce } = live;
   // Offline, the screen shows the copy kept on the device: everyone browses it on their own,
-  // and nothing is sent to the band (issue 17).
+  // and nothing is sent to the band, so a set played from memory does not replay on everyone's
+  // screens when the signal returns (docs/DECISIONS.md, Offline, "Live offline").
   const changesAllowed = useChangesAllowed();
   // The setlist's fact the policy needs for a member: whether they lead one of its songs.
   const facts = { leadsSong: live.userId !== null && leadsSongIn(setlist, live.userId) };
@@ -158,7 +159,7 @@ function LivePerformance({ live, setlist }: { live: LiveSetlist; setlist: Setlis
     if (changesAllowed) setBrowse(null);
   }, [changesAllowed]);
 
-  // An item of the order of service (issue 18): its title and notes, no chords or parts.
+  // An item of the order of service: its title and notes, no chords or parts.
   const item = shown.kind === 'item' ? (setlist.items[shown.itemIndex] ?? null) : null;
   const stored = shown.kind === 'song' ? (setlist.songs[shown.songIndex] ?? null) : null;
   // The chords as this musician reads them ("My view": capo, instrument, notation).

@@ -9,7 +9,7 @@ import { LIVE_VIEW_TEXTS as T } from './live-texts.ts';
 interface LiveSongHeaderProps {
   title: string;
   artist: string;
-  /** The song's number in the setlist; null on an item of the order of service (issue 18). */
+  /** The song's number in the setlist; null on an item of the order of service. */
   songNumber: number | null;
   songCount: number;
   /** The key it is played in, and this musician's capo and shapes: "Key A · Capo 2 · G shapes". */

@@ -35,7 +35,7 @@ export const LIVE_VIEW_TEXTS = {
   midiConnectHint: 'Listen to a MIDI foot controller on this device',
   midiNoInputs: 'MIDI: no inputs connected',
   midiInputs: (names: string) => `MIDI: ${names}`,
-  // Issue 14
+  // Ours (docs/DECISIONS.md, Live): unknown setlists, followers browsing, up next, stage mode.
   setlistNotFound: 'Setlist not found.',
   backToLive: 'Back to live',
   browsingHint: 'Only your screen moved. The band is still where the leader is.',
@@ -49,10 +49,10 @@ export const LIVE_VIEW_TEXTS = {
   messageTheBand: 'Message the band',
   showOnScreen: 'Show on screen',
   liveControls: 'Live controls',
-  // Issue 15
+  // The leader changes the key for the band (docs/DECISIONS.md, Chords).
   bandKey: 'Key for the band',
   bandKeyHint: 'Every screen changes at once',
   songsOwnKey: (key: string) => `Song's key (${key})`,
-  // Issue 18: an item of the order of service (a welcome, a sermon) comes next.
+  // An item of the order of service (a welcome, a sermon) comes next.
   nextItemPreview: (title: string) => `Next: ${title}`,
 } as const;

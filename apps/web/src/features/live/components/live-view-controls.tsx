@@ -20,7 +20,7 @@ interface LiveViewControlsProps {
   layout: Layout;
   onLayoutChange: (layout: Layout) => void;
   textSize: ReturnType<typeof useTextSize>;
-  /** False on an item of the order of service (issue 18): no parts to show one or all of. */
+  /** False on an item of the order of service: no parts to show one or all of. */
   hasParts?: boolean;
   /** More controls on the same row (stage mode, open presenter). */
   children?: ReactNode;

@@ -1,4 +1,4 @@
-/** Texts of the stage display (issue 14) beyond those it shares with the live view. */
+/** Texts of the stage display beyond those it shares with the live view. */
 export const STAGE_TEXTS = {
   documentTitle: (setlistName: string) => `${setlistName} · Stage`,
   setTime: 'Set time',

@@ -48,9 +48,9 @@ export function useLiveSetlist(setlistId: string, view: 'live' | 'stage' = 'live
     role,
     currentIndex,
     currentPartLabel: position.currentPartLabel,
-    /** The current part's place in its song, when the server said it (issue 15). */
+    /** The current part's place in its song, when the server said it. */
     currentPartPosition: position.currentPartPosition,
-    /** The item of the order of service the set is on (issue 18), null on a song. */
+    /** The item of the order of service the set is on, null on a song. */
     currentItem: position.currentItem,
     /** Who moved the set last, as the server says. */
     driver: channel.confirmed?.driver ?? null,

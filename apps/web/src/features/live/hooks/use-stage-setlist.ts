@@ -22,7 +22,7 @@ export function useStageSetlist(setlistId: string) {
     songCount: setlist?.songs.length ?? 0,
     /** The current song, null on an item or for an empty setlist. */
     song: entry?.song ?? null,
-    /** The item the set is on (issue 18), null on a song. */
+    /** The item the set is on, null on a song. */
     item: at?.kind === 'item' ? { index: at.itemIndex, title: at.title, notes: at.notes } : null,
     /** The key it is played in at this service, if known. */
     musicalKey: entry ? shownKey(entry) : null,

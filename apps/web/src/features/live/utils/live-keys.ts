@@ -2,7 +2,7 @@ import type { SetlistDetails } from '@segue/shared';
 import type { LiveKey } from '../../../lib/live-socket.ts';
 
 /**
- * The setlist with the performance keys the live channel gave (issue 15): a driver's key
+ * The setlist with the performance keys the live channel gave: a driver's key
  * change reaches every screen before the setlist is read again. A key said for another song
  * (the setlist was reordered since it was loaded) is left out.
  */

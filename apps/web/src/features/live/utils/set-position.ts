@@ -4,7 +4,7 @@ import { activePartIndex } from './part-navigation.ts';
 
 /**
  * A place in the set: a song of the setlist and one of its parts (-1 for a song without parts),
- * or an item of its order of service (issue 18: a welcome, a sermon), by its index in `items`.
+ * or an item of its order of service (a welcome, a sermon), by its index in `items`.
  */
 export type SetPosition =
   { kind: 'song'; songIndex: number; partIndex: number } | { kind: 'item'; itemIndex: number };
@@ -20,7 +20,7 @@ export const itemAt = (itemIndex: number): SetPosition => ({ kind: 'item', itemI
 /** What the position rules read of a setlist: its songs' titles and parts, and its items. */
 export interface SetSongs {
   songs: readonly { song: { title: string; parts: readonly SongPart[] } }[];
-  /** Issue 18: the entries that are not songs, each placed by the number of songs before it. */
+  /** The entries that are not songs, each placed by the number of songs before it. */
   items?: readonly { title: string; notes: string; at: number }[] | undefined;
 }
 

@@ -5,7 +5,7 @@ import type { LiveSetState, SetSongs, UpNext } from './set-position.ts';
 
 /**
  * What the stage display shows of the set: the current song and part, or the item of the order
- * of service the set is on (issue 18: its title and notes), and in both cases what comes next.
+ * of service the set is on (its title and notes), and in both cases what comes next.
  */
 export type StageEntry =
   | { kind: 'song'; songIndex: number; partIndex: number; next: UpNext }

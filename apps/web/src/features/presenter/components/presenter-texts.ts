@@ -6,7 +6,7 @@ export const PRESENTER_TEXTS = {
   waiting: 'Waiting for active part...',
   /** spec */
   accessDenied: 'Access denied: You are not a member of this team.',
-  /** Issue 14: an id no team has. */
+  /** An id no team has (docs/DECISIONS.md, Live, "Unknown and foreign setlists"). */
   notFound: 'Setlist not found.',
   /** spec */
   settings: 'Presenter Settings',

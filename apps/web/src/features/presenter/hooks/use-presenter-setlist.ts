@@ -6,7 +6,7 @@ import { useCurrentTeam } from '../../../lib/teams/current-team.ts';
  * The setlist and the part the leader is on, for the projector. Only the server's state counts
  * here (the join answers it at once, so a reloaded projector shows the current part): before
  * it names a part of the song, there is no part to show. On an item of the order of service
- * (issue 18: a welcome, a sermon) the projector shows nothing at all.
+ * (a welcome, a sermon) the projector shows nothing at all.
  */
 export function usePresenterSetlist(setlistId: string) {
   const { currentTeam, isPending } = useCurrentTeam();
@@ -26,7 +26,7 @@ export function usePresenterSetlist(setlistId: string) {
       ? (songs[clampSongIndex(state.currentIndex, songs.length)]?.song ?? null)
       : null;
   const label = state?.currentPartLabel ?? null;
-  // Of two parts with one label, the one the server placed (issue 15), else the first.
+  // Of two parts with one label, the one the server placed, else the first.
   const placed = state?.currentPartPosition;
   const part =
     label === null
@@ -41,7 +41,7 @@ export function usePresenterSetlist(setlistId: string) {
     song,
     /** The active part, null until the server names one of the current song. */
     part,
-    /** The set is on an item (issue 18): a blank screen, without the waiting message. */
+    /** The set is on an item: a blank screen, without the waiting message. */
     onItem,
     status: channel.status,
     announcement: channel.announcement,

@@ -3,7 +3,7 @@ import { MemberPositionsSchema, TeamBlockoutSchema, isCalendarDay } from '@segue
 import type { TeamBlockout } from '@segue/shared';
 import { apiFetch } from '../../../lib/api-client.ts';
 
-/** Queries of who plays what and who is away (issue 18), per team. */
+/** Queries of who plays what and who is away, per team. */
 export const availabilityKeys = {
   all: ['availability'] as const,
   positions: (teamId: string) => ['availability', teamId, 'positions'] as const,

@@ -7,7 +7,7 @@ export interface MemberChoice {
   id: string;
   /** Name, else e-mail, else id (spec section 2, Setlist form). */
   label: string;
-  /** The positions they say they play (issue 18), suggested first when assigning those. */
+  /** The positions they say they play, suggested first when assigning those. */
   positions?: string[];
 }
 

@@ -5,7 +5,7 @@ import type { AssignmentStatus } from '@segue/shared';
 const COLORS = { pending: 'warning', accepted: 'success', declined: 'error' } as const;
 
 /**
- * An assigned person's answer (issue 18): Pending, Accepted or Declined. Positions saved before
+ * An assigned person's answer: Pending, Accepted or Declined. Positions saved before
  * answers were asked have none, and show nothing.
  */
 export function AssignmentStatusChip({ status }: { status: AssignmentStatus | undefined }) {

@@ -24,7 +24,7 @@ interface CloneSetlistDialogProps {
   pending: boolean;
 }
 
-/** Clone asks for the copy's date (issue 18): next week's service is rarely on the same day. */
+/** Clone asks for the copy's date: next week's service is rarely on the same day. */
 export function CloneSetlistDialog({
   open,
   day,

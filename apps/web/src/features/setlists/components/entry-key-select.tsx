@@ -16,7 +16,7 @@ interface EntryKeySelectProps {
 }
 
 /**
- * The key one setlist entry is played in (issue 15): the song's own key first, then the usual
+ * The key one setlist entry is played in: the song's own key first, then the usual
  * keys. A native select, so a phone opens its own picker.
  */
 export function EntryKeySelect({

@@ -20,8 +20,7 @@ interface MemberSelectProps {
   /** Layout from the caller, after the select's own minimum width. */
   sx?: SxProps<Theme> | undefined;
   /**
-   * The position being filled (issue 18): the members who play it come first, marked
-   * "plays …".
+   * The position being filled: the members who play it come first, marked "plays …".
    */
   position?: string | undefined;
   /** The members away on the setlist's day: marked in the list, and warned about once chosen. */

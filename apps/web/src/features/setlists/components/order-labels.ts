@@ -14,7 +14,7 @@ export function entryLabels(titles: readonly string[]): string[] {
 }
 
 /**
- * Each row's name in the order of service (issue 18): songs as `entryLabels` names them, items
+ * Each row's name in the order of service: songs as `entryLabels` names them, items
  * by their title ("Untitled item" before one is typed), numbered "(2)" when the name is taken
  * already, so no two rows' buttons share a name.
  */

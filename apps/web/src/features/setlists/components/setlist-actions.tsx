@@ -17,7 +17,7 @@ export interface SetlistAction {
   name: string;
   to: string;
   icon: ReactElement;
-  /** It leads to a change: turned off while the device is offline (issue 17). */
+  /** It leads to a change: turned off while the device is offline, as nothing could be saved. */
   changes?: boolean;
 }
 

@@ -45,7 +45,7 @@ type SongRowOutput = z.output<typeof SongRowSchema>;
 type ItemRowOutput = z.output<typeof ItemRowSchema>;
 
 /**
- * The setlist form's own schema (issue 18): the shared body's fields, but songs and items in
+ * The setlist form's own schema: the shared body's fields, but songs and items in
  * the one order of service the planner arranges, with durations as typed. Once checked, it
  * is the body of `POST /api/setlist`: `splitOrder` gives `songs` and `items`, held to the
  * shared limits.

@@ -71,7 +71,7 @@ function saveErrorText(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-/** The server's refusal of a save that assigns someone away on the day (issue 18), if it is one. */
+/** The server's refusal of a save that assigns someone away on the day, if it is one. */
 function awayRefusal(error: unknown): string | null {
   return error instanceof ApiRequestError && error.code === ERROR_CODES.assigneeAway
     ? (error.error ?? PEOPLE_TEXTS.assignAnyway)
@@ -96,7 +96,7 @@ export function SetlistForm({ team, setlist }: SetlistFormProps) {
   const addItemRef = useRef<HTMLButtonElement>(null);
   const songChoices = useSongChoices(team._id);
   const { choices: memberChoices } = useMemberChoices(team);
-  // Issue 18: who plays what (suggested first), and who is away on the chosen day (warned).
+  // Who plays what (suggested first), and who is away on the chosen day (warned).
   const memberPositions = useMemberPositions(team._id);
   const members = useMemo(
     () =>
@@ -118,7 +118,7 @@ export function SetlistForm({ team, setlist }: SetlistFormProps) {
     resolver: zodResolver(SetlistFormSchema),
     defaultValues: formValuesOf(setlist),
   });
-  // Issue 18: songs and items in one order of service, split into the API's two on save.
+  // Songs and items in one order of service, split into the API's two on save.
   const order = useFieldArray({ control, name: 'order' });
   const rows = useWatch({ control, name: 'order' }) ?? [];
   const date = useWatch({ control, name: 'date' }) ?? '';
@@ -140,12 +140,13 @@ export function SetlistForm({ team, setlist }: SetlistFormProps) {
     field.kind === 'song' ? [songOf(field.song)] : [],
   );
   const itemCount = order.fields.length - songPlaces.length;
-  // Offline nothing could be saved: the form stays readable, its changes are off (issue 17).
+  // Offline nothing could be saved: the form stays readable, its changes are off.
   const changesAllowed = useChangesAllowed();
   const busy = save.isPending || clone.isPending || deleteSetlist.isPending || !changesAllowed;
 
   // A save that assigns someone away on the day is refused until the planner says
-  // "Assign anyway?" (issue 18); then the same save goes again with `confirmAway`.
+  // "Assign anyway?"; then the same save goes again with `confirmAway` (docs/DECISIONS.md,
+  // People, availability and confirmed assignments, "Assigning someone away").
   /** A refusal for someone away: asks "Assign anyway?", which sends again with `confirmAway`. */
   const askIfAway = (
     error: unknown,
@@ -199,7 +200,7 @@ export function SetlistForm({ team, setlist }: SetlistFormProps) {
       },
     });
 
-  // Clone asks for the copy's day first (issue 18).
+  // Clone asks for the copy's day first: next week's service is rarely on the same day.
   const [cloneOpen, setCloneOpen] = useState(false);
   const onClone = (day: string) =>
     void handleSubmit((values) =>
@@ -265,7 +266,7 @@ export function SetlistForm({ team, setlist }: SetlistFormProps) {
               slotProps={{ inputLabel: { shrink: true } }}
               sx={{ flex: '1 1 200px', maxWidth: 240 }}
             />
-            {/* Issue 18: optional; with it the view gives each entry its time of day. */}
+            {/* Optional; with it the view gives each entry its time of day. */}
             <TextField
               label={SETLIST_SCREEN_TEXTS.startTime}
               type="time"

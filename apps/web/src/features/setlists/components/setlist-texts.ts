@@ -26,7 +26,7 @@ export const SETLIST_SCREEN_TEXTS = {
   songOrderHeading: 'Selected Song Order and Leaders',
   noPositions: 'No positions yet.',
   noSongsChosen: 'No songs chosen yet. Pick them in Songs above.',
-  // Issue 18, a real order of service: items that are not songs, durations and a start time.
+  // A real order of service: items that are not songs, durations and a start time.
   startTime: 'Start time',
   addItem: 'Add Item',
   /** An item's name in the order before it has a title. */

@@ -112,9 +112,9 @@ function SetlistDetailsView({ setlist, team }: { setlist: SetlistDetails; team: 
   const [myViewOpen, setMyViewOpen] = useState(false);
   const [showChords, setShowChords] = useState(false);
   const printing = usePrinting();
-  // Each song's chords in the key its entry is played in (issue 15).
+  // Each song's chords in the key its entry is played in.
   const played = useMemo(() => setlistInKeys(setlist), [setlist]);
-  // Issue 18: songs and items in one order, each with its start time and duration.
+  // Songs and items in one order, each with its start time and duration.
   const times = useMemo(() => serviceTimes(setlist), [setlist]);
   const sheets = startsSheet(times.entries.map((timed) => timed.entry));
 
@@ -151,7 +151,7 @@ function SetlistDetailsView({ setlist, team }: { setlist: SetlistDetails; team: 
                     ? SETLIST_TEXTS.unassigned
                     : (nameOf(position.assignedTo) ?? unknown),
                 )}
-                {/* Issue 18: the assigned person's answer, where one was asked. */}
+                {/* The assigned person's answer, where one was asked. */}
                 {position.status && (
                   <Box component="span" sx={{ ml: 1 }}>
                     <AssignmentStatusChip status={position.status} />
@@ -259,7 +259,7 @@ interface SetlistSongProps {
   number: number;
   /** The entry with its song's chords in the entry's key already. */
   entry: SetlistDetails['songs'][number];
-  /** When it starts and how long it takes (issue 18), if the planner said. */
+  /** When it starts and how long it takes, if the planner said. */
   timing: string | null;
   leaderName: string | null;
   view: ChordView;
@@ -303,7 +303,7 @@ function SetlistSong({ number, entry, timing, leaderName, view, chart }: Setlist
 }
 
 /**
- * An item of the order of service (issue 18): its title, start time and duration, and notes,
+ * An item of the order of service: its title, start time and duration, and notes,
  * on screen and paper alike. No number, leader, key or chart, and a bar at its side, so it
  * reads apart from the songs.
  */

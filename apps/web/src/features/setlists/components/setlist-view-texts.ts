@@ -9,7 +9,7 @@ export const SETLIST_VIEW_TEXTS = {
   formerMember: 'Former member',
   /** While the team's names load. */
   nameLoading: '…',
-  // Issue 18, a real order of service: times from the start time, durations, the total.
+  // A real order of service: times from the start time, durations, the total.
   serviceStarts: (start: string) => `Starts at ${start}`,
   serviceStartsEnds: (start: string, end: string) => `Starts at ${start}, ends at ${end}`,
   /** Some entry has no duration: the end is the earliest it can be. */

@@ -25,7 +25,7 @@ export function entryKeyCaption(
   return `${SETLIST_SCREEN_TEXTS.performanceKey(key, songKey)}${caption.slice(plain.length)}`;
 }
 
-/** One entry of the order of service with its times (issue 18). */
+/** One entry of the order of service with its times. */
 export interface TimedEntry {
   entry: ServiceEntry;
   /** How long it takes, in seconds; null when the planner gave no duration. */
@@ -47,7 +47,7 @@ export interface ServiceTimes {
   endsAt: string | null;
 }
 
-/** The setlist's songs and items in one order, timed from its start time (issue 18). */
+/** The setlist's songs and items in one order, timed from its start time. */
 export function serviceTimes(
   setlist: Pick<SetlistDetails, 'songs' | 'items' | 'startTime'>,
 ): ServiceTimes {

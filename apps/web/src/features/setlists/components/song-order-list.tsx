@@ -73,7 +73,7 @@ class NonTouchPointerSensor extends PointerSensor {
 /** A setlist is a column: entries only move up and down. */
 const restrictToVerticalAxis: Modifier = ({ transform }) => ({ ...transform, x: 0 });
 
-/** One row of the order of service as the list shows it (issue 18: songs and items). */
+/** One row of the order of service as the list shows it: a song or an item. */
 export type OrderEntry =
   | {
       kind: 'song';
@@ -100,12 +100,12 @@ interface SongOrderListProps {
   control: SetlistFormControl;
   members: MemberChoice[];
   onMove: (from: number, to: number) => void;
-  /** Plays the entry's song once more, at the end of the set (a reprise, issue 18). */
+  /** Plays the entry's song once more, at the end of the set (a reprise). */
   onRepeat: (index: number) => void;
   /** Takes the item at that place out of the order (songs leave through the picker). */
   onRemove: (index: number) => void;
   disabled?: boolean;
-  /** Members away on the setlist's day (issue 18): a leader among them is warned about. */
+  /** Members away on the setlist's day: a leader among them is warned about. */
   away?: ReadonlySet<string> | undefined;
 }
 
@@ -427,7 +427,7 @@ interface ItemOrderRowProps extends OrderRowProps<Extract<OrderEntry, { kind: 'i
 }
 
 /**
- * An item of the order (issue 18): its title, duration and notes, and Remove. No number, leader
+ * An item of the order: its title, duration and notes, and Remove. No number, leader
  * or key, and a tinted row with a bar at its side, so it reads apart from the songs.
  */
 function ItemOrderRow({ control, onRemove, ...row }: ItemOrderRowProps) {
@@ -514,7 +514,7 @@ interface DurationFieldProps {
 }
 
 /**
- * A song's or an item's duration (issue 18): minutes ("5"), m:ss or h:mm:ss, shown back as m:ss
+ * A song's or an item's duration: minutes ("5"), m:ss or h:mm:ss, shown back as m:ss
  * once the field is left. Its complaint takes a line of its own at the row's end, where it is
  * read whole on a phone too.
  */

@@ -25,7 +25,7 @@ interface TeamPositionsEditorProps {
   /** The shared schema's complaint about the positions as a whole (too many). */
   error?: string | undefined;
   disabled?: boolean;
-  /** Members away on the setlist's day (issue 18): one assigned is warned about. */
+  /** Members away on the setlist's day: one assigned is warned about. */
   away?: ReadonlySet<string> | undefined;
   /** The positions as saved, with their answers: shown beside the rows that keep them. */
   saved?: readonly Position[] | undefined;

@@ -19,7 +19,7 @@ import { formatSetlistDate, localToday } from './setlist-dates.ts';
 const named = (a: Assignment) => `${a.position} at ${a.setlistName}`;
 
 /**
- * The dashboard's "Your assignments" (issue 18): the positions the user was assigned in coming
+ * The dashboard's "Your assignments": the positions the user was assigned in coming
  * setlists of all their teams, each pending, accepted or declined, with Accept and Decline.
  * Shown only when there is one; a failed load shows nothing, like Upcoming Setlists.
  */

@@ -4,7 +4,7 @@ import type { Song } from '@segue/shared';
 import { ApiRequestError, apiFetch } from '../../../lib/api-client.ts';
 import { fetchAllSongs, songKeys } from './songs.ts';
 
-/** The details of a song beside title, artist and parts (issue 15), as files and the API name them. */
+/** The details of a song beside title, artist and parts, as files and the API name them. */
 const SONG_DETAIL_FIELDS = [
   'key',
   'capo',

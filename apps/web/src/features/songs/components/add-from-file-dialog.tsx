@@ -38,7 +38,7 @@ function libraryIdentities(teamId: string) {
 }
 
 /**
- * "Add from file" (issue 16): files of any format Segue reads, dropped or chosen, are read by the
+ * "Add from file": files of any format Segue reads, dropped or chosen, are read by the
  * server into a preview of every song (title, parts, key and capo as read, and the warnings);
  * nothing is saved until the user adds all of them, or the ones they pick.
  */

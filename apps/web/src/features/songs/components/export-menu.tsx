@@ -49,7 +49,7 @@ function ExportMenu({ label, items }: ExportMenuProps) {
   );
 }
 
-/** One song as ChordPro, OpenLyrics, chords over words or Segue JSON (issue 16). */
+/** One song as ChordPro, OpenLyrics, chords over words or Segue JSON. */
 export function SongExportMenu({ songId }: { songId: string }) {
   return (
     <ExportMenu

@@ -32,7 +32,8 @@ interface LibraryFileButtonsProps {
 /**
  * Export Library and Import Library, for the team's creator only (spec section 6). Results and
  * failures use the spec's texts (section 8) in the page beside the buttons, not in browser
- * alerts (issue 16); a failed import says why. After an import the list is fetched again.
+ * alerts (docs/DECISIONS.md, Song files, "Song entry"); a failed import says why. After an
+ * import the list is fetched again.
  */
 export function LibraryFileButtons({ team }: LibraryFileButtonsProps) {
   const fileInput = useRef<HTMLInputElement>(null);

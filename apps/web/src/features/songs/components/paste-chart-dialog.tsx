@@ -26,7 +26,7 @@ function readChart(text: string): { chart: PastedChart | null; warnings: string[
 }
 
 /**
- * "Paste chart" (issue 16): text pasted in ChordPro or chords over words becomes parts and
+ * "Paste chart": text pasted in ChordPro or chords over words becomes parts and
  * lines, previewed as the live view shows them, before it replaces the form's parts.
  */
 export function PasteChartDialog(props: {

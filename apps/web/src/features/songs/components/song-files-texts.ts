@@ -1,4 +1,4 @@
-/** Texts of song files in and out (issue 16). */
+/** Texts of song files in and out (docs/DECISIONS.md, Song files). */
 export const SONG_FILES_TEXTS = {
   addFromFile: 'Add from file',
   dialogTitle: 'Add songs from files',

@@ -125,7 +125,7 @@ function SongForm({ teamId, song }: SongFormProps) {
   const [moreOpen, setMoreOpen] = useState(() => hasMoreDetails(draft.details));
   const [saved, setSaved] = useState(false);
   const saveSong = useSaveSong(teamId);
-  // Offline nothing could be saved: the form stays readable, Save is off (issue 17).
+  // Offline nothing could be saved: the form stays readable, Save is off.
   const changesAllowed = useChangesAllowed();
   const navigate = useNavigate();
   const formRef = useRef<HTMLFormElement>(null);

@@ -73,7 +73,7 @@ export type SongDraftAction =
   | { type: 'replaceLine'; part: number; line: number; lines: SongLine[] }
   | { type: 'removeLine'; part: number; line: number }
   | { type: 'moveLine'; part: number; line: number; to: number }
-  /** A pasted chart (issue 16): its parts replace the form's; its details fill the empty ones. */
+  /** A pasted chart: its parts replace the form's; its details fill the empty ones. */
   | { type: 'useChart'; chart: PastedChart };
 
 /** What "Paste chart" gives the form: parts, and the details the chart named. */

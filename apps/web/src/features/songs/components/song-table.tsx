@@ -32,7 +32,7 @@ import { SONG_SCREEN_TEXTS, songColumnTexts } from './song-texts.ts';
 
 const ROWS_PER_PAGE_OPTIONS = [25, 50, 100];
 const COLUMN_COUNT = 8;
-/** Created and Updated give way to the issue's columns below the `lg` breakpoint. */
+/** Created and Updated give way to Key, Tempo and Last used below the `lg` breakpoint. */
 const WIDE_ONLY = { display: { xs: 'none', lg: 'table-cell' } } as const;
 
 interface SongOrder {

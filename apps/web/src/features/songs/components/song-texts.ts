@@ -21,7 +21,7 @@ export const SONG_SCREEN_TEXTS = {
   backToLibrary: 'Back to Song Library',
 } as const;
 
-/** Asked before the song form is left with changes not saved (issue 16). */
+/** Asked before the song form is left with changes not saved. */
 export const leaveSongTexts = {
   title: 'Leave without saving?',
   message: 'Your changes to this song are not saved.',
@@ -31,7 +31,8 @@ export const leaveSongTexts = {
 
 /**
  * The library's column headers (Title, Artist, Created, Updated and Actions as the spec quotes
- * them; Key, Tempo and Last used from issue 15) and what their cells say.
+ * them; Key, Tempo and Last used are ours: docs/DECISIONS.md, Chords, "The library's columns")
+ * and what their cells say.
  */
 export const songColumnTexts = {
   title: 'Title',

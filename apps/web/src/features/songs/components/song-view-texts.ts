@@ -1,4 +1,4 @@
-/** Texts of the read-only song view (/songs/{id}, issue 15) that the specification does not quote. */
+/** Texts of the read-only song view (/songs/{id}) that the specification does not quote. */
 export const SONG_VIEW_TEXTS = {
   edit: 'Edit',
   transpose: 'Transpose',

@@ -4,7 +4,7 @@ import { InviteByEmailForm } from './invite-by-email-form.tsx';
 import { InviteLinkForm } from './invite-link-form.tsx';
 import { PendingInvitesList } from './pending-invites-list.tsx';
 
-/** Invitations (issue 18): a link to share, a link by e-mail, and the ones still pending. */
+/** Invitations: a link to share, a link by e-mail, and the ones still pending. */
 export function InvitationsTab({ team }: { team: TeamDetails }) {
   return (
     <Stack spacing={4}>
