@@ -13,7 +13,9 @@ export default defineConfig({
   // still fails. Tests that need more say so with test.setTimeout.
   timeout: 120_000,
   expect: { timeout: 10_000 },
-  fullyParallel: false,
+  // Each test makes its own people, teams and songs, so the tests of one file may run at once on
+  // both workers; a file whose tests share something outside the app says so itself.
+  fullyParallel: true,
   workers: 2,
   retries: 0,
   forbidOnly: !!process.env.CI,
@@ -23,7 +25,7 @@ export default defineConfig({
     baseURL: E2E.baseUrl,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
-    // The app's service worker (issue 17) would serve pages from its cache: each test sees
+    // The app's service worker would serve pages from its cache: each test sees
     // the network as it is, except the PWA spec, which allows it.
     serviceWorkers: 'block',
     launchOptions: {

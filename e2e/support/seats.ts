@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from '@playwright/test';
-import { logIn, type Person } from './fixtures.ts';
+import { signIn, type Person } from './fixtures.ts';
 
-/** One person's device at a live service: a browser context of its own, logged in. */
+/** One person's device at a live service: a browser context of its own, signed in. */
 export interface Seat {
   context: BrowserContext;
   page: Page;
@@ -10,7 +10,8 @@ export interface Seat {
 /**
  * Devices whose contexts run `initScripts` first (stubs of what a browser would ask the user
  * for: a wake lock, a MIDI controller). Each seat is `person` on a device of their own, from
- * `address` (so each has its own rate limits), at `viewport`.
+ * `address` (so each has its own rate limits), at `viewport`. Its page is still blank: the test
+ * opens what the seat shows.
  */
 export const seatsWith =
   (...initScripts: (() => void)[]) =>
@@ -28,6 +29,6 @@ export const seatsWith =
     });
     for (const script of initScripts) await context.addInitScript(script);
     const page = await context.newPage();
-    await logIn(page, person);
+    await signIn(page, person);
     return { context, page };
   };

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { totp } from '../../apps/server/src/accounts/totp.ts';
-import { createVerifiedPerson, expect, logIn, test } from '../support/fixtures.ts';
+import { createVerifiedPerson, expect, logIn, signIn, test } from '../support/fixtures.ts';
 import { waitForLink } from '../support/mailbox.ts';
 
 const field = (page: Page, name: string) => page.getByRole('textbox', { name, exact: true });
@@ -11,7 +11,8 @@ test.describe('account settings', () => {
     request,
   }) => {
     const person = await createVerifiedPerson(request, 'Priscilla');
-    await logIn(page, person);
+    await signIn(page, person);
+    await page.goto('/dashboard');
     await page.getByRole('button', { name: 'Account menu' }).click();
     await page.getByRole('menuitem', { name: 'Account Settings' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Account Settings' })).toBeVisible();
@@ -70,7 +71,7 @@ test.describe('account settings', () => {
     request,
   }) => {
     const person = await createVerifiedPerson(request, 'Tabitha');
-    await logIn(page, person);
+    await signIn(page, person);
     await page.goto('/settings');
     await page.getByRole('button', { name: 'Set Up Two-Factor Authentication' }).click();
     const dialog = page.getByRole('dialog', { name: 'Set Up Two-Factor Authentication' });
@@ -116,8 +117,10 @@ test.describe('account settings', () => {
       extraHTTPHeaders: { 'x-forwarded-for': '203.0.125.9' },
     });
     const otherPage = await other.newPage();
-    await logIn(otherPage, person);
-    await logIn(page, person);
+    await signIn(otherPage, person);
+    await otherPage.goto('/dashboard');
+    await expect(otherPage.getByRole('heading', { name: 'Welcome Phoebe' })).toBeVisible();
+    await signIn(page, person);
 
     await page.goto('/settings');
     const sessions = page.getByRole('list', { name: 'Active sessions' }).getByRole('listitem');

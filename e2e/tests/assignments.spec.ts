@@ -1,16 +1,14 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import { seriousViolations } from '../support/axe.ts';
-import { E2E } from '../support/env.ts';
 import {
   createTeamWith,
   createVerifiedPerson,
   expect,
-  logIn,
+  signIn,
   test,
   type Person,
 } from '../support/fixtures.ts';
+import { MAIL_POLL, rawMailsTo } from '../support/mailbox.ts';
 
 /** A Sunday some weeks ahead, as YYYY-MM-DD. */
 const serviceDay = () => {
@@ -21,22 +19,12 @@ const serviceDay = () => {
 
 /** Mails to an address, headers unfolded and quoted-printable undone, oldest first. */
 function mailsTo(address: string): string[] {
-  return readdirSync(E2E.mailDir)
-    .sort()
-    .map(
-      (f) =>
-        JSON.parse(readFileSync(path.join(E2E.mailDir, f), 'utf8')) as {
-          to: string[];
-          raw: string;
-        },
-    )
-    .filter((m) => m.to.includes(address.toLowerCase()))
-    .map((m) =>
-      m.raw
-        .replace(/\r?\n[ \t]+/g, ' ')
-        .replace(/=\r?\n/g, '')
-        .replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
-    );
+  return rawMailsTo(address).map((raw) =>
+    raw
+      .replace(/\r?\n[ \t]+/g, ' ')
+      .replace(/=\r?\n/g, '')
+      .replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+  );
 }
 
 /** Waits for a mail to `address` whose subject holds `subject`, and answers it whole. */
@@ -48,20 +36,20 @@ async function waitForMail(address: string, subject: string): Promise<string> {
         found = mailsTo(address).find((m) => m.includes(`Subject: ${subject}`)) ?? '';
         return found;
       },
-      { message: `a mail to ${address} about "${subject}"`, timeout: 15_000 },
+      { message: `a mail to ${address} about "${subject}"`, ...MAIL_POLL },
     )
     .not.toBe('');
   return found;
 }
 
-/** A page of its own for another person, from another address, logged in. */
+/** A page of its own for another person, from another address, signed in (still blank). */
 async function pageOf(browser: Browser, baseURL: string | undefined, person: Person, ip: string) {
   const context = await browser.newContext({
     baseURL,
     extraHTTPHeaders: { 'x-forwarded-for': ip },
   });
   const page = await context.newPage();
-  await logIn(page, person);
+  await signIn(page, person);
   return page;
 }
 
@@ -106,7 +94,7 @@ test('assignments: suggested players, away warnings, mails, accept and decline',
   expect(await seriousViolations(drummerPage)).toEqual([]);
 
   // The planner assigns both: the bassist is suggested first for Bass, the drummer is away.
-  await logIn(page, planner);
+  await signIn(page, planner);
   await page.goto('/setlists/new');
   await expect(page.getByRole('heading', { name: 'New Setlist' })).toBeVisible();
   await page.getByLabel('Setlist Name').fill('Harvest Sunday');

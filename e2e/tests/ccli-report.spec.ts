@@ -5,7 +5,7 @@ import {
   createTeamWith,
   createVerifiedPerson,
   expect,
-  logIn,
+  signIn,
   test,
 } from '../support/fixtures.ts';
 import { expectNoSidewaysScroll } from '../support/layout.ts';
@@ -58,7 +58,7 @@ test('an admin saves the licence number, reads the usage report and downloads it
   await setlist('2030-02-09', [grace]);
   await setlist('2030-04-06', [grace, life]);
 
-  await logIn(page, owner);
+  await signIn(page, owner);
   await page.goto('/teams');
   await page.getByRole('tab', { name: 'CCLI' }).click();
 

@@ -6,7 +6,7 @@ import {
   createTeamWith,
   createVerifiedPerson,
   expect,
-  logIn,
+  signIn,
   test,
   type Person,
 } from '../support/fixtures.ts';
@@ -19,7 +19,7 @@ const chords = (page: Page) =>
 async function deviceOnLiveView(browser: Browser, baseURL: string, person: Person, url: string) {
   const context = await browser.newContext({ baseURL });
   const page = await context.newPage();
-  await logIn(page, person);
+  await signIn(page, person);
   await page.goto(url);
   await expect(page.getByRole('heading', { level: 1, name: 'Four Chords' })).toBeVisible();
   return { page, close: () => context.close() };
@@ -56,7 +56,7 @@ test('a device without a view of its own starts from the account default; its ow
   const live = `/setlists/live/${setlistId}`;
 
   // Account Settings: Nashville numbers for every device that has no view of its own.
-  await logIn(page, owner);
+  await signIn(page, owner);
   await page.goto('/settings');
   const section = page.getByRole('region', { name: 'Chord view' });
   await expect(

@@ -4,20 +4,27 @@ import {
   createTeamWith,
   createVerifiedPerson,
   expect,
-  logIn,
+  signIn,
   test,
   type Person,
 } from '../support/fixtures.ts';
 import { seriousViolations } from '../support/axe.ts';
 
-/** Someone else in a browser of their own, logged in. */
-async function inOwnBrowser(browser: Browser, baseURL: string, person: Person, address: string) {
+/** Someone else in a browser of their own, signed in, on the page at `path`. */
+async function inOwnBrowser(
+  browser: Browser,
+  baseURL: string,
+  person: Person,
+  address: string,
+  path: string,
+) {
   const context = await browser.newContext({
     baseURL,
     extraHTTPHeaders: { 'x-forwarded-for': address },
   });
   const page = await context.newPage();
-  await logIn(page, person);
+  await signIn(page, person);
+  await page.goto(path);
   return { context, page };
 }
 
@@ -35,7 +42,8 @@ test.describe('the dashboard as a way in (issue 18)', () => {
     const leader = await createVerifiedPerson(request, 'Miriam');
     const teamId = await createTeamWith(request, leader, teamName);
     const newcomer = await createVerifiedPerson(request, 'Tobias');
-    await logIn(page, newcomer);
+    await signIn(page, newcomer);
+    await page.goto('/dashboard');
 
     // The two ways in, with the spec's own buttons.
     await expect(page.getByText('No team selected')).toBeVisible();
@@ -64,8 +72,7 @@ test.describe('the dashboard as a way in (issue 18)', () => {
     await expect(page.getByText('Join request sent!')).toBeVisible();
 
     // The leader sees the request.
-    const admin = await inOwnBrowser(browser, baseURL!, leader, '203.0.122.1');
-    await admin.page.goto('/teams');
+    const admin = await inOwnBrowser(browser, baseURL!, leader, '203.0.122.1', '/teams');
     await admin.page.getByRole('tab', { name: 'Join Requests' }).click();
     await expect(admin.page.getByRole('button', { name: 'Approve Tobias Tester' })).toBeVisible();
 
@@ -127,7 +134,8 @@ test.describe('the dashboard as a way in (issue 18)', () => {
     test.setTimeout(90_000);
     const teamName = `Riverside Worship ${unique()}`;
     const owner = await createVerifiedPerson(request, 'Naomi');
-    await logIn(page, owner);
+    await signIn(page, owner);
+    await page.goto('/dashboard');
 
     await page.getByRole('link', { name: 'Create a Team' }).click();
     await page.getByLabel('Team Name').fill(teamName);
@@ -186,7 +194,7 @@ test.describe('the dashboard as a way in (issue 18)', () => {
       headers,
     });
     expect(added.status()).toBe(201);
-    const band = await inOwnBrowser(browser, baseURL!, member, '203.0.122.2');
+    const band = await inOwnBrowser(browser, baseURL!, member, '203.0.122.2', '/dashboard');
     const memberSteps = band.page.getByRole('region', { name: 'Next steps' });
     await expect(memberSteps.getByRole('listitem')).toHaveCount(2);
     await expect(memberSteps.getByText('Invite people')).toHaveCount(0);

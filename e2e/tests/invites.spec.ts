@@ -3,7 +3,7 @@ import {
   createTeamWith,
   createVerifiedPerson,
   expect,
-  logIn,
+  signIn,
   newPerson,
   test,
   type Person,
@@ -19,7 +19,7 @@ async function freshBrowser(browser: Browser, baseURL: string, address: string) 
   return { context, page: await context.newPage() };
 }
 
-/** A verified person who owns a team of their own, logged in in a browser of their own. */
+/** A verified person who owns a team of their own, signed in in a browser of their own. */
 async function ownerInBrowser(
   browser: Browser,
   baseURL: string,
@@ -30,9 +30,11 @@ async function ownerInBrowser(
   const { context, page } = await freshBrowser(browser, baseURL, address);
   const person = await createVerifiedPerson(context.request, first);
   await createTeamWith(context.request, person, teamName);
-  // Registering through this context's request set its session cookie; log in the way a person does.
+  // Registering through this context's request set a session cookie of its own; the device
+  // signs in afresh, as a person coming back does.
   await context.clearCookies();
-  await logIn(page, person);
+  await signIn(page, person);
+  await page.goto('/dashboard');
   await expect(page.getByRole('heading', { name: teamName })).toBeVisible();
   return { context, page, person };
 }

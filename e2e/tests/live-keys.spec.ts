@@ -3,7 +3,7 @@ import {
   createTeamWith,
   createVerifiedPerson,
   expect,
-  logIn,
+  signIn,
   test,
   createdId,
 } from '../support/fixtures.ts';
@@ -42,7 +42,7 @@ test('the live view and the stage display show each song in its key for the serv
   });
   const setlistId = await createdId(setlist);
 
-  await logIn(page, owner);
+  await signIn(page, owner);
   const chords = () => page.locator('section[aria-current="step"] [data-chord]').allTextContents();
   await page.goto(`/setlists/live/${setlistId}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Stored in G' })).toBeVisible();
@@ -69,7 +69,7 @@ test('the live view and the stage display show each song in its key for the serv
   // Another device is not touched by this one's view.
   const other = await browser.newContext({ baseURL });
   const otherPage = await other.newPage();
-  await logIn(otherPage, owner);
+  await signIn(otherPage, owner);
   await otherPage.goto(`/setlists/live/${setlistId}`);
   await expect
     .poll(() => otherPage.locator('section[aria-current="step"] [data-chord]').allTextContents())

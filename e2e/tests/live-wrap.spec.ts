@@ -4,7 +4,7 @@ import {
   createTeamWith,
   createVerifiedPerson,
   expect,
-  logIn,
+  signIn,
   test,
   createdId,
 } from '../support/fixtures.ts';
@@ -100,7 +100,9 @@ test('song lines wrap on narrow screens and each chord stays over its syllable',
   });
   const setlistId = await createdId(setlist);
 
-  await logIn(page, leader);
+  await signIn(page, leader);
+  // The device's storage is written below from a page of the app.
+  await page.goto(`/setlists/live/${setlistId}`);
   const part = page.getByRole('region', { name: 'Verse 1' });
   for (const viewport of VIEWPORTS) {
     for (const size of SIZES) {

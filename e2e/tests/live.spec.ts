@@ -5,7 +5,7 @@ import {
   createTeamWith,
   createVerifiedPerson,
   expect,
-  logIn,
+  signIn,
   test,
   createdId,
 } from '../support/fixtures.ts';
@@ -63,7 +63,7 @@ test('a leader steps through songs and parts; followers and the projector follow
     });
     if (withMidi) await context.addInitScript(midiStub);
     const page = await context.newPage();
-    await logIn(page, person);
+    await signIn(page, person);
     return { context, page };
   };
   const lead = await seat(leader, '203.0.124.1', true);
@@ -196,7 +196,7 @@ test('outsiders see access denied in the live and presenter views', async ({ pag
   });
   const setlistId = await createdId(s);
 
-  await logIn(page, outsider);
+  await signIn(page, outsider);
   await page.goto(`/setlists/live/${setlistId}`);
   await expect(
     page.getByRole('heading', { name: 'Access denied. You are not a member of this team.' }),

@@ -5,7 +5,7 @@ import {
   createTeamWith,
   createVerifiedPerson,
   expect,
-  logIn,
+  signIn,
   test,
 } from '../support/fixtures.ts';
 import { seatsWith } from '../support/seats.ts';
@@ -121,7 +121,8 @@ test('the week is kept on the phone; offline it opens, steps locally, and catche
 }) => {
   test.setTimeout(120_000);
   const band = await bandWithSunday(request);
-  await logIn(page, band.guitarist);
+  await signIn(page, band.guitarist);
+  await page.goto('/dashboard');
   await installed(page);
   // Sunday is within the next two weeks; Christmas Eve is not.
   await expect.poll(() => keptSetlistIds(page)).toEqual([band.sunday]);
@@ -190,7 +191,8 @@ test('signed in stays signed in offline after a restart; a session revoked meanw
   request,
 }) => {
   const band = await bandWithSunday(request);
-  await logIn(page, band.guitarist);
+  await signIn(page, band.guitarist);
+  await page.goto('/dashboard');
   await installed(page);
   await expect.poll(() => keptSetlistIds(page)).toEqual([band.sunday]);
 
@@ -219,7 +221,8 @@ test('a team the musician was removed from is gone from the device at the next o
   request,
 }) => {
   const band = await bandWithSunday(request);
-  await logIn(page, band.guitarist);
+  await signIn(page, band.guitarist);
+  await page.goto('/dashboard');
   await expect.poll(() => keptSetlistIds(page)).toEqual([band.sunday]);
 
   const removed = await request.delete(`/api/teams/${band.teamId}/member`, {

@@ -4,7 +4,7 @@ import {
   createTeamWith,
   createVerifiedPerson,
   expect,
-  logIn,
+  signIn,
   test,
   type Person,
   createdId,
@@ -108,7 +108,8 @@ test('on a phone, setlists and songs are cards whose main actions are on screen'
   request,
 }) => {
   const { leader, setlistName, songTitle } = await seedLibrary(request);
-  await logIn(page, leader);
+  await signIn(page, leader);
+  await page.goto('/dashboard');
 
   // Dashboard: Upcoming Setlists as cards, Live View first.
   await expect(page.getByRole('heading', { name: 'Upcoming Setlists' })).toBeVisible();
@@ -173,7 +174,7 @@ test('no page scrolls sideways on a phone', async ({ page, request }) => {
     await expectNoSidewaysScroll(page, `${path} (logged out)`);
   }
 
-  await logIn(page, leader);
+  await signIn(page, leader);
   const pages: [path: string, heading: string | RegExp][] = [
     ['/', /Segue/],
     ['/dashboard', 'Welcome Deborah'],

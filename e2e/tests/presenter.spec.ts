@@ -4,7 +4,7 @@ import {
   createTeamWith,
   createVerifiedPerson,
   expect,
-  logIn,
+  signIn,
   test,
   createdId,
 } from '../support/fixtures.ts';
@@ -81,7 +81,7 @@ test('the presenter waits quietly, keeps lyrics title-safe, blacks out with B an
   const setlistId = await createdId(setlist);
 
   await page.setViewportSize({ width: 1280, height: 720 });
-  await logIn(page, leader);
+  await signIn(page, leader);
   await page.goto(`/setlists/presenter/${setlistId}`);
 
   // Before the first part: only a small waiting message, on the default black background.

@@ -4,6 +4,8 @@ import { expect, test } from '../support/fixtures.ts';
 
 /** Issue 17, first part: Segue installs as an app, precached, and offers a new version. */
 test.use({ serviceWorkers: 'allow' });
+// The second test rewrites the built service worker on disk, which the first installs: one at a time.
+test.describe.configure({ mode: 'default' });
 
 const SERVICE_WORKER = fileURLToPath(new URL('../../apps/web/dist/sw.js', import.meta.url));
 

@@ -5,7 +5,7 @@ import {
   createTeamWith,
   createVerifiedPerson,
   expect,
-  logIn,
+  signIn,
   test,
 } from '../support/fixtures.ts';
 import { expectNoSidewaysScroll } from '../support/layout.ts';
@@ -49,7 +49,7 @@ test('a worship leader plans Sunday: a welcome, three songs, a sermon and a repr
     );
   }
 
-  await logIn(page, leader);
+  await signIn(page, leader);
   await page.goto('/setlists/new');
   await expect(page.getByRole('heading', { name: 'New Setlist' })).toBeVisible();
   await page.getByLabel('Setlist Name').fill('Sunday Morning');

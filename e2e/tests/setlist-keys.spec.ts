@@ -4,7 +4,7 @@ import {
   createTeamWith,
   createVerifiedPerson,
   expect,
-  logIn,
+  signIn,
   test,
 } from '../support/fixtures.ts';
 import { expectNoSidewaysScroll } from '../support/layout.ts';
@@ -50,7 +50,7 @@ test('a setlist entry is played in its own key, kept through save, reorder and c
     expect(res.status()).toBe(201);
   }
 
-  await logIn(page, leader);
+  await signIn(page, leader);
   await page.goto('/setlists/new');
   await expect(page.getByRole('heading', { name: 'New Setlist' })).toBeVisible();
   await page.getByLabel('Setlist Name').fill('Pentecost');

@@ -4,7 +4,7 @@ import {
   createTeamWith,
   createVerifiedPerson,
   expect,
-  logIn,
+  signIn,
   test,
 } from '../support/fixtures.ts';
 import { songOrder } from '../support/setlist-form.ts';
@@ -34,7 +34,7 @@ test('a song is played again as a reprise, and Clone asks for the new date', asy
       }),
     );
   }
-  await logIn(page, leader);
+  await signIn(page, leader);
   await page.goto('/setlists/new');
   await page.getByLabel('Setlist Name').fill('Sunday Evening');
   await page.getByLabel('Date').fill(day(3));

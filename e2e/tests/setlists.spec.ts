@@ -3,7 +3,7 @@ import {
   createTeamWith,
   createVerifiedPerson,
   expect,
-  logIn,
+  signIn,
   test,
 } from '../support/fixtures.ts';
 import { dragOnto, moveUpWithKeyboard, songOrder } from '../support/setlist-form.ts';
@@ -37,7 +37,8 @@ test('plan a setlist: songs in a dragged order, leaders, positions; clone and de
     expect(res.status()).toBe(201);
   }
 
-  await logIn(page, leader);
+  await signIn(page, leader);
+  await page.goto('/dashboard');
   await page.getByRole('link', { name: 'Sets', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Setlists', exact: true })).toBeVisible();
   await page.getByRole('link', { name: 'New Setlist' }).click();
@@ -129,7 +130,8 @@ test('plan a setlist: songs in a dragged order, leaders, positions; clone and de
     extraHTTPHeaders: { 'x-forwarded-for': '203.0.123.7' },
   });
   const drummerPage = await context.newPage();
-  await logIn(drummerPage, drummer);
+  await signIn(drummerPage, drummer);
+  await drummerPage.goto('/dashboard');
   await expect(drummerPage.getByRole('heading', { name: 'Upcoming Setlists' })).toBeVisible();
   const row = drummerPage.getByRole('row').filter({ hasText: 'Easter Sunday' });
   await expect(row).toContainText('Drums');
@@ -174,7 +176,7 @@ test('the song picker offers every song of a library past a thousand songs', asy
   const imported = await request.post('/api/songs/import', { headers, data: { songs } });
   expect(imported.status()).toBe(200);
 
-  await logIn(page, leader);
+  await signIn(page, leader);
   // The library arrives late, as on a slow connection: what is typed meanwhile stays.
   let release!: () => void;
   const arrived = new Promise<void>((resolve) => (release = resolve));

@@ -1,4 +1,4 @@
-import { createVerifiedPerson, expect, logIn, test } from '../support/fixtures.ts';
+import { createVerifiedPerson, expect, signIn, test } from '../support/fixtures.ts';
 import { seriousViolations } from '../support/axe.ts';
 
 test.describe('application shell', () => {
@@ -23,7 +23,7 @@ test.describe('application shell', () => {
     await expect(page).toHaveURL(/\/login$/);
 
     const person = await createVerifiedPerson(request, 'Lydia');
-    await logIn(page, person);
+    await signIn(page, person);
     await page.goto('/');
     await expect(page.getByRole('link', { name: 'Get Started Free' })).toHaveCount(0);
     await page.getByRole('link', { name: 'Go to Dashboard' }).click();
@@ -32,7 +32,8 @@ test.describe('application shell', () => {
 
   test('the theme choice survives a reload', async ({ page, request }) => {
     const person = await createVerifiedPerson(request, 'Silas');
-    await logIn(page, person);
+    await signIn(page, person);
+    await page.goto('/dashboard');
     const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
     const initial = await page.evaluate(() => localStorage.getItem('theme'));
 
@@ -61,7 +62,8 @@ test.describe('application shell', () => {
   test('on a small screen the bar becomes a drawer', async ({ page, request }) => {
     const person = await createVerifiedPerson(request, 'Anna');
     await page.setViewportSize({ width: 390, height: 844 });
-    await logIn(page, person);
+    await signIn(page, person);
+    await page.goto('/dashboard');
     await page.getByRole('button', { name: 'Open navigation' }).click();
     const drawer = page.getByRole('dialog');
     await drawer.getByRole('link', { name: 'Songs' }).click();

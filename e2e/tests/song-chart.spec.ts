@@ -5,7 +5,7 @@ import {
   createVerifiedPerson,
   createdId,
   expect,
-  logIn,
+  signIn,
   test,
 } from '../support/fixtures.ts';
 import { seriousViolations } from '../support/axe.ts';
@@ -68,7 +68,7 @@ test('the song view shows the chart with its details, transposes for the moment 
   const headers = await apiSession(request, owner, teamId);
   const songId = await createSongInG(request, headers);
 
-  await logIn(page, owner);
+  await signIn(page, owner);
   await page.goto(`/songs/${songId}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Amazing Grace' })).toBeVisible();
   await expect(page.getByText('Chris Tomlin', { exact: true })).toBeVisible();
@@ -169,7 +169,7 @@ test('the setlist view shows leaders, the team and, on request, each chart in it
     }),
   );
 
-  await logIn(page, owner);
+  await signIn(page, owner);
   await page.goto(`/setlists/view/${setlistId}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Harvest Sunday' })).toBeVisible();
   const grace = page.getByRole('article').filter({ hasText: 'Amazing Grace' });

@@ -5,7 +5,7 @@ import {
   createTeamWith,
   createVerifiedPerson,
   expect,
-  logIn,
+  signIn,
   test,
 } from '../support/fixtures.ts';
 
@@ -46,9 +46,9 @@ test.describe('song details', () => {
     const leader = await createVerifiedPerson(request, 'Miriam');
     const teamId = await createTeamWith(request, leader, 'Details Team');
     const headers = await apiSession(request, leader, teamId);
-    await logIn(page, leader);
+    await signIn(page, leader);
 
-    await page.getByRole('link', { name: 'Songs', exact: true }).click();
+    await page.goto('/songs');
     await page.getByRole('link', { name: 'Add Song' }).click();
     await expect(page.getByRole('heading', { name: 'New Song' })).toBeVisible();
 
@@ -227,7 +227,7 @@ test.describe('song details', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     const leader = await createVerifiedPerson(request, 'Tabitha');
     await createTeamWith(request, leader, 'Phone Details Team');
-    await logIn(page, leader);
+    await signIn(page, leader);
     await page.goto('/songs/new');
     await expect(page.getByLabel('Key', { exact: true })).toBeVisible();
     const label = await page.getByLabel('Part 1 label', { exact: true }).boundingBox();

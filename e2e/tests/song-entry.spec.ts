@@ -5,7 +5,7 @@ import {
   createVerifiedPerson,
   createdId,
   expect,
-  logIn,
+  signIn,
   test,
 } from '../support/fixtures.ts';
 
@@ -55,7 +55,7 @@ test.describe('song entry', () => {
     const leader = await createVerifiedPerson(request, 'Fanny');
     const teamId = await createTeamWith(request, leader, 'Entry Team');
     const headers = await apiSession(request, leader, teamId);
-    await logIn(page, leader);
+    await signIn(page, leader);
     await page.goto('/songs/new');
     await expect(page.getByRole('heading', { name: 'New Song' })).toBeVisible();
     const posts = countSongPosts(page);
@@ -164,7 +164,8 @@ test.describe('song entry', () => {
         },
       }),
     );
-    await logIn(page, leader);
+    await signIn(page, leader);
+    await page.goto('/dashboard');
     const browserDialogs = recordDialogs(page);
     const leave = page.getByRole('dialog', { name: 'Leave without saving?' });
     const title = page.getByLabel('Title', { exact: true });
@@ -236,7 +237,7 @@ test.describe('song entry', () => {
   }) => {
     const leader = await createVerifiedPerson(request, 'Isaac');
     await createTeamWith(request, leader, 'Problem Team');
-    await logIn(page, leader);
+    await signIn(page, leader);
     await page.goto('/songs/new');
     const posts = countSongPosts(page);
     const banner = page.getByRole('main').getByRole('alert');
@@ -289,7 +290,7 @@ test.describe('song entry', () => {
   }) => {
     const creator = await createVerifiedPerson(request, 'Charlotte');
     await createTeamWith(request, creator, 'Import Team');
-    await logIn(page, creator);
+    await signIn(page, creator);
     const browserDialogs = recordDialogs(page);
     await page.goto('/songs');
     await expect(page.getByText('No matching songs.')).toBeVisible();

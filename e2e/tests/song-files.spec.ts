@@ -5,7 +5,7 @@ import {
   createTeamWith,
   createVerifiedPerson,
   expect,
-  logIn,
+  signIn,
   test,
 } from '../support/fixtures.ts';
 import { seriousViolations } from '../support/axe.ts';
@@ -40,7 +40,7 @@ test('a member adds three files of three formats from a preview, and exports one
     void dialog.dismiss();
   });
 
-  await logIn(page, member);
+  await signIn(page, member);
   await page.goto('/songs');
   await page.getByRole('button', { name: 'Add from file' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add songs from files' });
@@ -99,7 +99,7 @@ test('a file Segue cannot read says why in the preview, and nothing is saved', a
 }) => {
   const owner = await createVerifiedPerson(request, 'Heman');
   await createTeamWith(request, owner, 'Junk Band');
-  await logIn(page, owner);
+  await signIn(page, owner);
   await page.goto('/songs');
   await page.getByRole('button', { name: 'Add from file' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add songs from files' });
@@ -122,7 +122,7 @@ test('a chart pasted into the song form becomes its parts and lines, previewed f
 }) => {
   const owner = await createVerifiedPerson(request, 'Ethan');
   await createTeamWith(request, owner, 'Paste Band');
-  await logIn(page, owner);
+  await signIn(page, owner);
   await page.goto('/songs/new');
   await expect(page.getByRole('heading', { name: 'New Song' })).toBeVisible();
   await page.getByRole('button', { name: 'Paste chart' }).click();

@@ -5,7 +5,7 @@ import {
   createTeamWith,
   createVerifiedPerson,
   expect,
-  logIn,
+  signIn,
   test,
 } from '../support/fixtures.ts';
 import { seriousViolations } from '../support/axe.ts';
@@ -59,8 +59,8 @@ test.describe('song library columns', () => {
       );
     }
 
-    await logIn(page, leader);
-    await page.getByRole('link', { name: 'Songs', exact: true }).click();
+    await signIn(page, leader);
+    await page.goto('/songs');
     const table = page.getByRole('table', { name: 'Songs' });
     await expect(table.getByRole('columnheader')).toHaveText([
       'Title',
@@ -158,7 +158,7 @@ test.describe('song library columns', () => {
     }
     await addSong(request, headers, { title: 'Zion', tempo: 50 });
 
-    await logIn(page, leader);
+    await signIn(page, leader);
     await page.goto('/songs');
     await expect(titles(page)).toHaveCount(25);
     await page.getByRole('button', { name: 'Go to next page' }).click();

@@ -4,7 +4,7 @@ import {
   createTeamWith,
   createVerifiedPerson,
   expect,
-  logIn,
+  signIn,
   test,
 } from '../support/fixtures.ts';
 
@@ -15,9 +15,9 @@ test.describe('song library', () => {
   }) => {
     const leader = await createVerifiedPerson(request, 'Hannah');
     await createTeamWith(request, leader, 'Library Team');
-    await logIn(page, leader);
+    await signIn(page, leader);
 
-    await page.getByRole('link', { name: 'Songs', exact: true }).click();
+    await page.goto('/songs');
     await expect(page.getByRole('heading', { name: 'Song Library' })).toBeVisible();
     await expect(page.getByText('No matching songs.')).toBeVisible();
     await page.getByRole('link', { name: 'Add Song' }).click();
@@ -116,7 +116,7 @@ test.describe('song library', () => {
       expect(res.status()).toBe(201);
     }
 
-    await logIn(page, creator);
+    await signIn(page, creator);
     await page.goto('/songs');
     await expect(page.getByRole('row').filter({ hasText: 'It Is Well' })).toBeVisible();
 
@@ -168,7 +168,7 @@ test.describe('song library', () => {
       extraHTTPHeaders: { 'x-forwarded-for': '203.0.122.9' },
     });
     const musicianPage = await context.newPage();
-    await logIn(musicianPage, musician);
+    await signIn(musicianPage, musician);
     await musicianPage.goto('/songs');
     await expect(musicianPage.getByRole('row').filter({ hasText: 'It Is Well' })).toBeVisible();
     await expect(musicianPage.getByRole('button', { name: 'Export Library' })).toHaveCount(0);

@@ -4,7 +4,7 @@ import {
   createTeamWith,
   createVerifiedPerson,
   expect,
-  logIn,
+  signIn,
   test,
   createdId,
 } from '../support/fixtures.ts';
@@ -127,7 +127,7 @@ test('the stage display follows the live view with chords, what comes next, the 
     extraHTTPHeaders: { 'x-forwarded-for': `203.0.126.${(testInfo.workerIndex % 200) + 1}` },
   });
   const live = await context.newPage();
-  await logIn(live, owner);
+  await signIn(live, owner);
   await live.goto(`/setlists/live/${setlistId}`);
   await expect(live.getByRole('heading', { level: 1, name: 'Rock Of Ages' })).toBeVisible();
   const stage = await context.newPage();
@@ -230,7 +230,7 @@ test('outsiders and unknown setlists get the live view’s messages on the stage
   });
   const setlistId = await createdId(created);
 
-  await logIn(page, outsider);
+  await signIn(page, outsider);
   await page.goto(`/setlists/stage/${setlistId}`);
   await expect(
     page.getByRole('heading', {
@@ -247,7 +247,7 @@ test('outsiders and unknown setlists get the live view’s messages on the stage
     extraHTTPHeaders: { 'x-forwarded-for': `203.0.126.${(testInfo.workerIndex % 200) + 21}` },
   });
   const ownerPage = await ownerContext.newPage();
-  await logIn(ownerPage, owner);
+  await signIn(ownerPage, owner);
   await ownerPage.goto(`/setlists/stage/${setlistId}`);
   await expect(
     ownerPage.getByRole('heading', { level: 1, name: 'No songs in this setlist.' }),

@@ -1,17 +1,19 @@
 import type { Browser, Page } from '@playwright/test';
-import { createVerifiedPerson, expect, logIn, test } from '../support/fixtures.ts';
+import { createVerifiedPerson, expect, signIn, test } from '../support/fixtures.ts';
 
-/** A person in a browser of their own, logged in. */
+/** A person in a browser of their own, signed in, on the dashboard. */
 async function personInBrowser(browser: Browser, baseURL: string, first: string, address: string) {
   const context = await browser.newContext({
     baseURL,
     extraHTTPHeaders: { 'x-forwarded-for': address },
   });
   const person = await createVerifiedPerson(context.request, first);
-  // Registering through this context's request set its session cookie; log in the way a person does.
+  // Registering through this context's request set a session cookie of its own; the device
+  // signs in afresh, as a person coming back does.
   await context.clearCookies();
   const page = await context.newPage();
-  await logIn(page, person);
+  await signIn(page, person);
+  await page.goto('/dashboard');
   return { context, page, person };
 }
 
