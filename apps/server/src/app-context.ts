@@ -1,5 +1,6 @@
 import type { AccountSettingsService } from './accounts/account-settings.service.ts';
 import type { AccountsService } from './accounts/accounts.service.ts';
+import type { UserPreferencesRepository } from './accounts/user-preferences.repository.ts';
 import type { Auth } from './accounts/auth.ts';
 import type { SessionResolver } from './accounts/sessions.ts';
 import type { Config } from './config.ts';
@@ -15,6 +16,7 @@ import type { SongsService } from './songs/songs.service.ts';
 import type { CcliService } from './teams/ccli.service.ts';
 import type { InvitesService } from './teams/invites.service.ts';
 import type { TeamsService } from './teams/teams.service.ts';
+import type { UsersService } from './users/users.service.ts';
 
 /** The services one Segue instance runs with, built once in app.ts and handed to each feature. */
 export interface AppContext {
@@ -37,4 +39,8 @@ export interface AppContext {
   people: PeopleService;
   assignments: AssignmentsService;
   ccli: CcliService;
+  /** Names of the people who share a team with the caller. */
+  users: UsersService;
+  /** The account's own preferences: no rule beyond "the caller's own", so read as stored. */
+  preferences: UserPreferencesRepository;
 }

@@ -17,33 +17,42 @@ import { AccountsRepository } from './accounts/accounts.repository.ts';
 import { createAuth } from './accounts/auth.ts';
 import { SessionResolver } from './accounts/sessions.ts';
 import { TwoFactorRepository } from './accounts/two-factor.repository.ts';
+import { UserPreferencesRepository } from './accounts/user-preferences.repository.ts';
 import type { AppContext } from './app-context.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { healthRoutes } from './health/health.routes.ts';
 import { createLiveGateway } from './live/live.gateway.ts';
+import { PeopleRepository } from './people/people.repository.ts';
 import { peopleRoutes } from './people/people.routes.ts';
 import { PeopleService } from './people/people.service.ts';
+import { AssignmentsRepository } from './setlists/assignments.repository.ts';
 import { assignmentsRoutes } from './setlists/assignments.routes.ts';
 import { AssignmentsService } from './setlists/assignments.service.ts';
+import { SetlistsRepository } from './setlists/setlists.repository.ts';
 import { setlistsRoutes } from './setlists/setlists.routes.ts';
 import { SetlistsService } from './setlists/setlists.service.ts';
 import { SongFileBudget } from './songs/song-file-budget.ts';
 import { SongFileReader, type SongFileReaderOptions } from './songs/song-file-reader.ts';
 import { songFilesRoutes } from './songs/song-files.routes.ts';
 import { SongFilesService } from './songs/song-files.service.ts';
+import { SongsRepository } from './songs/songs.repository.ts';
 import { songsRoutes } from './songs/songs.routes.ts';
 import { SongsService } from './songs/songs.service.ts';
 import { resolveAccess, type Access } from './policy/http.ts';
 import { TeamActors } from './policy/team-actors.ts';
+import { CcliRepository } from './teams/ccli.repository.ts';
 import { ccliRoutes } from './teams/ccli.routes.ts';
 import { CcliService } from './teams/ccli.service.ts';
+import { InvitesRepository } from './teams/invites.repository.ts';
 import { invitesRoutes } from './teams/invites.routes.ts';
 import { InvitesService } from './teams/invites.service.ts';
 import { joinRequestsRoutes } from './teams/join-requests.routes.ts';
+import { TeamsRepository } from './teams/teams.repository.ts';
 import { teamsRoutes } from './teams/teams.routes.ts';
 import { TeamsService } from './teams/teams.service.ts';
 import { usersRoutes } from './users/users.routes.ts';
+import { UsersService } from './users/users.service.ts';
 import {
   HttpError,
   isInvalidDatabaseInput,
@@ -254,52 +263,73 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('changes', changes);
   const cache = new ReadCache(changes);
   const sessions = new SessionResolver(database.db, changes);
-  const accountsRepo = new AccountsRepository(database.db);
-  const teams = new TeamsService(database.db, changes, {
+  // Every repository once, here: a feature's SQL reads its own tables and asks the others'
+  // repositories, handed to it, for the rest.
+  const db = database.db;
+  const accountsRepo = new AccountsRepository(db);
+  const twoFactorRepo = new TwoFactorRepository(db);
+  const teamsRepo = new TeamsRepository(db, changes);
+  const invitesRepo = new InvitesRepository(db, changes);
+  const ccliRepo = new CcliRepository(db, changes);
+  const setlistsRepo = new SetlistsRepository(db, changes);
+  const songsRepo = new SongsRepository(db, changes, setlistsRepo);
+  const assignmentsRepo = new AssignmentsRepository(db, changes, teamsRepo);
+  const peopleRepo = new PeopleRepository(db, { setlists: setlistsRepo, teams: teamsRepo });
+  // Teams made before team search folded names get their search name now.
+  await teamsRepo.fillSearchNames();
+
+  const teams = new TeamsService(teamsRepo, {
     accounts: accountsRepo,
+    stats: async (teamId) => ({
+      songs: await songsRepo.count(teamId),
+      setlists: await setlistsRepo.count(teamId),
+    }),
     limiter,
     sendLater: (mail) => mailer.enqueue(mail),
   });
-  // Teams made before team search folded names (issue 18) get their search name now.
-  await teams.repo.fillSearchNames();
   // Song files are read in worker threads; their threads end before the server closes, so a
   // file still being read is answered at once.
   const songFileReader = new SongFileReader(options.songFileReading);
   app.addHook('preClose', () => songFileReader.close());
   const songFileBudget = new SongFileBudget(limiter);
-  const songs = new SongsService(database.db, changes, cache, {
+  const songs = new SongsService(songsRepo, cache, {
     reader: songFileReader,
     budget: songFileBudget,
   });
-  const songFiles = new SongFilesService(songs.repo, {
+  const songFiles = new SongFilesService(songsRepo, {
     reader: songFileReader,
     budget: songFileBudget,
   });
-  const people = new PeopleService(database.db);
-  const assignments = new AssignmentsService(database.db, changes, {
+  const people = new PeopleService(peopleRepo, {
+    teams: teamsRepo,
+    accounts: accountsRepo,
+  });
+  const assignments = new AssignmentsService(assignmentsRepo, {
     people,
+    accounts: accountsRepo,
+    teams: teamsRepo,
     appUrl: config.appUrl,
     sendLater: (mail) => mailer.enqueue(mail),
     defer: (what, job) => mailer.defer(what, job),
   });
-  const setlists = new SetlistsService(database.db, changes, cache, assignments);
-  const ccli = new CcliService(database.db, changes);
-  const invites = new InvitesService(database.db, changes, {
-    teams: teams.repo,
+  const setlists = new SetlistsService(setlistsRepo, cache, assignments, {
+    songs: songsRepo,
+    teams: teamsRepo,
+  });
+  const ccli = new CcliService(ccliRepo, { songs: songsRepo, setlists: setlistsRepo });
+  const invites = new InvitesService(invitesRepo, {
+    teams: teamsRepo,
     limiter,
     sendLater: (mail) => mailer.enqueue(mail),
     appUrl: config.appUrl,
   });
-  const teamActors = new TeamActors(teams.repo, cache);
-  teams.useStatsSource(async (teamId) => ({
-    songs: await songs.repo.count(teamId),
-    setlists: await setlists.repo.count(teamId),
-  }));
+  const users = new UsersService({ teams: teamsRepo, accounts: accountsRepo });
+  const teamActors = new TeamActors(teamsRepo, cache);
   const settings = new AccountSettingsService({
-    teamIdsOf: (userId) => teams.repo.teamIdsOf(userId),
-    teamsOwnedBy: (userId) => teams.repo.namesOwnedBy(userId),
+    teamIdsOf: (userId) => teamsRepo.teamIdsOf(userId),
+    teamsOwnedBy: (userId) => teamsRepo.namesOwnedBy(userId),
     accounts: accountsRepo,
-    twoFactor: new TwoFactorRepository(database.db),
+    twoFactor: twoFactorRepo,
     auth,
     mailer,
     limiter,
@@ -308,7 +338,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     log: app.log,
   });
   const accounts = new AccountsService({
-    teamIdsOf: (userId) => teams.repo.teamIdsOf(userId),
+    teamIdsOf: (userId) => teamsRepo.teamIdsOf(userId),
     accounts: accountsRepo,
     secondFactor: settings,
     auth,
@@ -336,6 +366,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ccli,
     people,
     assignments,
+    users,
+    preferences: new UserPreferencesRepository(db),
   };
 
   await app.register(

@@ -179,7 +179,9 @@ export async function createSong(
   },
 ): Promise<string> {
   const songId = randomUUID();
-  const created = await new SongsRepository(t.database.db, t.app.changes).create(
+  const { db } = t.database;
+  const songs = new SongsRepository(db, t.app.changes, new SetlistsRepository(db, t.app.changes));
+  const created = await songs.create(
     options.teamId,
     options.by.userId,
     songId,

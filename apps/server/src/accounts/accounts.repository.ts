@@ -1,4 +1,4 @@
-import { and, eq, ne, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { account, session, user, verification } from '../db/schema.ts';
 
@@ -22,6 +22,20 @@ export class AccountsRepository {
       .where(eq(user.email, email.toLowerCase()))
       .limit(1);
     return row ?? null;
+  }
+
+  /**
+   * Names and addresses of the accounts among `ids` (those that are gone are missing), by
+   * name: for the other features, which keep only account ids.
+   */
+  async people(ids: string[]): Promise<{ id: string; name: string; email: string }[]> {
+    const unique = [...new Set(ids)];
+    if (unique.length === 0) return [];
+    return this.db
+      .select({ id: user.id, name: user.name, email: user.email })
+      .from(user)
+      .where(inArray(user.id, unique))
+      .orderBy(sql`lower(${user.name})`, user.id);
   }
 
   /**

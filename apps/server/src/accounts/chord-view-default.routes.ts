@@ -3,7 +3,6 @@ import { ChordViewSchema, SERVER_ERRORS, chordViewFrom } from '@segue/shared';
 import type { AppContext } from '../app-context.ts';
 import { UnauthorizedError } from '../lib/errors.ts';
 import { actorOf } from '../policy/http.ts';
-import { UserPreferencesRepository } from './user-preferences.repository.ts';
 
 /**
  * The account's chord-view default ("My view"): what each of its devices starts
@@ -13,7 +12,7 @@ export const chordViewDefaultRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> 
   app,
   { ctx },
 ) => {
-  const preferences = new UserPreferencesRepository(ctx.database.db);
+  const { preferences } = ctx;
 
   app.get(
     '/account/chord-view',

@@ -1,75 +1,39 @@
-import { and, asc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../db/client.ts';
-import { blockout, teamMember, user } from '../db/schema.ts';
+import { blockout } from '../db/schema.ts';
 
 export type BlockoutRow = typeof blockout.$inferSelect;
 
-/** A member's days away that meet a period, with who they are. */
-export interface TeamBlockoutRow {
-  userId: string;
-  name: string;
-  email: string;
-  startsOn: string;
-  endsOn: string;
-  reason: string;
+/** Days away of one person that meet a period. */
+export type TeamBlockoutRow = Pick<BlockoutRow, 'userId' | 'startsOn' | 'endsOn' | 'reason'>;
+
+/** Where a query of position names (a `name` column) comes from. */
+interface PositionNameSource {
+  positionNames(teamId: string): SQL;
 }
 
-/** The SQL of people and availability (issue 18): positions members play, and blockouts. */
+/**
+ * The SQL of availability: each account's blockouts. The positions members play are kept
+ * with their membership (the teams repository); the names the team uses are gathered here
+ * from the setlists and the members.
+ */
 export class PeopleRepository {
-  constructor(private readonly db: Db) {}
-
-  /** The positions a member says they play in a team; null if they are not a member. */
-  async positionsOf(teamId: string, userId: string): Promise<string[] | null> {
-    const [row] = await this.db
-      .select({ positions: teamMember.positions })
-      .from(teamMember)
-      .where(and(eq(teamMember.teamId, teamId), eq(teamMember.userId, userId)))
-      .limit(1);
-    return row ? row.positions : null;
-  }
-
-  /** Sets them; null if the member left the team meanwhile. */
-  async setPositions(
-    teamId: string,
-    userId: string,
-    positions: string[],
-  ): Promise<string[] | null> {
-    const [row] = await this.db
-      .update(teamMember)
-      .set({ positions })
-      .where(and(eq(teamMember.teamId, teamId), eq(teamMember.userId, userId)))
-      .returning({ positions: teamMember.positions });
-    return row ? row.positions : null;
-  }
-
-  /** Every member's positions, in the order they joined. */
-  memberPositions(teamId: string): Promise<{ userId: string; positions: string[] }[]> {
-    return this.db
-      .select({ userId: teamMember.userId, positions: teamMember.positions })
-      .from(teamMember)
-      .where(eq(teamMember.teamId, teamId))
-      .orderBy(asc(teamMember.createdAt), asc(teamMember.userId));
-  }
+  constructor(
+    private readonly db: Db,
+    private readonly positionSources: { setlists: PositionNameSource; teams: PositionNameSource },
+  ) {}
 
   /** Position names the team's setlists use and its members play, at most `limit`. */
   async usedPositionNames(teamId: string, limit: number): Promise<string[]> {
+    // One statement, so the two lists are merged, ordered and cut by the database's rules.
+    const { setlists, teams } = this.positionSources;
     const rows = await queryRows<{ name: string }>(
       this.db,
       sql`
         select name from (
-          select p ->> 'name' as name
-          from setlist s
-            cross join lateral jsonb_array_elements(
-              case when jsonb_typeof(s.positions) = 'array' then s.positions else '[]'::jsonb end
-            ) p
-          where s.team_id = ${teamId} and jsonb_typeof(p) = 'object'
+          ${setlists.positionNames(teamId)}
           union
-          select m.p as name
-          from team_member tm
-            cross join lateral jsonb_array_elements_text(
-              case when jsonb_typeof(tm.positions) = 'array' then tm.positions else '[]'::jsonb end
-            ) m(p)
-          where tm.team_id = ${teamId}
+          ${teams.positionNames(teamId)}
         ) used
         where name is not null and btrim(name) <> ''
         order by lower(name), name
@@ -118,37 +82,33 @@ export class PeopleRepository {
     return rows.length > 0;
   }
 
-  /** The team's members away on some day of [from, to], by first day. */
-  teamBlockouts(teamId: string, from: string, to: string): Promise<TeamBlockoutRow[]> {
+  /** The days away of these people (a team's members) that meet [from, to], by first day. */
+  blockoutsOf(userIds: string[], from: string, to: string): Promise<TeamBlockoutRow[]> {
+    if (userIds.length === 0) return Promise.resolve([]);
     return this.db
       .select({
         userId: blockout.userId,
-        name: user.name,
-        email: user.email,
         startsOn: blockout.startsOn,
         endsOn: blockout.endsOn,
         reason: blockout.reason,
       })
       .from(blockout)
-      .innerJoin(
-        teamMember,
-        and(eq(teamMember.userId, blockout.userId), eq(teamMember.teamId, teamId)),
+      .where(
+        and(
+          inArray(blockout.userId, userIds),
+          lte(blockout.startsOn, to),
+          gte(blockout.endsOn, from),
+        ),
       )
-      .innerJoin(user, eq(user.id, blockout.userId))
-      .where(and(lte(blockout.startsOn, to), gte(blockout.endsOn, from)))
       .orderBy(asc(blockout.startsOn), asc(blockout.userId), asc(blockout.id));
   }
 
-  /** Which of these people are away on `day`, with their names. */
-  awayOn(
-    userIds: string[],
-    day: string,
-  ): Promise<{ userId: string; name: string; email: string }[]> {
-    if (userIds.length === 0) return Promise.resolve([]);
-    return this.db
-      .selectDistinct({ userId: blockout.userId, name: user.name, email: user.email })
+  /** Which of these people are away on `day`. */
+  async awayOn(userIds: string[], day: string): Promise<string[]> {
+    if (userIds.length === 0) return [];
+    const rows = await this.db
+      .selectDistinct({ userId: blockout.userId })
       .from(blockout)
-      .innerJoin(user, eq(user.id, blockout.userId))
       .where(
         and(
           inArray(blockout.userId, userIds),
@@ -156,5 +116,6 @@ export class PeopleRepository {
           gte(blockout.endsOn, day),
         ),
       );
+    return rows.map((r) => r.userId);
   }
 }

@@ -13,11 +13,12 @@ import type {
   TeamBlockout,
   TeamBlockoutsQuery,
 } from '@segue/shared';
-import type { Db } from '../db/client.ts';
+import type { AccountsRepository } from '../accounts/accounts.repository.ts';
 import { ConflictError, NotFoundError } from '../lib/errors.ts';
 import type { Actor, TeamActor } from '../policy/actor.ts';
 import { authorize, isTeamAdmin } from '../policy/policy.ts';
-import { PeopleRepository, type BlockoutRow } from './people.repository.ts';
+import type { TeamsRepository } from '../teams/teams.repository.ts';
+import type { BlockoutRow, PeopleRepository } from './people.repository.ts';
 
 /** Position names of the team offered beside the standard ones, at most. */
 const MAX_TEAM_POSITIONS = 200;
@@ -42,15 +43,15 @@ export interface AwayPerson {
  * their teams see when, the admins also why).
  */
 export class PeopleService {
-  readonly repo: PeopleRepository;
-
-  constructor(db: Db) {
-    this.repo = new PeopleRepository(db);
-  }
+  constructor(
+    private readonly repo: PeopleRepository,
+    /** The memberships (with the positions members play) and the names of the people away. */
+    private readonly deps: { teams: TeamsRepository; accounts: AccountsRepository },
+  ) {}
 
   async myPositions(actor: TeamActor): Promise<MyPositions> {
     authorize(actor, 'viewTeam');
-    const positions = await this.repo.positionsOf(actor.team.id, actor.actor.userId);
+    const positions = await this.deps.teams.positionsOf(actor.team.id, actor.actor.userId);
     if (positions === null) throw new NotFoundError(SERVER_ERRORS.teamNotFound);
     return { positions, teamPositions: await this.teamPositions(actor.team.id, positions) };
   }
@@ -58,14 +59,14 @@ export class PeopleService {
   /** `positions` as the shared schema leaves them: trimmed, checked, without repeats. */
   async setMyPositions(actor: TeamActor, positions: string[]): Promise<MyPositions> {
     authorize(actor, 'setOwnPositions');
-    const saved = await this.repo.setPositions(actor.team.id, actor.actor.userId, positions);
+    const saved = await this.deps.teams.setPositions(actor.team.id, actor.actor.userId, positions);
     if (saved === null) throw new NotFoundError(SERVER_ERRORS.teamNotFound);
     return { positions: saved, teamPositions: await this.teamPositions(actor.team.id, saved) };
   }
 
   async memberPositions(actor: TeamActor): Promise<MemberPositions[]> {
     authorize(actor, 'viewTeam');
-    return this.repo.memberPositions(actor.team.id);
+    return this.deps.teams.memberPositions(actor.team.id);
   }
 
   async blockouts(actor: Actor): Promise<Blockout[]> {
@@ -95,7 +96,8 @@ export class PeopleService {
   async teamBlockouts(actor: TeamActor, { from, to }: TeamBlockoutsQuery): Promise<TeamBlockout[]> {
     authorize(actor, 'viewTeam');
     const admin = isTeamAdmin(actor);
-    const rows = await this.repo.teamBlockouts(actor.team.id, from, to);
+    const members = await this.deps.teams.memberIds(actor.team.id);
+    const rows = await this.repo.blockoutsOf(members, from, to);
     return rows.map((r) => ({
       userId: r.userId,
       startsOn: r.startsOn,
@@ -106,8 +108,10 @@ export class PeopleService {
 
   /** Which of these people are away on `day` (YYYY-MM-DD), by name (else e-mail). */
   async awayOn(userIds: string[], day: string): Promise<AwayPerson[]> {
-    const rows = await this.repo.awayOn([...new Set(userIds)], day);
-    return rows.map((r) => ({ userId: r.userId, name: r.name.trim() || r.email }));
+    const away = await this.repo.awayOn([...new Set(userIds)], day);
+    if (away.length === 0) return [];
+    const people = await this.deps.accounts.people(away);
+    return people.map((p) => ({ userId: p.id, name: p.name.trim() || p.email }));
   }
 
   /** The standard positions, then those the team uses, then the caller's own. */

@@ -1,8 +1,12 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { AssignmentStatus } from '@segue/shared';
 import { queryRows, type Db } from '../db/client.ts';
-import { setlist, team, teamMember, user, type StoredPosition } from '../db/schema.ts';
+import { setlist, type StoredPosition } from '../db/schema.ts';
 import { scope, type ChangeFeed } from '../lib/change-feed.ts';
+import type { TeamsRepository } from '../teams/teams.repository.ts';
+
+/** What the answers ask of the teams repository: memberships, and the teams' names. */
+type Teams = Pick<TeamsRepository, 'role' | 'teamIdsOf' | 'namesOf'>;
 
 /** What became of an answer to an assignment. */
 export type AnswerOutcome =
@@ -34,6 +38,7 @@ export class AssignmentsRepository {
   constructor(
     private readonly db: Db,
     private readonly changes: ChangeFeed,
+    private readonly teams: Teams,
   ) {}
 
   /**
@@ -55,10 +60,10 @@ export class AssignmentsRepository {
     status: AssignmentStatus,
   ): Promise<AnswerOutcome> {
     const asked = { setlistId, index, name, userId, status };
-    const seen = await decide(this.db, asked, { locked: false });
+    const seen = await decide(this.db, this.teams, asked, { locked: false });
     if (seen.outcome !== 'answered' || seen.previous === status) return seen;
     return this.changes.after([scope.setlist(setlistId)], () =>
-      this.db.transaction((tx) => decide(tx, asked, { locked: true })),
+      this.db.transaction((tx) => decide(tx, this.teams, asked, { locked: true })),
     );
   }
 
@@ -67,64 +72,53 @@ export class AssignmentsRepository {
    * the teams they belong to: soonest first, at most `limit`.
    */
   async mine(userId: string, from: string, limit: number): Promise<AssignmentRow[]> {
-    const rows = await queryRows<{
-      setlist_id: string;
-      setlist_name: string;
-      date: string;
-      team_id: string;
-      team_name: string;
-      ord: string | number;
-      position: string;
-      status: AssignmentStatus;
-    }>(
-      this.db,
-      sql`
-        select s.id as setlist_id, s.name as setlist_name, s.date::text as date,
-          t.id as team_id, t.name as team_name, p.ord, p.elem ->> 'name' as position,
-          p.elem ->> 'status' as status
-        from team_member m
-          join setlist s on s.team_id = m.team_id and s.date >= ${from}::date
-          join team t on t.id = s.team_id
-          cross join lateral jsonb_array_elements(
-            case when jsonb_typeof(s.positions) = 'array' then s.positions else '[]'::jsonb end
-          ) with ordinality as p(elem, ord)
-        where m.user_id = ${userId}
-          and jsonb_typeof(p.elem) = 'object'
-          and p.elem ->> 'assignedTo' = ${userId}
-          and p.elem ->> 'status' in ('pending', 'accepted', 'declined')
-        order by s.date, lower(s.name), s.id, p.ord
-        limit ${limit}
-      `,
-    );
-    return rows.map((r) => ({
-      setlistId: r.setlist_id,
-      setlistName: r.setlist_name,
-      date: r.date,
-      teamId: r.team_id,
-      teamName: r.team_name,
-      index: Number(r.ord) - 1,
-      position: r.position,
-      status: r.status,
-    }));
-  }
-
-  /** Names and addresses of these accounts. */
-  async people(ids: string[]): Promise<Map<string, { name: string; email: string }>> {
-    if (ids.length === 0) return new Map();
-    const rows = await this.db
-      .select({ id: user.id, name: user.name, email: user.email })
-      .from(user)
-      .where(inArray(user.id, [...new Set(ids)]));
-    return new Map(rows.map((r) => [r.id, { name: r.name, email: r.email }]));
-  }
-
-  async teamName(teamId: string): Promise<string> {
-    const [row] = await this.db
-      .select({ name: team.name })
-      .from(team)
-      .where(eq(team.id, teamId))
-      .limit(1);
-    return row?.name ?? '';
+    const teamIds = await this.teams.teamIdsOf(userId);
+    if (teamIds.length === 0) return [];
+    const [rows, names] = await Promise.all([
+      queryRows<{
+        setlist_id: string;
+        setlist_name: string;
+        date: string;
+        team_id: string;
+        ord: string | number;
+        position: string;
+        status: AssignmentStatus;
+      }>(
+        this.db,
+        sql`
+          select s.id as setlist_id, s.name as setlist_name, s.date::text as date,
+            s.team_id, p.ord, p.elem ->> 'name' as position, p.elem ->> 'status' as status
+          from setlist s
+            cross join lateral jsonb_array_elements(
+              case when jsonb_typeof(s.positions) = 'array' then s.positions else '[]'::jsonb end
+            ) with ordinality as p(elem, ord)
+          where s.team_id in ${teamIds} and s.date >= ${from}::date
+            and jsonb_typeof(p.elem) = 'object'
+            and p.elem ->> 'assignedTo' = ${userId}
+            and p.elem ->> 'status' in ('pending', 'accepted', 'declined')
+          order by s.date, lower(s.name), s.id, p.ord
+          limit ${limit}
+        `,
+      ),
+      this.teams.namesOf(teamIds),
+    ]);
+    return rows.flatMap((r) => {
+      const teamName = names.get(r.team_id);
+      // A team deleted meanwhile took its setlists with it.
+      if (teamName === undefined) return [];
+      return [
+        {
+          setlistId: r.setlist_id,
+          setlistName: r.setlist_name,
+          date: r.date,
+          teamId: r.team_id,
+          teamName,
+          index: Number(r.ord) - 1,
+          position: r.position,
+          status: r.status,
+        },
+      ];
+    });
   }
 }
 
@@ -134,6 +128,7 @@ export class AssignmentsRepository {
  */
 async function decide(
   db: Db,
+  teams: Teams,
   asked: {
     setlistId: string;
     index: number;
@@ -158,13 +153,10 @@ async function decide(
     .limit(1);
   const [row] = await (locked ? query.for('update') : query);
   if (!row) return { outcome: 'missing' };
-  const [member] = await db
-    .select({ userId: teamMember.userId })
-    .from(teamMember)
-    .where(and(eq(teamMember.teamId, row.teamId), eq(teamMember.userId, userId)))
-    .limit(1);
+  // Asked in this transaction (`db`), so the membership is read beside the locked row.
+  const member = await teams.role(row.teamId, userId, db);
   // To someone outside the team the setlist does not exist.
-  if (!member) return { outcome: 'missing' };
+  if (member === null) return { outcome: 'missing' };
   const position = Array.isArray(row.positions) ? row.positions[index] : undefined;
   if (!position || position.name !== name) return { outcome: 'changed' };
   if (position.assignedTo !== userId) return { outcome: 'notAssignee' };

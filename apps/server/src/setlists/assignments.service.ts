@@ -1,16 +1,16 @@
 import { ERROR_CODES, PEOPLE_TEXTS, SETLIST_TEXTS } from '@segue/shared';
 import type { Assignment, AssignmentAnswer, AssignmentStatus } from '@segue/shared';
-import type { Db } from '../db/client.ts';
+import type { AccountsRepository } from '../accounts/accounts.repository.ts';
 import type { StoredPosition } from '../db/schema.ts';
-import type { ChangeFeed } from '../lib/change-feed.ts';
 import { ConflictError, ForbiddenError, HttpError, NotFoundError } from '../lib/errors.ts';
 import type { Mail } from '../lib/mailer.ts';
 import type { PeopleService } from '../people/people.service.ts';
 import type { Actor, TeamActor } from '../policy/actor.ts';
+import type { TeamsRepository } from '../teams/teams.repository.ts';
 import { entryOf } from './setlists.presenter.ts';
 import type { SetlistRow, SetlistValues } from './setlists.repository.ts';
 import { assignedMail, dateChangedMail, declinedMail } from './assignments.mails.ts';
-import { AssignmentsRepository } from './assignments.repository.ts';
+import type { AssignmentsRepository } from './assignments.repository.ts';
 import { withAnswers } from './assignments.ts';
 
 /** Most assignments `GET /api/account/assignments` lists. */
@@ -26,6 +26,10 @@ export class AssigneeAwayError extends HttpError {
 
 interface AssignmentsDeps {
   people: PeopleService;
+  /** The names and addresses the mails go to. */
+  accounts: AccountsRepository;
+  /** The team's name, for the mails. */
+  teams: TeamsRepository;
   /** APP_URL, for the links in mails. */
   appUrl: string;
   /** Mail sent beside the request (MailQueue.enqueue). */
@@ -41,14 +45,21 @@ interface AssignmentsDeps {
  * call `checkAway` before and `saved` after; the answers keep through saves (`withAnswers`).
  */
 export class AssignmentsService {
-  readonly repo: AssignmentsRepository;
-
   constructor(
-    db: Db,
-    changes: ChangeFeed,
+    private readonly repo: AssignmentsRepository,
     private readonly deps: AssignmentsDeps,
-  ) {
-    this.repo = new AssignmentsRepository(db, changes);
+  ) {}
+
+  /** Names and addresses of these accounts, and the team's name: what a mail says. */
+  private async mailFacts(ids: string[], teamId: string) {
+    const [people, names] = await Promise.all([
+      ids.length === 0 ? [] : this.deps.accounts.people(ids),
+      this.deps.teams.namesOf([teamId]),
+    ]);
+    return {
+      people: new Map(people.map((p) => [p.id, { name: p.name, email: p.email }])),
+      teamName: names.get(teamId) ?? '',
+    };
   }
 
   /**
@@ -108,10 +119,10 @@ export class AssignmentsService {
     const { appUrl } = this.deps;
     const dashboardUrl = `${appUrl}/dashboard`;
     this.deps.defer('assignment mails', async () => {
-      const [people, teamName] = await Promise.all([
-        this.repo.people([...newly.keys(), ...moved.keys()]),
-        this.repo.teamName(after.teamId),
-      ]);
+      const { people, teamName } = await this.mailFacts(
+        [...newly.keys(), ...moved.keys()],
+        after.teamId,
+      );
       const facts = { setlistName: after.name, date: after.date, teamName, dashboardUrl };
       for (const [id, positions] of newly) {
         const person = people.get(id);
@@ -165,10 +176,7 @@ export class AssignmentsService {
       creator !== actor.userId
     ) {
       this.deps.defer('decline mail', async () => {
-        const [people, teamName] = await Promise.all([
-          this.repo.people([creator]),
-          this.repo.teamName(setlist.teamId),
-        ]);
+        const { people, teamName } = await this.mailFacts([creator], setlist.teamId);
         const to = people.get(creator);
         if (!to) return;
         this.deps.sendLater(

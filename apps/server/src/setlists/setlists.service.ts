@@ -2,18 +2,19 @@ import { randomUUID } from 'node:crypto';
 import { LIVE_TEXTS, SETLIST_TEXTS, type SetlistInputSchema } from '@segue/shared';
 import type { Setlist, SetlistDetails } from '@segue/shared';
 import type { z } from 'zod';
-import type { Db } from '../db/client.ts';
 import type { StoredSetlistEntry, StoredSetlistItem } from '../db/schema.ts';
 import { ForbiddenError, NotFoundError, ValidationError } from '../lib/errors.ts';
 import { presentSong } from '../songs/songs.presenter.ts';
-import { scope, type ChangeFeed } from '../lib/change-feed.ts';
+import { scope } from '../lib/change-feed.ts';
 import { jsonBytes } from '../lib/plain-json.ts';
 import type { ReadCache } from '../lib/read-cache.ts';
 import type { TeamActor } from '../policy/actor.ts';
 import { authorize } from '../policy/policy.ts';
+import type { SongsRepository } from '../songs/songs.repository.ts';
+import type { TeamsRepository } from '../teams/teams.repository.ts';
 import type { AssignmentsService } from './assignments.service.ts';
 import { entryOf, presentSetlist, presentSetlistDetails } from './setlists.presenter.ts';
-import { SetlistsRepository, type SetlistRow, type SetlistValues } from './setlists.repository.ts';
+import type { SetlistRow, SetlistsRepository, SetlistValues } from './setlists.repository.ts';
 
 type ValidSetlist = z.output<typeof SetlistInputSchema>;
 
@@ -71,17 +72,14 @@ function withKeptDurations(
 }
 
 export class SetlistsService {
-  readonly repo: SetlistsRepository;
-
   constructor(
-    db: Db,
-    changes: ChangeFeed,
+    private readonly repo: SetlistsRepository,
     private readonly cache: ReadCache,
-    /** Issue 18: the away check before a save, answers kept through it, mails after it. */
+    /** The away check before a save, answers kept through it, mails after it. */
     private readonly assignments: AssignmentsService,
-  ) {
-    this.repo = new SetlistsRepository(db, changes);
-  }
+    /** The songs a setlist holds, and the members it names as leaders and assignees. */
+    private readonly deps: { songs: SongsRepository; teams: TeamsRepository },
+  ) {}
 
   async list(actor: TeamActor): Promise<Setlist[]> {
     authorize(actor, 'readSetlists');
@@ -114,7 +112,7 @@ export class SetlistsService {
   /** A setlist with its songs populated, for the views and the live channel. */
   async details(row: SetlistRow): Promise<SetlistDetails> {
     const ids = [...new Set(row.songs.map((e) => entryOf(e).song))];
-    const songs = await this.repo.songsOfTeam(row.teamId, ids);
+    const songs = await this.deps.songs.findMany(row.teamId, ids);
     return presentSetlistDetails(row, new Map(songs.map((s) => [s.id, presentSong(s)])));
   }
 
@@ -177,7 +175,7 @@ export class SetlistsService {
   private async deletedSongs(teamId: string, row: SetlistRow): Promise<Set<string>> {
     if (row.items.length === 0) return new Set();
     const ids = [...new Set(row.songs.map((e) => entryOf(e).song))];
-    const existing = await this.repo.songIdsOfTeam(teamId, ids);
+    const existing = await this.deps.songs.idsAmong(teamId, ids);
     return new Set(ids.filter((songId) => !existing.has(songId)));
   }
 
@@ -187,11 +185,13 @@ export class SetlistsService {
       throw new ValidationError('teamId does not match the X-Team-ID header.');
     }
     const songIds = [...new Set(input.songs.map((e) => e.song))];
-    const found = await this.repo.songsOfTeam(teamId, songIds);
+    const found = await this.deps.songs.findMany(teamId, songIds);
     if (found.length !== songIds.length) throw new ValidationError(SETLIST_TEXTS.songNotInTeam);
     const leaders = input.songs.flatMap((e) => (e.leader ? [e.leader] : []));
     const assignees = input.positions.flatMap((p) => (p.assignedTo ? [p.assignedTo] : []));
-    const members = await this.repo.membersAmong(teamId, [...new Set([...leaders, ...assignees])]);
+    const members = await this.deps.teams.membersAmong(teamId, [
+      ...new Set([...leaders, ...assignees]),
+    ]);
     if (leaders.some((id) => !members.has(id)))
       throw new ValidationError(SETLIST_TEXTS.leaderNotMember);
     if (assignees.some((id) => !members.has(id)))

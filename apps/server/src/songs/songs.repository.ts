@@ -1,8 +1,9 @@
-import { and, eq, ilike, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, eq, ilike, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { songIdentity, type SongSort, type SortDirection } from '@segue/shared';
-import { inserted, type Db } from '../db/client.ts';
+import { inserted, queryRows, type Db } from '../db/client.ts';
 import { scope, type Change, type ChangeFeed } from '../lib/change-feed.ts';
-import { setlist, song, type StoredSongPart } from '../db/schema.ts';
+import { song, type StoredSongPart } from '../db/schema.ts';
+import type { SetlistsRepository } from '../setlists/setlists.repository.ts';
 import type { PreparedSong } from './song-values.ts';
 
 export type SongRow = typeof song.$inferSelect;
@@ -86,11 +87,25 @@ function songOrder(sort: SongSort, dir: SortDirection, c: OrderColumns): SQL[] {
   }
 }
 
-/** All song SQL. Every query is scoped to one team. */
+/** One song of a usage report, as the database counts it. */
+export interface SongUsesRow {
+  songId: string;
+  title: string;
+  artist: string;
+  ccli: string | null;
+  uses: number;
+  lastUsed: string;
+}
+
+/**
+ * All song SQL. Every query is scoped to one team. Which setlists hold a song, and when they
+ * are dated, is asked of the setlists repository.
+ */
 export class SongsRepository {
   constructor(
     private readonly db: Db,
     private readonly changes: ChangeFeed,
+    private readonly setlists: Pick<SetlistsRepository, 'holding' | 'lastUsedBySong'>,
   ) {}
 
   /**
@@ -101,26 +116,9 @@ export class SongsRepository {
   private writing<T>(teamId: string, write: () => PromiseLike<T>, songId?: string): Promise<T> {
     if (songId === undefined) return this.changes.after([scope.library(teamId)], write);
     return this.changes.after(async (): Promise<Change[]> => {
-      const holders = await this.setlistsHolding(teamId, songId);
+      const holders = await this.setlists.holding(teamId, songId);
       return [scope.library(teamId), ...holders.map(scope.setlist)];
     }, write);
-  }
-
-  /** The team's setlists that hold a song, as an entry or an old plain id. */
-  async setlistsHolding(teamId: string, songId: string): Promise<string[]> {
-    const rows = await this.db
-      .select({ id: setlist.id })
-      .from(setlist)
-      .where(
-        and(
-          eq(setlist.teamId, teamId),
-          or(
-            sql`${setlist.songs} @> ${JSON.stringify([{ song: songId }])}::jsonb`,
-            sql`${setlist.songs} @> ${JSON.stringify([songId])}::jsonb`,
-          ),
-        ),
-      );
-    return rows.map((r) => r.id);
   }
 
   /**
@@ -173,7 +171,7 @@ export class SongsRepository {
     if (sort === 'lastUsed' || (options.lastUsed && options.limit === undefined)) {
       // The order needs every song's day, or every song is answered: one pass over the
       // team's setlists, joined to the library.
-      const used = this.lastUsedBySong(teamId);
+      const used = this.setlists.lastUsedBySong(teamId);
       rows = paged(
         this.db
           .select({ ...columns, lastUsed: used.day })
@@ -197,7 +195,7 @@ export class SongsRepository {
             .$dynamic(),
         ),
       );
-      const used = this.lastUsedBySong(teamId, this.db.select({ id: page.id }).from(page));
+      const used = this.setlists.lastUsedBySong(teamId, this.db.select({ id: page.id }).from(page));
       rows = this.db
         .with(page)
         .select()
@@ -225,38 +223,47 @@ export class SongsRepository {
     return { rows: found, total: Number(count?.n ?? 0) };
   }
 
-  /**
-   * Per song named in the team's setlists (as an entry or an old plain id; only the songs
-   * `among` selects, when given), the date of the latest setlist holding it (`lastUsed`,
-   * for ordering) and that day as YYYY-MM-DD (`day`). One pass over the team's setlists:
-   * cheaper than a containment lookup per song even for a page of 25 (with 1,000 setlists, a
-   * lookup per row cost about 1.5 ms: a song never used reads all of them).
-   */
-  private lastUsedBySong(teamId: string, among?: SQLWrapper) {
-    const entries = this.db
-      .select({
-        entry: sql<unknown>`jsonb_array_elements(${setlist.songs})`.as('entry'),
-        date: setlist.date,
-      })
-      .from(setlist)
-      .where(eq(setlist.teamId, teamId))
-      .as('entries');
-    const songId = sql<string>`case jsonb_typeof(${entries.entry}) when 'string' then ${entries.entry} #>> '{}' else ${entries.entry} ->> 'song' end`;
-    return this.db
-      .select({
-        songId: songId.as('song_id'),
-        lastUsed: sql<string>`max(${entries.date})`.as('last_used'),
-        day: sql<string>`to_char(max(${entries.date}), 'YYYY-MM-DD')`.as('last_used_day'),
-      })
-      .from(entries)
-      .where(among ? sql`${songId} in ${among}` : undefined)
-      .groupBy(sql`1`)
-      .as('used');
-  }
-
   /** Every song of the team, whole, with its source: for a library export. */
   allWithSource(teamId: string): Promise<SongRow[]> {
     return this.db.select().from(song).where(eq(song.teamId, teamId)).orderBy(song.title, song.id);
+  }
+
+  /** The team's songs among `ids`, whole (a setlist's songs, to show or to check). */
+  findMany(teamId: string, ids: string[]): Promise<SongRow[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.db
+      .select()
+      .from(song)
+      .where(and(eq(song.teamId, teamId), inArray(song.id, ids)));
+  }
+
+  /** The ids of the team's songs among `ids` (those not deleted). */
+  async idsAmong(teamId: string, ids: string[]): Promise<Set<string>> {
+    if (ids.length === 0) return new Set();
+    const rows = await this.db
+      .select({ id: song.id })
+      .from(song)
+      .where(and(eq(song.teamId, teamId), inArray(song.id, ids)));
+    return new Set(rows.map((r) => r.id));
+  }
+
+  /**
+   * The team's songs among those `uses` counts (a query from `SetlistsRepository
+   * .songUsesBetween`), with their uses and the latest one's day: most used first, then by
+   * title. Ids whose song is gone, or is not the team's, are not counted.
+   */
+  withUses(teamId: string, uses: SQL): Promise<SongUsesRow[]> {
+    return queryRows<SongUsesRow & Record<string, unknown>>(
+      this.db,
+      sql`
+        with used as (${uses})
+        select song.id as "songId", song.title, song.artist, song.ccli, used.uses,
+          to_char(used.last_used, 'YYYY-MM-DD') as "lastUsed"
+        from used
+          join song on song.id = used.song_id and song.team_id = ${teamId}
+        order by used.uses desc, lower(song.title), song.title, song.id
+      `,
+    );
   }
 
   async exists(teamId: string, songId: string): Promise<boolean> {

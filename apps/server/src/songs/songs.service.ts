@@ -1,30 +1,24 @@
 import { randomUUID } from 'node:crypto';
 import { SONG_LIMITS, SONG_TEXTS } from '@segue/shared';
 import type { Song, SongListQuery, SongSummary } from '@segue/shared';
-import type { Db } from '../db/client.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../lib/errors.ts';
-import { scope, type ChangeFeed } from '../lib/change-feed.ts';
+import { scope } from '../lib/change-feed.ts';
 import { jsonBytes } from '../lib/plain-json.ts';
 import type { ReadCache } from '../lib/read-cache.ts';
 import type { TeamActor } from '../policy/actor.ts';
 import { authorize } from '../policy/policy.ts';
 import { presentSong, presentSongSummary } from './songs.presenter.ts';
-import { SongsRepository } from './songs.repository.ts';
+import type { SongsRepository } from './songs.repository.ts';
 import type { SongFileBudget } from './song-file-budget.ts';
 import type { SongFileReader } from './song-file-reader.ts';
 import { songValues, type ValidSong } from './song-values.ts';
 
 export class SongsService {
-  readonly repo: SongsRepository;
-
   constructor(
-    db: Db,
-    changes: ChangeFeed,
+    private readonly repo: SongsRepository,
     private readonly cache: ReadCache,
     private readonly files: { reader: SongFileReader; budget: SongFileBudget },
-  ) {
-    this.repo = new SongsRepository(db, changes);
-  }
+  ) {}
 
   /**
    * The library or a search in it, as JSON bytes, with the total of a paged search.

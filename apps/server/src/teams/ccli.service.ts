@@ -1,21 +1,21 @@
 import type { CcliLicence, CcliReport, CcliReportQuery } from '@segue/shared';
-import type { Db } from '../db/client.ts';
-import type { ChangeFeed } from '../lib/change-feed.ts';
 import type { TeamActor } from '../policy/actor.ts';
 import { authorize } from '../policy/policy.ts';
+import type { SetlistsRepository } from '../setlists/setlists.repository.ts';
+import type { SongsRepository } from '../songs/songs.repository.ts';
 import { ccliReportCsv, ccliReportFilename } from './ccli-csv.ts';
-import { CcliRepository } from './ccli.repository.ts';
+import type { CcliRepository } from './ccli.repository.ts';
 
 /**
  * CCLI reporting (issue 18): the team's licence number (members read it, admins set it)
  * and the usage report of a period (admins), as JSON or as a CSV file.
  */
 export class CcliService {
-  readonly repo: CcliRepository;
-
-  constructor(db: Db, changes: ChangeFeed) {
-    this.repo = new CcliRepository(db, changes);
-  }
+  constructor(
+    private readonly repo: CcliRepository,
+    /** The report counts the setlists of the period and the songs they hold. */
+    private readonly deps: { songs: SongsRepository; setlists: SetlistsRepository },
+  ) {}
 
   async licence(actor: TeamActor): Promise<CcliLicence> {
     authorize(actor, 'viewTeam');
@@ -34,8 +34,8 @@ export class CcliService {
     const teamId = actor.team.id;
     const [licence, rows, setlists] = await Promise.all([
       this.repo.licence(teamId),
-      this.repo.usage(teamId, from, to),
-      this.repo.setlistCount(teamId, from, to),
+      this.deps.songs.withUses(teamId, this.deps.setlists.songUsesBetween(teamId, from, to)),
+      this.deps.setlists.countBetween(teamId, from, to),
     ]);
     return { licence, from, to, rows, setlists };
   }

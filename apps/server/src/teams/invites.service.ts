@@ -8,14 +8,12 @@ import type {
   InvitePreview,
   Team,
 } from '@segue/shared';
-import type { Db } from '../db/client.ts';
-import type { ChangeFeed } from '../lib/change-feed.ts';
 import { ConflictError, GoneError, NotFoundError, TooManyRequestsError } from '../lib/errors.ts';
 import type { Mail } from '../lib/mailer.ts';
 import type { RateLimiter } from '../lib/rate-limit.ts';
 import type { Actor, TeamActor } from '../policy/actor.ts';
 import { authorize } from '../policy/policy.ts';
-import { InvitesRepository } from './invites.repository.ts';
+import type { InvitesRepository } from './invites.repository.ts';
 import { inviteStatus, presentInvite } from './invites.presenter.ts';
 import { presentTeam } from './teams.presenter.ts';
 import type { TeamsRepository } from './teams.repository.ts';
@@ -82,11 +80,8 @@ function inviteMail(to: string, adminName: string, teamName: string, link: strin
  * a verified account joins the team with it.
  */
 export class InvitesService {
-  readonly repo: InvitesRepository;
-
   constructor(
-    db: Db,
-    changes: ChangeFeed,
+    private readonly repo: InvitesRepository,
     private readonly deps: {
       teams: TeamsRepository;
       limiter: RateLimiter;
@@ -96,9 +91,7 @@ export class InvitesService {
       appUrl: string;
       now?: () => Date;
     },
-  ) {
-    this.repo = new InvitesRepository(db, changes);
-  }
+  ) {}
 
   private now() {
     return this.deps.now?.() ?? new Date();

@@ -1,7 +1,7 @@
-import { and, asc, desc, eq, inArray, isNull, like, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, like, sql, type SQL } from 'drizzle-orm';
 import { teamSearchFold } from '@segue/shared';
 import { inserted, type Db } from '../db/client.ts';
-import { team, teamJoinRequest, teamMember, user } from '../db/schema.ts';
+import { team, teamJoinRequest, teamMember } from '../db/schema.ts';
 import { scope, type Change, type ChangeFeed } from '../lib/change-feed.ts';
 import { ConflictError } from '../lib/errors.ts';
 
@@ -30,7 +30,11 @@ async function lockTeam(tx: Tx, teamId: string): Promise<string | null> {
   return row?.createdBy ?? null;
 }
 
-/** Where teams, memberships and join requests are read and written: all team SQL is here. */
+/**
+ * Where teams, memberships (with the positions members play) and join requests are read and
+ * written: all team SQL is here. Who the people are (names, addresses) is the accounts
+ * repository's to read.
+ */
 export class TeamsRepository {
   constructor(
     private readonly db: Db,
@@ -70,8 +74,9 @@ export class TeamsRepository {
     return row ?? null;
   }
 
-  async role(teamId: string, userId: string): Promise<MemberRole | null> {
-    const [row] = await this.db
+  /** A member's role, or null for anyone else; in the caller's transaction `tx` when given. */
+  async role(teamId: string, userId: string, tx: Db = this.db): Promise<MemberRole | null> {
+    const [row] = await tx
       .select({ role: teamMember.role })
       .from(teamMember)
       .where(and(eq(teamMember.teamId, teamId), eq(teamMember.userId, userId)))
@@ -230,13 +235,14 @@ export class TeamsRepository {
       .limit(limit);
   }
 
-  async requesters(teamId: string) {
-    return this.db
-      .select({ id: user.id, name: user.name, email: user.email })
+  /** The accounts waiting for an answer to join the team, the earliest request first. */
+  async requesterIds(teamId: string): Promise<string[]> {
+    const rows = await this.db
+      .select({ userId: teamJoinRequest.userId })
       .from(teamJoinRequest)
-      .innerJoin(user, eq(user.id, teamJoinRequest.userId))
       .where(eq(teamJoinRequest.teamId, teamId))
       .orderBy(asc(teamJoinRequest.createdAt));
+    return rows.map((r) => r.userId);
   }
 
   /** Makes a person a member and drops any join request of theirs, in one transaction. */
@@ -334,6 +340,101 @@ export class TeamsRepository {
       { losesMembers: true },
     );
     return rows.length > 0;
+  }
+
+  /** The names of these teams, by id (a team that is gone is missing). */
+  async namesOf(teamIds: string[]): Promise<Map<string, string>> {
+    if (teamIds.length === 0) return new Map();
+    const rows = await this.db
+      .select({ id: team.id, name: team.name })
+      .from(team)
+      .where(inArray(team.id, [...new Set(teamIds)]));
+    return new Map(rows.map((r) => [r.id, r.name]));
+  }
+
+  /** The team's members, in the order they joined. */
+  async memberIds(teamId: string): Promise<string[]> {
+    const rows = await this.db
+      .select({ userId: teamMember.userId })
+      .from(teamMember)
+      .where(eq(teamMember.teamId, teamId))
+      .orderBy(asc(teamMember.createdAt), asc(teamMember.userId));
+    return rows.map((r) => r.userId);
+  }
+
+  /** Which of `userIds` are members of the team. */
+  async membersAmong(teamId: string, userIds: string[]): Promise<Set<string>> {
+    if (userIds.length === 0) return new Set();
+    const rows = await this.db
+      .select({ userId: teamMember.userId })
+      .from(teamMember)
+      .where(and(eq(teamMember.teamId, teamId), inArray(teamMember.userId, userIds)));
+    return new Set(rows.map((r) => r.userId));
+  }
+
+  /**
+   * The accounts among `ids` that share at least one team with the viewer (the viewer too,
+   * when they are in a team).
+   */
+  async teammatesAmong(viewerId: string, ids: string[]): Promise<string[]> {
+    const unique = [...new Set(ids)];
+    if (unique.length === 0) return [];
+    const viewerTeams = this.db
+      .select({ teamId: teamMember.teamId })
+      .from(teamMember)
+      .where(eq(teamMember.userId, viewerId));
+    const rows = await this.db
+      .selectDistinct({ userId: teamMember.userId })
+      .from(teamMember)
+      .where(and(inArray(teamMember.userId, unique), inArray(teamMember.teamId, viewerTeams)));
+    return rows.map((r) => r.userId);
+  }
+
+  /** The positions a member says they play in a team; null if they are not a member. */
+  async positionsOf(teamId: string, userId: string): Promise<string[] | null> {
+    const [row] = await this.db
+      .select({ positions: teamMember.positions })
+      .from(teamMember)
+      .where(and(eq(teamMember.teamId, teamId), eq(teamMember.userId, userId)))
+      .limit(1);
+    return row ? row.positions : null;
+  }
+
+  /** Sets them; null if the member left the team meanwhile. */
+  async setPositions(
+    teamId: string,
+    userId: string,
+    positions: string[],
+  ): Promise<string[] | null> {
+    const [row] = await this.db
+      .update(teamMember)
+      .set({ positions })
+      .where(and(eq(teamMember.teamId, teamId), eq(teamMember.userId, userId)))
+      .returning({ positions: teamMember.positions });
+    return row ? row.positions : null;
+  }
+
+  /** Every member's positions, in the order they joined. */
+  memberPositions(teamId: string): Promise<{ userId: string; positions: string[] }[]> {
+    return this.db
+      .select({ userId: teamMember.userId, positions: teamMember.positions })
+      .from(teamMember)
+      .where(eq(teamMember.teamId, teamId))
+      .orderBy(asc(teamMember.createdAt), asc(teamMember.userId));
+  }
+
+  /**
+   * A query of the position names (`name`) the team's members play, blank ones included: the
+   * people repository orders and cuts them together with the setlists' in one statement.
+   */
+  positionNames(teamId: string): SQL {
+    return sql`
+      select m.p as name
+      from team_member tm
+        cross join lateral jsonb_array_elements_text(
+          case when jsonb_typeof(tm.positions) = 'array' then tm.positions else '[]'::jsonb end
+        ) m(p)
+      where tm.team_id = ${teamId}`;
   }
 
   async memberCount(teamId: string): Promise<number> {

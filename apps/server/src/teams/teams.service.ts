@@ -10,8 +10,6 @@ import type {
   TeamSearchResult,
 } from '@segue/shared';
 import type { AccountsRepository } from '../accounts/accounts.repository.ts';
-import type { Db } from '../db/client.ts';
-import type { ChangeFeed } from '../lib/change-feed.ts';
 import {
   ConflictError,
   NotFoundError,
@@ -23,7 +21,7 @@ import type { RateLimiter } from '../lib/rate-limit.ts';
 import { presentPerson, presentTeam } from './teams.presenter.ts';
 import type { Actor, TeamActor } from '../policy/actor.ts';
 import { authorize, isTeamAdmin } from '../policy/policy.ts';
-import { TeamsRepository } from './teams.repository.ts';
+import type { TeamsRepository } from './teams.repository.ts';
 
 const SEARCH_LIMIT = 50;
 /** The most of their own pending requests a caller is shown (newest first). */
@@ -53,31 +51,23 @@ function addedToTeamMail(to: string, adminName: string, teamName: string): Mail 
 export type TeamStatsSource = (teamId: string) => Promise<{ songs: number; setlists: number }>;
 
 export class TeamsService {
-  readonly repo: TeamsRepository;
-  private statsSource: TeamStatsSource = async () => ({ songs: 0, setlists: 0 });
-
   constructor(
-    db: Db,
-    changes: ChangeFeed,
+    private readonly repo: TeamsRepository,
     private readonly deps: {
+      /** Accounts found by address, and the names of people asking to join. */
       accounts: AccountsRepository;
+      stats: TeamStatsSource;
       limiter: RateLimiter;
       /** Mails sent in the background (MailQueue.enqueue): the answer never waits for SMTP. */
       sendLater: (mail: Mail) => void;
     },
-  ) {
-    this.repo = new TeamsRepository(db, changes);
-  }
+  ) {}
 
   private async count(key: string, limit: number) {
     const decision = await this.deps.limiter.hit(key, limit, HOUR);
     if (!decision.allowed) {
       throw new TooManyRequestsError(SERVER_ERRORS.tooManyAttempts, decision.retryAfterSeconds);
     }
-  }
-
-  useStatsSource(source: TeamStatsSource) {
-    this.statsSource = source;
   }
 
   async list(actor: Actor): Promise<Team[]> {
@@ -94,7 +84,7 @@ export class TeamsService {
     authorize(actor, 'viewTeam');
     const [withPeople] = await this.repo.withPeople([actor.team]);
     if (!withPeople) throw new NotFoundError(SERVER_ERRORS.teamNotFound);
-    const counts = await this.statsSource(actor.team.id);
+    const counts = await this.deps.stats(actor.team.id);
     const team = presentTeam(withPeople, isTeamAdmin(actor));
     return { ...team, stats: { members: team.members.length, ...counts } };
   }
@@ -162,13 +152,18 @@ export class TeamsService {
 
   async requests(actor: TeamActor): Promise<Person[]> {
     authorize(actor, 'reviewJoinRequests');
-    return (await this.repo.requesters(actor.team.id)).map(presentPerson);
+    const ids = await this.repo.requesterIds(actor.team.id);
+    const people = new Map((await this.deps.accounts.people(ids)).map((p) => [p.id, p]));
+    return ids.flatMap((id) => {
+      const person = people.get(id);
+      return person ? [presentPerson(person)] : [];
+    });
   }
 
   async approve(actor: TeamActor, userId: string) {
     authorize(actor, 'reviewJoinRequests');
     // Asked first (see `mustBeMember`), then again in the write.
-    const requested = (await this.repo.requesters(actor.team.id)).some((p) => p.id === userId);
+    const requested = (await this.repo.requesterIds(actor.team.id)).includes(userId);
     if (
       !requested ||
       !(await this.repo.addMember(actor.team.id, userId, { requireRequest: true }))

@@ -3,20 +3,15 @@ import { z } from 'zod';
 import { PersonSchema, UsersBatchInputSchema } from '@segue/shared';
 import type { AppContext } from '../app-context.ts';
 import { actorOf } from '../policy/http.ts';
-import { UsersRepository } from './users.repository.ts';
 
 /** `POST /api/users/batch`: names and addresses of people who share a team with the caller, and no one else. */
 export const usersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const users = new UsersRepository(ctx.database.db);
   app.post(
     '/users/batch',
     {
       config: { access: 'verified' },
       schema: { body: UsersBatchInputSchema, response: { 200: z.array(PersonSchema) } },
     },
-    async (request) => {
-      const rows = await users.teammatesAmong(actorOf(request).userId, request.body.ids);
-      return rows.map((r) => ({ $id: r.id, name: r.name, email: r.email }));
-    },
+    async (request) => ctx.users.teammates(actorOf(request), request.body.ids),
   );
 };
