@@ -26,9 +26,10 @@ const HEAP_WRAPPER = path.join(BENCH_DIR, 'serve-with-heap.mjs');
 /**
  * The Node.js flags Segue runs with (`npm start` in package.json, and docs/DEPLOYMENT.md): a
  * young generation of up to 64 MB a semi-space, so what is in flight during a burst of steps
- * dies young instead of being copied and promoted (issue 19). Every server the bench starts,
- * Segue and the bare baselines alike, runs with them, so the ratios compare the servers, not
- * their garbage collectors' settings.
+ * dies young instead of being copied and promoted (docs/DECISIONS.md, Live, "Segue runs with
+ * a larger young generation"). Every server the bench starts, Segue and the bare baselines
+ * alike, runs with them, so the ratios compare the servers, not their garbage collectors'
+ * settings.
  */
 const SERVER_NODE_FLAGS = ['--max-semi-space-size=64'];
 /**

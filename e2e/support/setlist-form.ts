@@ -2,8 +2,8 @@ import { expect, type Locator, type Page } from '@playwright/test';
 
 /**
  * The names of the rows in the Selected Song Order list, top to bottom: each song's title
- * ("<title> (reprise)" when played again) and, since issue 18, each item's title, as the rows'
- * drag handles ("Reorder <name>") say them.
+ * ("<title> (reprise)" when played again) and each item's title, as the rows' drag handles
+ * ("Reorder <name>") say them.
  */
 export async function songOrder(page: Page): Promise<string[]> {
   const handles = page.getByRole('button', { name: /^Reorder / });

@@ -35,7 +35,7 @@ export interface AppContext {
   /** Song files read (in worker threads) and written. */
   songFiles: SongFilesService;
   setlists: SetlistsService;
-  /** Issue 18: positions members play, days away, and answers to assignments. */
+  /** Positions members play, days away, and answers to assignments. */
   people: PeopleService;
   assignments: AssignmentsService;
   ccli: CcliService;

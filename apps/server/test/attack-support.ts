@@ -148,7 +148,7 @@ export const NASTY_KEYS: string[] = [
   'setlistId',
   'partIndex',
   'newIndex',
-  // Issue 18: the order of service.
+  // The order of service: items between the songs, durations and the start time.
   'items',
   'item',
   'at',

@@ -214,7 +214,7 @@ export async function createSetlist(
     date?: string;
     notes?: string;
     positions?: StoredPosition[];
-    /** Items between the songs (issue 18), stored as given: `at` counts stored entries. */
+    /** Items between the songs, stored as given: `at` counts stored entries. */
     items?: StoredSetlistItem[];
   },
 ): Promise<string> {

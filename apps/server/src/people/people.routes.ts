@@ -15,10 +15,11 @@ import { actorOf, onTeam, teamActorOf } from '../policy/http.ts';
 const IdParamsSchema = z.object({ id: z.string().min(1).max(200) });
 
 /**
- * People and availability (issue 18): `GET`/`PUT /teams/{id}/members/me/positions` (what the
- * caller plays), `GET /teams/{id}/member-positions` (what everyone plays, for the setlist
- * form), `GET /teams/{id}/blockouts?from&to` (who is away), and the caller's own days away
- * under `/account/blockouts`.
+ * People and availability (docs/DECISIONS.md, "People, availability and confirmed
+ * assignments"): `GET`/`PUT /teams/{id}/members/me/positions` (what the caller plays),
+ * `GET /teams/{id}/member-positions` (what everyone plays, for the setlist form),
+ * `GET /teams/{id}/blockouts?from&to` (who is away), and the caller's own days away under
+ * `/account/blockouts`.
  */
 export const peopleRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { people } = ctx;

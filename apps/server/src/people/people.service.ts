@@ -38,9 +38,10 @@ export interface AwayPerson {
 }
 
 /**
- * People and availability (issue 18): the positions each member plays in a team (theirs to
- * set, the team's to read), and each account's days away (theirs to keep; the members of
- * their teams see when, the admins also why).
+ * People and availability (docs/DECISIONS.md, "People, availability and confirmed
+ * assignments"): the positions each member plays in a team (theirs to set, the team's to
+ * read), and each account's days away (theirs to keep; the members of their teams see when,
+ * the admins also why).
  */
 export class PeopleService {
   constructor(

@@ -17,7 +17,7 @@ export type AnswerOutcome =
       outcome: 'answered';
       setlist: { id: string; teamId: string; name: string; date: string; createdBy: string | null };
       position: StoredPosition & { assignedTo: string; status: AssignmentStatus };
-      /** The status before this answer (absent on positions saved before issue 18). */
+      /** The status before this answer (absent on positions saved before answers existed). */
       previous: AssignmentStatus | undefined;
     };
 
@@ -33,7 +33,7 @@ export interface AssignmentRow {
   status: AssignmentStatus;
 }
 
-/** The SQL of assignment answers (issue 18). */
+/** The SQL of assignment answers: recording one, and listing a person's assignments. */
 export class AssignmentsRepository {
   constructor(
     private readonly db: Db,

@@ -19,10 +19,11 @@ const ResponseParamsSchema = z.object({
 });
 
 /**
- * Confirmed assignments (issue 18): `POST /setlist/{id}/positions/{index}/response` (the person
- * assigned accepts or declines) and `GET /account/assignments` (the caller's coming ones, in
- * all their teams). Neither names a team in a header: the setlist names it, and the caller's
- * membership is checked with the answer itself.
+ * Confirmed assignments (docs/DECISIONS.md, "People, availability and confirmed assignments"):
+ * `POST /setlist/{id}/positions/{index}/response` (the person assigned accepts or declines) and
+ * `GET /account/assignments` (the caller's coming ones, in all their teams). Neither names a
+ * team in a header: the setlist names it, and the caller's membership is checked with the
+ * answer itself.
  */
 export const assignmentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   app,

@@ -39,10 +39,11 @@ interface AssignmentsDeps {
 }
 
 /**
- * Confirmed assignments (issue 18): a person assigned to a position of a setlist is asked
- * (status 'pending', a mail, a notice on their dashboard) and accepts or declines; a decline
- * is mailed to the setlist's creator, and a new day to the people assigned. Setlist saves
- * call `checkAway` before and `saved` after; the answers keep through saves (`withAnswers`).
+ * Confirmed assignments (docs/DECISIONS.md, "People, availability and confirmed assignments"):
+ * a person assigned to a position of a setlist is asked (status 'pending', a mail, a notice on
+ * their dashboard) and accepts or declines; a decline is mailed to the setlist's creator, and a
+ * new day to the people assigned. Setlist saves call `checkAway` before and `saved` after; the
+ * answers keep through saves (`withAnswers`).
  */
 export class AssignmentsService {
   constructor(

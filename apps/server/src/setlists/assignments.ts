@@ -11,7 +11,8 @@ export interface AnsweredPositions {
 }
 
 /**
- * The positions a setlist is saved with (issue 18). An assignment already there (the same
+ * The positions a setlist is saved with (docs/DECISIONS.md, "People, availability and
+ * confirmed assignments", "Kept through saves"). An assignment already there (the same
  * position name, the same person: `matchAssignments`) keeps its answer, or its lack of one
  * for positions saved before answers existed; a new one is 'pending', except the saver's own,
  * which is taken as accepted. Whatever status a caller sent is ignored: only the assigned

@@ -20,8 +20,9 @@ export function entryOf(entry: StoredSetlistEntry): {
 }
 
 /**
- * Items as an answer lists them (issue 18): `kept[k]` says whether stored entry k is in the
- * answer's `songs`, and each item's `at` counts the kept entries before it.
+ * Items as an answer lists them (docs/DECISIONS.md, Setlists, "Items and durations"):
+ * `kept[k]` says whether stored entry k is in the answer's `songs`, and each item's `at`
+ * counts the kept entries before it.
  */
 function itemsOf(items: readonly StoredSetlistItem[], kept: readonly boolean[]): SetlistItem[] {
   // songsBefore[k]: the answer's songs among the first k stored entries.
@@ -52,7 +53,7 @@ function base(row: SetlistRow) {
     name: row.name,
     date: `${row.date}T00:00:00.000Z`,
     notes: row.notes,
-    // Issue 18: the answer of the person assigned, where one was asked for.
+    // Each position's status: the answer of the person assigned, where one was asked for.
     positions: row.positions.map((p) => ({
       name: p.name,
       assignedTo: p.assignedTo ?? null,
@@ -61,7 +62,8 @@ function base(row: SetlistRow) {
     teamId: row.teamId,
     currentIndex: row.currentIndex,
     currentPartLabel: row.currentPartLabel,
-    // Issue 18 (additive): the order of service around the songs, and where the live set is.
+    // Added beside the spec's fields, which stay as they are: the order of service around the
+    // songs, and where the live set is.
     startTime: row.startTime,
     currentItem: currentItemOf(row),
     createdAt: row.createdAt.toISOString(),

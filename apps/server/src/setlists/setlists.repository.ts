@@ -16,7 +16,7 @@ export interface SetlistValues {
   notes: string;
   songs: StoredSetlistEntry[];
   positions: StoredPosition[];
-  /** Issue 18: left out on create, none (and on update, the column is left as it is). */
+  /** Items between the songs. Left out: none on create, and on update the saved ones stay. */
   items?: StoredSetlistItem[];
   startTime?: string | null;
 }
@@ -90,8 +90,8 @@ export class SetlistsRepository {
 
   /**
    * Updates a setlist with values made from its row as it is now, read under a row lock in
-   * the same transaction (issue 18: an answer to an assignment given meanwhile is kept, not
-   * overwritten by a stale copy). Answers the row before and after, or null if it is gone.
+   * the same transaction, so an answer to an assignment given meanwhile is kept, not
+   * overwritten by a stale copy. Answers the row before and after, or null if it is gone.
    */
   async updateFrom(
     teamId: string,

@@ -19,8 +19,8 @@ import type { SetlistRow, SetlistsRepository, SetlistValues } from './setlists.r
 type ValidSetlist = z.output<typeof SetlistInputSchema>;
 
 /**
- * Items as they are stored (issue 18): each `at` within the songs (0 to `songCount`), sorted
- * by it; items with the same `at` keep their order.
+ * Items as they are stored (docs/DECISIONS.md, Setlists, "Items and durations"): each `at`
+ * within the songs (0 to `songCount`), sorted by it; items with the same `at` keep their order.
  */
 function placed(items: readonly StoredSetlistItem[], songCount: number): StoredSetlistItem[] {
   return items
@@ -50,7 +50,7 @@ function shown(row: SetlistRow, gone: ReadonlySet<string>): StoredSetlistItem[] 
 }
 
 /**
- * Issue 18: the songs to store, where an entry sent without `duration` (an older client) keeps
+ * The songs to store, where an entry sent without `duration` (an older client) keeps
  * the duration saved for the same song: the song's n-th entry sent takes its n-th entry saved.
  */
 function withKeptDurations(
@@ -99,9 +99,10 @@ export class SetlistsService {
       async () => {
         const row = await this.repo.find(team.id, id);
         if (row) return jsonBytes(await this.details(row));
-        // Issue 14: a setlist of another team is refused as such (the live and presenter
-        // views say access denied); only an id no team has is "not found". The id is
-        // random, so this tells its holder no more than that the link was real.
+        // A setlist of another team is refused as such (the live and presenter views say
+        // access denied); only an id no team has is "not found". The id is random, so this
+        // tells its holder no more than that the link was real (docs/DECISIONS.md, Live,
+        // "Unknown and foreign setlists").
         if (await this.repo.exists(id)) throw new ForbiddenError(LIVE_TEXTS.notAllowed);
         throw new NotFoundError(SETLIST_TEXTS.notFound);
       },
@@ -138,7 +139,7 @@ export class SetlistsService {
     if (!found) throw new NotFoundError(SETLIST_TEXTS.notFound);
     const values = await this.checked(team.id, input);
     await this.assignments.checkAway(values, input.confirmAway === true);
-    // Issue 18: a body without items (an older client) keeps the saved ones. The client read
+    // A body without items (an older client) keeps the saved ones. The client read
     // them as GET /api/setlist/{id} shows them, counting only the songs that still exist.
     const gone = values.items ? new Set<string>() : await this.deletedSongs(team.id, found);
     // The answers are merged into the row as it is under the update's lock: one given

@@ -13,8 +13,9 @@ import { onTeam, teamActorOf } from '../policy/http.ts';
 const TeamParamsSchema = z.object({ id: z.string().min(1).max(200) });
 
 /**
- * CCLI reporting (issue 18): `GET`/`PUT /teams/{id}/ccli` (the licence number) and
- * `GET /teams/{id}/ccli-report` (JSON) or `/ccli-report.csv` (a file) for a period.
+ * CCLI reporting (docs/DECISIONS.md, "CCLI usage report"): `GET`/`PUT /teams/{id}/ccli` (the
+ * licence number) and `GET /teams/{id}/ccli-report` (JSON) or `/ccli-report.csv` (a file) for
+ * a period.
  */
 export const ccliRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { ccli } = ctx;

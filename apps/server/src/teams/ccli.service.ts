@@ -7,8 +7,8 @@ import { ccliReportCsv, ccliReportFilename } from './ccli-csv.ts';
 import type { CcliRepository } from './ccli.repository.ts';
 
 /**
- * CCLI reporting (issue 18): the team's licence number (members read it, admins set it)
- * and the usage report of a period (admins), as JSON or as a CSV file.
+ * CCLI reporting (docs/DECISIONS.md, "CCLI usage report"): the team's licence number (members
+ * read it, admins set it) and the usage report of a period (admins), as JSON or as a CSV file.
  */
 export class CcliService {
   constructor(

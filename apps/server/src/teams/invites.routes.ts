@@ -15,7 +15,10 @@ const InviteParamsSchema = TeamParamsSchema.extend({ inviteId: z.string().min(1)
 // A real token is 43 characters; anything else up to this length is simply not found.
 const TokenParamsSchema = z.object({ token: z.string().min(1).max(200) });
 
-/** Team invitations (issue 18): admins manage them under the team; their links work under /invites. */
+/**
+ * Team invitations (docs/DECISIONS.md, Teams, "Invitations"): admins manage them under the
+ * team; their links work under /invites.
+ */
 export const invitesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { invites } = ctx;
   const manage = { access: onTeam('manageMembers') };

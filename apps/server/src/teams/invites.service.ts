@@ -75,9 +75,9 @@ function inviteMail(to: string, adminName: string, teamName: string, link: strin
 }
 
 /**
- * Invitations to a team (issue 18): links admins share and single-use links mailed to an
- * address. Admins create, list and withdraw them; anyone may look one up by its token, and
- * a verified account joins the team with it.
+ * Invitations to a team (docs/DECISIONS.md, Teams, "Invitations"): links admins share and
+ * single-use links mailed to an address. Admins create, list and withdraw them; anyone may
+ * look one up by its token, and a verified account joins the team with it.
  */
 export class InvitesService {
   constructor(

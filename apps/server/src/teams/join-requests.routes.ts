@@ -7,9 +7,10 @@ import { actorOf } from '../policy/http.ts';
 const TeamParamsSchema = z.object({ id: z.string().min(1).max(200) });
 
 /**
- * A requester's own join requests (issue 18): the ones still pending, and withdrawing one.
- * Asking to join is `POST /teams/:id/request` in teams.routes.ts. A requester is no member,
- * so these name no team action: each acts only on the caller's own request.
+ * A requester's own join requests (docs/DECISIONS.md, Teams, "Pending requests"): the ones
+ * still pending, and withdrawing one. Asking to join is `POST /teams/:id/request` in
+ * teams.routes.ts. A requester is no member, so these name no team action: each acts only on
+ * the caller's own request.
  */
 export const joinRequestsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   app,

@@ -138,8 +138,9 @@ export class TeamsRepository {
   }
 
   async search(query: string, viewerId: string, limit: number) {
-    // Compared folded (issue 18): "st mark" finds "St. Mark's Worship Team". The trigram index
-    // on search_name serves the LIKE; a query that folds to nothing matches nothing.
+    // Compared folded (docs/DECISIONS.md, Teams, "Team search folds names"): "st mark" finds
+    // "St. Mark's Worship Team". The trigram index on search_name serves the LIKE; a query that
+    // folds to nothing matches nothing.
     const folded = teamSearchFold(query);
     if (!folded) return [];
     const pattern = `%${folded.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
