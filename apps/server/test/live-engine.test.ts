@@ -24,7 +24,7 @@ import { bearer, startTestApp, type TestApp } from './harness.ts';
 import { askLive, liveClients, type LiveAnswer, type LiveClient } from './live-client.ts';
 
 /**
- * Issue 19: a step is ordered and heard before it is written; written behind, coalesced; a
+ * A step is ordered and heard before it is written; written behind, coalesced; a
  * restart lands on the last step written and never reuses a version; authorization comes
  * from each room's cached facts, dropped when the setlist, its songs or its team change.
  */
@@ -582,7 +582,7 @@ describe.skipIf(!multiInstance)('the live engine on two instances', () => {
 
   /**
    * Engines as instances run them, on their own Redis connections under one prefix: the
-   * instance a step reaches orders it once it holds the setlist's lease (issue 19).
+   * instance a step reaches orders it once it holds the setlist's lease.
    */
   describe('the lease on a setlist’s steps', () => {
     const connections: Redis[] = [];
