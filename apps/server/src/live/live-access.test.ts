@@ -16,7 +16,7 @@ import {
 } from '../../test/factories.ts';
 import { bearer, startTestApp, type TestApp } from '../../test/harness.ts';
 import { askLive } from '../../test/live-client.ts';
-import { LIVE_ACCOUNT_RATE, LIVE_SOCKETS_PER_ACCOUNT } from './live.gateway.ts';
+import { LIVE_ACCOUNT_RATE, LIVE_SOCKETS_PER_ACCOUNT } from './socket-slots.ts';
 
 type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
 type Ack = { ok: boolean; state?: LiveState; error?: string };

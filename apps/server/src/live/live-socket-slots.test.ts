@@ -15,7 +15,7 @@ import {
 import { createAccount, createSession } from '../../test/factories.ts';
 import { bearer, startTestApp, type TestApp } from '../../test/harness.ts';
 import { liveConnected, openLiveClient, type LiveClient } from '../../test/live-client.ts';
-import { LIVE_SOCKETS_PER_ACCOUNT } from './live.gateway.ts';
+import { LIVE_SOCKETS_PER_ACCOUNT } from './socket-slots.ts';
 
 /** Handshakes dropped while their token is checked, per instance. */
 const DROPPED = 150;

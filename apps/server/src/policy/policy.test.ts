@@ -6,7 +6,7 @@ import { backends } from '../../test/databases.ts';
 import { createAccount, createTeam, createTeamWithSetlist } from '../../test/factories.ts';
 import { bearer, startTestApp, type TestApp } from '../../test/harness.ts';
 import { askLive, liveConnected, openLiveClient } from '../../test/live-client.ts';
-import { LIVE_EVENT_ACTIONS, ON_SCREEN_ACTION } from '../live/live.gateway.ts';
+import { LIVE_EVENT_ACTIONS, ON_SCREEN_ACTION } from '../live/live.service.ts';
 import { TeamsRepository } from '../teams/teams.repository.ts';
 import { TEAM_ROLES, type TeamRole } from './actor.ts';
 import { ACTIONS, authorize, can, POLICY, refusalOf, type Action } from './policy.ts';
