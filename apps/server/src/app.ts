@@ -22,7 +22,10 @@ import type { AppContext } from './app-context.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { healthRoutes } from './health/health.routes.ts';
+import { LiveEngine } from './live/live-engine.ts';
 import { createLiveGateway } from './live/live.gateway.ts';
+import { LiveRepository } from './live/live.repository.ts';
+import { LiveService } from './live/live.service.ts';
 import { PeopleRepository } from './people/people.repository.ts';
 import { peopleRoutes } from './people/people.routes.ts';
 import { PeopleService } from './people/people.service.ts';
@@ -404,27 +407,33 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     return reply.code(404).send({ error: SERVER_ERRORS.notFound, code: 'not_found' });
   });
 
+  const liveRepo = new LiveRepository(database.db, database.liveStep, changes);
+  const liveEngine = new LiveEngine({
+    repo: liveRepo,
+    changes,
+    redis: redis
+      ? {
+          commands: redis.commands,
+          // Socket.io's: a step's state is stored before its broadcast, on the same connection.
+          publisher: redis.pub,
+          subscriber: redis.feed,
+          prefix: redisPrefix,
+        }
+      : undefined,
+    onError: (error, message) => app.log.error({ err: error }, message),
+  });
   const live = createLiveGateway({
     httpServer: app.server,
-    db: database.db,
-    liveStep: database.liveStep,
+    live: new LiveService(liveEngine, liveRepo, teamActors),
+    engine: liveEngine,
+    repo: liveRepo,
     changes,
     sessions,
-    teamActors,
     appUrl: config.appUrl,
     appUrlIsDefault: config.appUrlIsDefault,
     logger: app.log,
     recheckMs: options.liveRecheckMs,
-    redis: redis
-      ? {
-          pub: redis.pub,
-          sub: redis.sub,
-          key: `${redisPrefix}socket.io`,
-          commands: redis.commands,
-          listener: redis.feed,
-          prefix: redisPrefix,
-        }
-      : undefined,
+    redis: redis ? { pub: redis.pub, sub: redis.sub, key: `${redisPrefix}socket.io` } : undefined,
   });
   app.decorate('live', live);
 

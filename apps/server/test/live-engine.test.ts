@@ -67,12 +67,7 @@ async function engineStep(engine: LiveEngine, setlistId: string, teamId: string,
     i % 5 === 0
       ? { kind: 'song', index: (i / 5) % 2 }
       : { kind: 'part', label: ['Verse', 'Chorus'][i % 2]! };
-  const outcome = await engine.step(
-    setlistId,
-    teamId,
-    { name: 'Olive Owner', mustLead: null },
-    request,
-  );
+  const outcome = await engine.step(setlistId, teamId, 'Olive Owner', request);
   if (outcome.kind !== 'written') throw new Error(`step ${i}: ${outcome.kind}`);
   return outcome.state;
 }
@@ -241,7 +236,7 @@ describe.each(backends)('the live engine on %s', (backend) => {
       },
     });
     try {
-      const by = { name: 'Olive Owner', mustLead: null };
+      const by = 'Olive Owner';
       const outcomes = await Promise.all(
         Array.from({ length: 40 }, (_, i) =>
           engine.step(setlistId, teamId, by, { kind: 'song', index: i % 2 }),
@@ -252,6 +247,54 @@ describe.each(backends)('the live engine on %s', (backend) => {
       expect(writes.length).toBeLessThan(versions.length);
       expect(writes.at(-1)).toBe(Math.max(...versions));
       expect((await written(t.database, setlistId)).version).toBe(Math.max(...versions));
+    } finally {
+      await engine.close();
+    }
+  });
+
+  it('a key change is ordered and versioned like a step, and the room keeps its cached facts', async () => {
+    const setlistId = await newSetlist();
+    let reads = 0;
+    class CountingRepository extends LiveRepository {
+      override room(id: string) {
+        if (id === setlistId) reads += 1;
+        return super.room(id);
+      }
+    }
+    const engine = new LiveEngine({
+      repo: new CountingRepository(t.database.db, t.database.liveStep, t.app.changes),
+      changes: t.app.changes,
+      onError: (error) => {
+        throw error;
+      },
+    });
+    try {
+      const first = await engine.step(setlistId, teamId, 'Olive Owner', { kind: 'song', index: 1 });
+      expect(first.kind).toBe('written');
+      const keyed = await engine.setKey(setlistId, teamId, 1, 'A');
+      expect(keyed).toMatchObject({
+        kind: 'written',
+        songId: songs.two,
+        state: { keys: [null, 'A'] },
+      });
+      if (first.kind !== 'written' || keyed.kind !== 'written') return;
+      // One version above the step, the position unchanged.
+      expect(keyed.state.version).toBe(first.state.version + 1);
+      expect(positionOf(keyed.state)).toEqual(positionOf(first.state));
+      // The facts were read once, and are still at hand for the next step, which (arriving,
+      // as an event does, in a later turn of the event loop) is made in the tick it arrives.
+      expect(engine.cachedFacts(setlistId)).not.toBeNull();
+      await new Promise((resolve) => setImmediate(resolve));
+      let settled = false;
+      const next = engine.step(setlistId, teamId, 'Olive Owner', { kind: 'part', label: 'Chorus' });
+      void next.then(() => (settled = true));
+      await Promise.resolve();
+      expect(settled).toBe(true);
+      expect((await next).kind).toBe('written');
+      expect(reads).toBe(1);
+      // A setlist of another team, or an entry that is not there, changes nothing.
+      expect(await engine.setKey(setlistId, randomUUID(), 1, 'B')).toEqual({ kind: 'missing' });
+      expect(await engine.setKey(setlistId, teamId, 7, 'B')).toEqual({ kind: 'refused' });
     } finally {
       await engine.close();
     }

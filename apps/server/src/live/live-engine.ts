@@ -1,7 +1,7 @@
 import type { Redis } from 'ioredis';
-import type { LiveState } from '@segue/shared';
+import type { LiveJoinState, LiveState } from '@segue/shared';
 import type { ChangeFeed } from '../lib/change-feed.ts';
-import type { LiveRepository, Stepper } from './live.repository.ts';
+import type { KeyResult, LiveRepository } from './live.repository.ts';
 import {
   liveStateOf,
   positionAfter,
@@ -34,12 +34,16 @@ export type StepOutcome =
       before: Pick<LiveRecord, 'driver' | 'startedAt'>;
     }
   | { kind: 'refused' }
-  | { kind: 'not-driver' }
   | { kind: 'missing' };
 
+/** What a key change did: written, with the live state it made and every entry's key. */
+export type KeyOutcome =
+  | { kind: 'written'; state: LiveJoinState; songId: string }
+  | Exclude<KeyResult, { kind: 'written' }>;
+
 export interface LiveEngineOptions {
-  /** The setlists' rows: their facts and live state read, the live state written. */
-  repo: Pick<LiveRepository, 'room' | 'persist' | 'raise'>;
+  /** The setlists' rows: their facts and live state read, the live state and keys written. */
+  repo: Pick<LiveRepository, 'room' | 'persist' | 'raise' | 'setKey'>;
   changes: ChangeFeed;
   /**
    * With several instances: Redis says which instance orders each setlist's steps.
@@ -69,8 +73,11 @@ export class LiveEngine {
   private readonly leases: LeaseCoordinator;
   private readonly ordering: Ordering;
 
+  private readonly repo: LiveEngineOptions['repo'];
+
   constructor(options: LiveEngineOptions) {
     const { repo, changes, onError } = options;
+    this.repo = repo;
     this.writer = new LiveWriter(repo, changes, onError, (id, version) =>
       this.rooms.written(id, version),
     );
@@ -92,6 +99,14 @@ export class LiveEngine {
     this.ordering = new Ordering({ repo, writer: this.writer, leases: this.leases });
   }
 
+  /**
+   * A setlist's facts when they are cached, at once (null when they must be read): a caller
+   * that has them can check and step in the tick its event arrived.
+   */
+  cachedFacts(setlistId: string): RoomFacts | null {
+    return this.rooms.get(setlistId)?.facts ?? null;
+  }
+
   /** A setlist's facts (its team, songs, items, leaders), from the cache; null when there is none. */
   async facts(setlistId: string): Promise<RoomFacts | null> {
     return (await this.rooms.load(setlistId))?.facts ?? null;
@@ -108,18 +123,22 @@ export class LiveEngine {
   }
 
   /**
-   * One step by `by`: refused unless they may drive (a song's leader, when the policy asks
-   * for one) and the step fits the setlist; otherwise ordered, and written behind. Made at
-   * once when everything it needs is at hand (the room's facts and state cached), so the
-   * caller's broadcast goes out in the tick the step arrived; otherwise after what it waits for.
+   * One step by `driver` (a name, for "Moved by"), whom the caller has let drive: refused
+   * unless it fits the setlist, otherwise ordered, and written behind. Made at once when
+   * everything it needs is at hand (the room's facts and state cached), so the caller's
+   * broadcast goes out in the tick the step arrived; otherwise after what it waits for.
    */
-  step(setlistId: string, teamId: string, by: Stepper, request: StepRequest): Promise<StepOutcome> {
+  step(
+    setlistId: string,
+    teamId: string,
+    driver: string,
+    request: StepRequest,
+  ): Promise<StepOutcome> {
     // In this tick when the room is cached and no earlier step of it is under way here.
     const cached = this.queue.busy(setlistId) ? undefined : this.rooms.ready(setlistId);
     if (cached && cached.facts.teamId === teamId) {
       const { facts } = cached;
-      if (!mayDrive(by, facts)) return Promise.resolve({ kind: 'not-driver' });
-      const now = this.ordering.now(setlistId, cached, stepTo(facts, by, request));
+      const now = this.ordering.now(setlistId, cached, stepTo(facts, driver, request));
       if (now === 'refused') return Promise.resolve({ kind: 'refused' });
       if (now) {
         cached.touched = Date.now();
@@ -130,22 +149,34 @@ export class LiveEngine {
       const found = await this.rooms.load(setlistId);
       if (!found?.room.record || found.facts.teamId !== teamId) return { kind: 'missing' };
       const { room, facts } = found;
-      if (!mayDrive(by, facts)) return { kind: 'not-driver' };
-      const ordered = await this.ordering.order(setlistId, room, stepTo(facts, by, request));
+      const ordered = await this.ordering.order(setlistId, room, stepTo(facts, driver, request));
       return ordered ? written(setlistId, facts, ordered) : { kind: 'refused' };
     });
   }
 
-  /** A new version for a change that is not a step (a key change), the position unchanged. */
-  bump(setlistId: string): Promise<LiveState | null> {
+  /**
+   * The band's key for an entry (null: the song's own), by a driver the caller has let
+   * drive: written, then versioned like a step, in the setlist's order of steps on this
+   * instance. The room's facts stay cached: a key is not one of them.
+   */
+  setKey(
+    setlistId: string,
+    teamId: string,
+    index: number,
+    key: string | null,
+  ): Promise<KeyOutcome> {
     return this.queue.serially(setlistId, async () => {
       const found = await this.rooms.load(setlistId);
-      if (!found?.room.record) return null;
+      if (!found?.room.record || found.facts.teamId !== teamId) return { kind: 'missing' };
       const { room, facts } = found;
+      const result = await this.repo.setKey(setlistId, teamId, index, key);
+      if (result.kind !== 'written') return result;
       const ordered = await this.ordering.order(setlistId, room, (current, floor) =>
         recordBumped(current, floor),
       );
-      return ordered && liveStateOf(setlistId, ordered.next, facts);
+      if (!ordered) return { kind: 'missing' };
+      const state = { ...liveStateOf(setlistId, ordered.next, facts), keys: result.keys };
+      return { kind: 'written', state, songId: result.songId };
     });
   }
 
@@ -162,16 +193,11 @@ export class LiveEngine {
   }
 }
 
-/** Whether `by` may drive the setlist: a song's leader, when the policy asks for one. */
-function mayDrive(by: Stepper, facts: RoomFacts): boolean {
-  return by.mustLead === null || facts.leaders.has(by.mustLead);
-}
-
-/** The state a step by `by` makes: where `request` moves the set from the current state. */
-function stepTo(facts: RoomFacts, by: Stepper, request: StepRequest): NextState {
+/** The state a step by `driver` makes: where `request` moves the set from the current state. */
+function stepTo(facts: RoomFacts, driver: string, request: StepRequest): NextState {
   return (current, floor) => {
     const position = positionAfter(facts, current, request);
-    return position && recordAfter(current, position, by.name, Date.now(), floor);
+    return position && recordAfter(current, position, driver, Date.now(), floor);
   };
 }
 

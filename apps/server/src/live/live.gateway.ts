@@ -13,11 +13,9 @@ import {
 } from '@segue/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { SessionResolver } from '../accounts/sessions.ts';
-import type { Db, PreparedQuery } from '../db/client.ts';
 import type { ChangeFeed } from '../lib/change-feed.ts';
-import { HttpError, isInvalidDatabaseInput } from '../lib/errors.ts';
 import type { TeamActor } from '../policy/actor.ts';
-import type { TeamActors } from '../policy/team-actors.ts';
+import { eventQueue, type Ack } from './event-queue.ts';
 import { allowOrigins, authenticate } from './live-handshake.ts';
 import { watchMembership } from './live-membership.ts';
 import {
@@ -28,10 +26,10 @@ import {
   type LiveServer,
   type LiveSocket,
 } from './live-socket.ts';
-import { LiveEngine } from './live-engine.ts';
+import type { LiveEngine } from './live-engine.ts';
 import type { StepRequest } from './live-steps.ts';
-import { LiveRepository } from './live.repository.ts';
-import { LiveService, type StepMade } from './live.service.ts';
+import type { LiveRepository } from './live.repository.ts';
+import type { LiveService, StepMade } from './live.service.ts';
 import { SocketSlots } from './socket-slots.ts';
 
 /**
@@ -43,24 +41,19 @@ const LIVE_RECHECK_MS = 30_000;
 
 export interface LiveGatewayOptions {
   httpServer: HttpServer;
-  db: Db;
-  liveStep: PreparedQuery;
+  live: LiveService;
+  /** Its steps are flushed and its leases handed back when the gateway closes. */
+  engine: LiveEngine;
+  repo: LiveRepository;
   changes: ChangeFeed;
   sessions: SessionResolver;
-  teamActors: TeamActors;
   appUrl: string;
   /** APP_URL was not set: the same port on another loopback name is Segue's own origin too. */
   appUrlIsDefault?: boolean;
   logger: FastifyBaseLogger;
   recheckMs?: number | undefined;
-  /**
-   * With Redis, events reach members connected to any instance (`key`: the adapter's), and
-   * which instance orders each setlist's steps is decided there (`commands`, under `prefix`;
-   * `listener`: a connection in subscriber mode the engine may subscribe on).
-   */
-  redis?:
-    | { pub: Redis; sub: Redis; key: string; commands: Redis; listener: Redis; prefix: string }
-    | undefined;
+  /** With Redis, events reach members connected to any instance (`key`: the adapter's). */
+  redis?: { pub: Redis; sub: Redis; key: string } | undefined;
 }
 
 /**
@@ -70,21 +63,7 @@ export interface LiveGatewayOptions {
  * whose refusal is said on the ack (or as `live:error`).
  */
 export function createLiveGateway(options: LiveGatewayOptions) {
-  const { sessions, logger } = options;
-  const repo = new LiveRepository(options.db, options.liveStep, options.changes);
-  const engine = new LiveEngine({
-    repo,
-    changes: options.changes,
-    redis: options.redis && {
-      commands: options.redis.commands,
-      // Socket.io's: a step's state is stored before its broadcast, on the same connection.
-      publisher: options.redis.pub,
-      subscriber: options.redis.listener,
-      prefix: options.redis.prefix,
-    },
-    onError: (error, message) => logger.error({ err: error }, message),
-  });
-  const live = new LiveService(engine, repo, options.teamActors);
+  const { sessions, logger, live, engine, repo } = options;
   const slots = new SocketSlots();
 
   const io: LiveServer = new Server(options.httpServer, {
@@ -110,46 +89,7 @@ export function createLiveGateway(options: LiveGatewayOptions) {
       return;
     }
 
-    // One socket's events run one after another, in the order sent: a song change
-    // followed at once by a part change must not overtake each other. An event that finds
-    // none before it still under way starts at once (a step is then usually sent in the
-    // tick it arrived).
-    let queue: Promise<void> = Promise.resolve();
-    let underWay = 0;
-
-    type Ack = ((answer: unknown) => void) | undefined;
-    /** Runs a handler if the socket is within its rate, answering errors on the ack or as live:error. */
-    const guarded =
-      (handler: (payload: unknown, ack: Ack) => Promise<void>) =>
-      (...args: unknown[]) => {
-        // socket.io puts the acknowledgement last; whatever else came after the payload is ignored.
-        const last = args.at(-1);
-        const ack = typeof last === 'function' ? (last as NonNullable<Ack>) : undefined;
-        // Both budgets are always taken from, so a flood spent on one drains the other too.
-        const withinSocket = socket.data.bucket.take();
-        const withinAccount = socket.data.accountBucket.take();
-        if (!withinSocket || !withinAccount) return refuse(ack, LIVE_TEXTS.slowDown);
-        const run = () =>
-          handler(ack && args.length === 1 ? undefined : args[0], ack)
-            .catch((error: unknown) => {
-              // Refusals (LiveError, or the policy's HttpError) are said as they are.
-              const known = error instanceof LiveError || error instanceof HttpError;
-              // A value the database cannot take (class 22) is the sender's mistake, not ours.
-              if (!known && !isInvalidDatabaseInput(error)) {
-                logger.error({ err: error }, 'live event failed');
-              }
-              refuse(ack, known ? error.message : LIVE_TEXTS.invalid);
-            })
-            .finally(() => {
-              underWay -= 1;
-            });
-        underWay += 1;
-        queue = underWay === 1 ? run() : queue.then(run);
-      };
-    const refuse = (ack: Ack, message: string) => {
-      if (ack) ack({ ok: false, error: message });
-      else socket.emit('live:error', { message });
-    };
+    const guarded = eventQueue(socket, logger);
 
     /** The payload, as its schema reads it; anything else is an invalid event. */
     const parse = <T>(schema: ZodType<T>, payload: unknown): T => {

@@ -6,7 +6,6 @@ import type { LiveRecord, RoomFacts } from './live-steps.ts';
 
 interface KeyRow extends Record<string, unknown> {
   found: boolean;
-  may: boolean;
   written: boolean;
   song_id: string | null;
   ats: unknown;
@@ -17,20 +16,7 @@ interface KeyRow extends Record<string, unknown> {
 export type KeyResult =
   | { kind: 'written'; songId: string; keys: (string | null)[] }
   | { kind: 'refused' }
-  | { kind: 'not-driver' }
   | { kind: 'missing' };
-
-/** Who steps: their name, and, when only a song's leader may, their id to check that by. */
-export interface Stepper {
-  name: string;
-  /** Set when the policy lets this role drive only as a song's leader; null when it may anyway. */
-  mustLead: string | null;
-}
-
-/** `$4` (a user id, or null for anyone) leads a song of the setlist `row`. */
-const leads = (row: string) => `($4::text is null or exists (
-    select 1 from jsonb_array_elements(${row}.songs) as le(entry)
-    where jsonb_typeof(le.entry) = 'object' and le.entry ->> 'leader' = $4::text))`;
 
 /** The entries of setlist `$1` of team `$2`: `pos` as the views number them, `at` in the stored array. */
 const ENTRIES = `entries as (
@@ -42,8 +28,8 @@ const ENTRIES = `entries as (
     where s.id = $1 and s.team_id = $2
   )`;
 
-/** Whether setlist `$1` of team `$2` exists, and whether `$4` may drive it. */
-const TARGET = `target as (select ${leads('s')} as may from setlist s where s.id = $1 and s.team_id = $2)`;
+/** Whether setlist `$1` of team `$2` exists. */
+const TARGET = `target as (select 1 from setlist s where s.id = $1 and s.team_id = $2)`;
 
 /**
  * A setlist's room facts and its live state as written, in one statement (issue 19): the
@@ -106,11 +92,11 @@ const PERSIST = `
 const RAISE = `update setlist set live_version = $2::bigint where id = $1 and live_version < $2::bigint`;
 
 /**
- * The performance key of entry `$3` (numbered as the views number them) becomes `$5`
- * (null: the song's own). Only a driver may (`$4`, as in a step). An entry still holding a
- * plain song id takes the current shape. The entry must still hold the song it held when
+ * The performance key of entry `$3` (numbered as the views number them) becomes `$4`
+ * (null: the song's own); the live service has let the sender drive. An entry still holding
+ * a plain song id takes the current shape. The entry must still hold the song it held when
  * the statement began: a setlist saved meanwhile writes nothing. The live version is the
- * engine's to order (issue 19), not this statement's.
+ * engine's to order, not this statement's.
  */
 const SET_KEY = `
   with ${ENTRIES},
@@ -120,18 +106,17 @@ const SET_KEY = `
     update setlist
     set songs = jsonb_set(setlist.songs, array[(select at from chosen)::text],
         case when jsonb_typeof(setlist.songs -> (select at from chosen)) = 'object'
-          then (setlist.songs -> (select at from chosen)) || jsonb_build_object('key', $5::text)
-          else jsonb_build_object('song', (select id from chosen), 'leader', null, 'key', $5::text)
+          then (setlist.songs -> (select at from chosen)) || jsonb_build_object('key', $4::text)
+          else jsonb_build_object('song', (select id from chosen), 'leader', null, 'key', $4::text)
         end)
-    where setlist.id = $1 and setlist.team_id = $2 and ${leads('setlist')}
+    where setlist.id = $1 and setlist.team_id = $2
       and exists (select 1 from chosen)
       and (select id from chosen) = case jsonb_typeof(setlist.songs -> (select at from chosen))
         when 'string' then setlist.songs ->> (select at from chosen)
         when 'object' then setlist.songs -> (select at from chosen) ->> 'song' end
     returning setlist.songs
   )
-  select exists (select 1 from target) as found, coalesce((select may from target), false) as may,
-    exists (select 1 from written) as written,
+  select exists (select 1 from target) as found, exists (select 1 from written) as written,
     (select id from chosen) as song_id,
     (select coalesce(jsonb_agg(at order by pos), '[]'::jsonb) from entries) as ats,
     (select songs from written) as songs`;
@@ -238,11 +223,10 @@ export class LiveRepository {
     );
   }
 
-  /** Sets an entry's performance key for the whole band (issue 15). */
+  /** Sets an entry's performance key for the whole band. */
   async setKey(
     setlistId: string,
     teamId: string,
-    by: Stepper,
     index: number,
     key: string | null,
   ): Promise<KeyResult> {
@@ -250,13 +234,13 @@ export class LiveRepository {
       setlistId,
       teamId,
       index,
-      by.mustLead,
       key,
     ]);
     if (!row?.found) return { kind: 'missing' };
-    if (!row.may) return { kind: 'not-driver' };
     if (!row.written || row.song_id === null) return { kind: 'refused' };
-    await this.changes.publish(scope.setlist(setlistId));
+    // The setlist's answers are read again (they carry the keys and depend on its live
+    // scope too), while the live rooms keep their facts: a key is not one of them.
+    await this.changes.publish(scope.live(setlistId));
     return { kind: 'written', songId: row.song_id, keys: keysAt(row.songs, row.ats) };
   }
 

@@ -7,7 +7,7 @@ import {
   type LiveState,
 } from '@segue/shared';
 import type { Actor, TeamActor } from '../policy/actor.ts';
-import { authorize, refusalOf, type Action } from '../policy/policy.ts';
+import { authorize, type Action } from '../policy/policy.ts';
 import type { TeamActors } from '../policy/team-actors.ts';
 import { NotFoundError } from '../lib/errors.ts';
 import type { LiveEngine } from './live-engine.ts';
@@ -90,8 +90,7 @@ export class LiveService {
   step(actor: TeamActor, setlistId: string, request: StepRequest): Promise<StepMade> {
     return this.withFacts(setlistId, actor, async (facts) => {
       authorize(actor, 'driveLive', this.factsOf(actor, facts));
-      const by = { name: actor.actor.name, mustLead: null };
-      const result = await this.engine.step(setlistId, actor.team.id, by, request);
+      const result = await this.engine.step(setlistId, actor.team.id, actor.actor.name, request);
       if (result.kind !== 'written') throw refusalFor(result);
       const changed = request.kind !== 'part';
       return {
@@ -106,12 +105,9 @@ export class LiveService {
   setKey(actor: TeamActor, setlistId: string, index: number, key: string | null) {
     return this.withFacts(setlistId, actor, async (facts) => {
       authorize(actor, 'driveLive', this.factsOf(actor, facts));
-      const by = { name: actor.actor.name, mustLead: null };
-      const result = await this.repo.setKey(setlistId, actor.team.id, by, index, key);
+      const result = await this.engine.setKey(setlistId, actor.team.id, index, key);
       if (result.kind !== 'written') throw refusalFor(result);
-      const live = await this.engine.bump(setlistId);
-      if (!live) throw new LiveError(LIVE_TEXTS.notFound);
-      return { state: { ...live, keys: result.keys }, songId: result.songId };
+      return result;
     });
   }
 
@@ -167,15 +163,14 @@ export class LiveService {
       if (!facts || facts.teamId !== actor.team.id) throw new LiveError(LIVE_TEXTS.notFound);
       return then(facts);
     };
-    return this.engine.facts(setlistId).then(run);
+    const cached = this.engine.cachedFacts(setlistId);
+    return cached ? run(cached) : this.engine.facts(setlistId).then(run);
   }
 }
 
 /** Why a step or a key change wrote nothing, as the sender's error. */
-function refusalFor(result: { kind: 'missing' | 'not-driver' | 'refused' }): Error {
-  if (result.kind === 'missing') return new LiveError(LIVE_TEXTS.notFound);
-  if (result.kind === 'not-driver') return refusalOf('driveLive');
-  return new LiveError(LIVE_TEXTS.invalid);
+function refusalFor(result: { kind: 'missing' | 'refused' }): Error {
+  return new LiveError(result.kind === 'missing' ? LIVE_TEXTS.notFound : LIVE_TEXTS.invalid);
 }
 
 /**
