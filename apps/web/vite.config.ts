@@ -46,7 +46,7 @@ function muiWithoutCssVariables(): Plugin {
 }
 
 /**
- * Issue 17: Segue installs as an app, and its shell and every asset are precached by a Workbox
+ * Segue installs as an app (docs/DECISIONS.md, Offline), and its shell and every asset are precached by a Workbox
  * service worker. A new version waits until the page's "Update available" is accepted, so a
  * page never runs a mix of old and new files.
  */

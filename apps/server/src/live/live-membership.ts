@@ -36,7 +36,7 @@ export function watchMembership(options: MembershipOptions) {
    */
   const recheck = async (sockets: LiveSocket[]) => {
     // In groups: the safety net's pass over every socket never holds the event loop (and
-    // the steps being delivered) for long at a time (issue 19).
+    // the steps being delivered) for long at a time.
     for (let i = 0; i < sockets.length; i += RECHECK_GROUP) {
       await recheckGroup(sockets.slice(i, i + RECHECK_GROUP));
     }

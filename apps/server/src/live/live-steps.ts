@@ -1,6 +1,5 @@
 /**
- * What a live step does, decided in memory (issue 19): the rules the step statements
- * carried in SQL until then, now applied to a room's cached facts so a step is ordered and
+ * What a live step does, decided in memory: the rules of a step, applied to a room's cached facts so a step is ordered and
  * heard without a database round trip. No I/O here: the engine (live-engine.ts) supplies
  * the facts and the current state, orders the result and writes it behind the broadcast.
  */
@@ -13,7 +12,7 @@ export interface RoomFacts {
    * whose song is gone is skipped), with their place in the stored array and their parts' labels.
    */
   entries: { at: number; songId: string; parts: string[] }[];
-  /** Each item's place among the stored entries (issue 18), in the items' order. */
+  /** Each item's place among the stored entries, in the items' order. */
   itemAts: number[];
   /** Who leads a song of the setlist (any entry, even one whose song is gone). */
   leaders: ReadonlySet<string>;
@@ -113,7 +112,7 @@ export function positionAfter(
 
 /**
  * The state after a step to `position` by `driver` at `now` (ms since the epoch): the version one past the
- * higher of the current one and `floor` (issue 19: after a restart, versions start a safe
+ * higher of the current one and `floor` (after a restart, versions start a safe
  * margin above the last one written), and a new run after a long pause.
  */
 export function recordAfter(

@@ -32,7 +32,7 @@ const ENTRIES = `entries as (
 const TARGET = `target as (select 1 from setlist s where s.id = $1 and s.team_id = $2)`;
 
 /**
- * A setlist's room facts and its live state as written, in one statement (issue 19): the
+ * A setlist's room facts and its live state as written, in one statement: the
  * entries whose song exists, numbered as the views number them, with their parts' labels;
  * the items' places; who leads a song. `$1` the setlist.
  */
@@ -71,7 +71,7 @@ interface RoomRow extends Record<string, unknown> {
 }
 
 /**
- * Writes the latest live state of several setlists in one statement (issue 19: behind the
+ * Writes the latest live state of several setlists in one statement (behind the
  * broadcast, coalesced). A row keeps a higher version written meanwhile (by another instance):
  * versions are unique, so only an older state is ever skipped. `$1` the states, as JSON.
  */

@@ -1,4 +1,4 @@
-// ChordPro (https://www.chordpro.org) to and from Segue's songs (issue 16).
+// ChordPro (https://www.chordpro.org) to and from Segue's songs.
 import { type Key, parseKey, transposeKey } from '../chords/keys.ts';
 import { mapChordsLine } from '../chords/line.ts';
 import {

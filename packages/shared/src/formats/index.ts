@@ -1,4 +1,4 @@
-// The song file converters (issue 16), text in and text out; decoding bytes is in decode.ts
+// The song file converters, text in and text out; decoding bytes is in decode.ts
 // (it needs iconv-lite, which only the server loads).
 import { looksLikeChordPro } from './chordpro-marks.ts';
 import { readChordPro, writeChordPro } from './chordpro.ts';
