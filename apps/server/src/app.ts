@@ -407,7 +407,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     return reply.code(404).send({ error: SERVER_ERRORS.notFound, code: 'not_found' });
   });
 
-  const liveRepo = new LiveRepository(database.db, database.liveStep, changes);
+  const liveRepo = new LiveRepository(database.liveStep, changes);
   const liveEngine = new LiveEngine({
     repo: liveRepo,
     changes,
@@ -426,7 +426,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     httpServer: app.server,
     live: new LiveService(liveEngine, liveRepo, teamActors),
     engine: liveEngine,
-    repo: liveRepo,
+    teams: teamsRepo,
     changes,
     sessions,
     appUrl: config.appUrl,

@@ -181,7 +181,7 @@ describe.each(backends)('the live engine on %s', (backend) => {
       }
     }
     const dying = new LiveEngine({
-      repo: new DyingRepository(t.database.db, t.database.liveStep, t.app.changes),
+      repo: new DyingRepository(t.database.liveStep, t.app.changes),
       changes: t.app.changes,
       onError: () => {},
     });
@@ -198,7 +198,7 @@ describe.each(backends)('the live engine on %s', (backend) => {
     expect(lastWritten, 'the written state is one that was heard').toBeDefined();
     expect(stored.version).toBeLessThan(heard.at(-1)!.version);
     const restarted = new LiveEngine({
-      repo: new LiveRepository(t.database.db, t.database.liveStep, t.app.changes),
+      repo: new LiveRepository(t.database.liveStep, t.app.changes),
       changes: t.app.changes,
       onError: (error) => {
         throw error;
@@ -229,7 +229,7 @@ describe.each(backends)('the live engine on %s', (backend) => {
       }
     }
     const engine = new LiveEngine({
-      repo: new CountingRepository(t.database.db, t.database.liveStep, t.app.changes),
+      repo: new CountingRepository(t.database.liveStep, t.app.changes),
       changes: t.app.changes,
       onError: (error) => {
         throw error;
@@ -262,7 +262,7 @@ describe.each(backends)('the live engine on %s', (backend) => {
       }
     }
     const engine = new LiveEngine({
-      repo: new CountingRepository(t.database.db, t.database.liveStep, t.app.changes),
+      repo: new CountingRepository(t.database.liveStep, t.app.changes),
       changes: t.app.changes,
       onError: (error) => {
         throw error;
@@ -647,7 +647,7 @@ describe.skipIf(!multiInstance)('the live engine on two instances', () => {
     const instance = async (prefix: string) => {
       const [commands, publisher, subscriber] = [await connect(), await connect(), await connect()];
       const engine = new LiveEngine({
-        repo: new LiveRepository(a.database.db, a.database.liveStep, a.app.changes),
+        repo: new LiveRepository(a.database.liveStep, a.app.changes),
         changes: a.app.changes,
         redis: { commands, publisher, subscriber, prefix },
         onError: () => {},

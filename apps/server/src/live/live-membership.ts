@@ -2,7 +2,7 @@ import { LIVE_TEXTS } from '@segue/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { SessionResolver } from '../accounts/sessions.ts';
 import type { ChangeFeed } from '../lib/change-feed.ts';
-import type { LiveRepository } from './live.repository.ts';
+import type { TeamsRepository } from '../teams/teams.repository.ts';
 import { leaveRooms, type LiveServer, type LiveSocket } from './live-socket.ts';
 
 /** Sockets checked again together, in two queries. */
@@ -11,7 +11,8 @@ const RECHECK_GROUP = 100;
 interface MembershipOptions {
   io: LiveServer;
   sessions: SessionResolver;
-  repo: LiveRepository;
+  /** The roles of the teams' members now, for sockets checked again. */
+  teams: Pick<TeamsRepository, 'roles'>;
   changes: ChangeFeed;
   logger: FastifyBaseLogger;
   /** How often every socket is checked again, as a safety net. */
@@ -25,7 +26,7 @@ interface MembershipOptions {
  * with Redis), and all of them every `recheckMs`.
  */
 export function watchMembership(options: MembershipOptions) {
-  const { io, sessions, repo, logger } = options;
+  const { io, sessions, teams, logger } = options;
   /** Session ends heard while a socket's handshake was under way, by token key (kept briefly). */
   const ended = new Map<string, number>();
 
@@ -47,7 +48,7 @@ export function watchMembership(options: MembershipOptions) {
     const pairs = sockets.flatMap((s) =>
       [...s.data.joined.values()].map((a) => ({ teamId: a.team.id, userId: a.actor.userId })),
     );
-    const roles = await repo.roles(pairs);
+    const roles = await teams.roles(pairs);
     for (const live of sockets) {
       const account = found.get(live.data.account.token);
       if (!account?.emailVerified) {

@@ -28,7 +28,7 @@ import {
 } from './live-socket.ts';
 import type { LiveEngine } from './live-engine.ts';
 import type { StepRequest } from './live-steps.ts';
-import type { LiveRepository } from './live.repository.ts';
+import type { TeamsRepository } from '../teams/teams.repository.ts';
 import type { LiveService, StepMade } from './live.service.ts';
 import { SocketSlots } from './socket-slots.ts';
 
@@ -44,7 +44,8 @@ export interface LiveGatewayOptions {
   live: LiveService;
   /** Its steps are flushed and its leases handed back when the gateway closes. */
   engine: LiveEngine;
-  repo: LiveRepository;
+  /** The roles of the teams' members, for sockets checked again. */
+  teams: Pick<TeamsRepository, 'roles'>;
   changes: ChangeFeed;
   sessions: SessionResolver;
   appUrl: string;
@@ -63,7 +64,7 @@ export interface LiveGatewayOptions {
  * whose refusal is said on the ack (or as `live:error`).
  */
 export function createLiveGateway(options: LiveGatewayOptions) {
-  const { sessions, logger, live, engine, repo } = options;
+  const { sessions, logger, live, engine } = options;
   const slots = new SocketSlots();
 
   const io: LiveServer = new Server(options.httpServer, {
@@ -209,7 +210,7 @@ export function createLiveGateway(options: LiveGatewayOptions) {
   const membership = watchMembership({
     io,
     sessions,
-    repo,
+    teams: options.teams,
     changes: options.changes,
     logger,
     recheckMs: options.recheckMs ?? LIVE_RECHECK_MS,

@@ -1,6 +1,4 @@
-import { sql } from 'drizzle-orm';
-import { queryRows, type Db, type PreparedQuery } from '../db/client.ts';
-import { roleIn, type TeamRole } from '../policy/actor.ts';
+import type { PreparedQuery } from '../db/client.ts';
 import { scope, type ChangeFeed } from '../lib/change-feed.ts';
 import type { LiveRecord, RoomFacts } from './live-steps.ts';
 
@@ -138,10 +136,15 @@ function keysAt(songs: unknown, ats: unknown): (string | null)[] {
   });
 }
 
-/** The live state's SQL: room facts, coalesced writes, key changes and the roles of live sockets. */
+/**
+ * The live state's SQL: room facts, coalesced writes and key changes. Its statements read the
+ * `song` rows a setlist holds in the same statement as the setlist (the part labels a step is
+ * checked against, the entries a key belongs to): a room is read in one round trip, and a key
+ * is written only while its entry still holds the song it held, which two repositories could
+ * not promise without a transaction around them.
+ */
 export class LiveRepository {
   constructor(
-    private readonly db: Db,
     private readonly liveStep: PreparedQuery,
     private readonly changes: ChangeFeed,
   ) {}
@@ -194,33 +197,6 @@ export class LiveRepository {
   /** Raises a setlist's written version to at least `version`. */
   async raise(setlistId: string, version: number): Promise<void> {
     await this.liveStep('segue_live_raise', RAISE, [setlistId, version]);
-  }
-
-  /**
-   * The roles, now, of some (team, user) pairs, keyed `team:user`; a pair that is no
-   * longer a membership is missing. One query for all of an instance's sockets.
-   */
-  async roles(pairs: { teamId: string; userId: string }[]): Promise<Map<string, TeamRole>> {
-    if (pairs.length === 0) return new Map();
-    const rows = await queryRows<{
-      team_id: string;
-      user_id: string;
-      role: 'admin' | 'member';
-      created_by: string;
-    }>(
-      this.db,
-      sql`
-      select m.team_id, m.user_id, m.role, t.created_by
-      from jsonb_to_recordset(${JSON.stringify(pairs)}::jsonb) as p("teamId" text, "userId" text)
-      join team_member m on m.team_id = p."teamId" and m.user_id = p."userId"
-      join team t on t.id = m.team_id`,
-    );
-    return new Map(
-      rows.map((r) => [
-        `${r.team_id}:${r.user_id}`,
-        roleIn({ createdBy: r.created_by }, r.user_id, r.role),
-      ]),
-    );
   }
 
   /** Sets an entry's performance key for the whole band. */

@@ -2,6 +2,7 @@ import {
   clipText,
   LIVE_LIMITS,
   LIVE_TEXTS,
+  type ClientToServerEvents,
   type LiveJoinState,
   type LiveMeta,
   type LiveState,
@@ -27,7 +28,7 @@ export const LIVE_EVENT_ACTIONS = {
   'setlist:updatePart': 'driveLive',
   'setlist:setKey': 'driveLive',
   'setlist:announce': 'announceLive',
-} as const satisfies Record<string, Action | null>;
+} as const satisfies Record<keyof ClientToServerEvents, Action | null>;
 
 /** A message with `onScreen` needs this action too. */
 export const ON_SCREEN_ACTION: Action = 'announceOnScreen';

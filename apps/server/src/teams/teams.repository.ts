@@ -1,9 +1,10 @@
 import { and, asc, desc, eq, inArray, isNull, like, sql, type SQL } from 'drizzle-orm';
 import { teamSearchFold } from '@segue/shared';
-import { inserted, type Db } from '../db/client.ts';
+import { inserted, queryRows, type Db } from '../db/client.ts';
 import { team, teamJoinRequest, teamMember } from '../db/schema.ts';
 import { scope, type Change, type ChangeFeed } from '../lib/change-feed.ts';
 import { ConflictError } from '../lib/errors.ts';
+import { roleIn, type TeamRole } from '../policy/actor.ts';
 
 export type TeamRow = typeof team.$inferSelect;
 export type MemberRole = (typeof teamMember.$inferSelect)['role'];
@@ -361,6 +362,33 @@ export class TeamsRepository {
       .where(eq(teamMember.teamId, teamId))
       .orderBy(asc(teamMember.createdAt), asc(teamMember.userId));
     return rows.map((r) => r.userId);
+  }
+
+  /**
+   * The roles, now, of some (team, user) pairs, keyed `team:user`; a pair that is no
+   * longer a membership is missing. One query for all of an instance's live sockets.
+   */
+  async roles(pairs: { teamId: string; userId: string }[]): Promise<Map<string, TeamRole>> {
+    if (pairs.length === 0) return new Map();
+    const rows = await queryRows<{
+      team_id: string;
+      user_id: string;
+      role: 'admin' | 'member';
+      created_by: string;
+    }>(
+      this.db,
+      sql`
+      select m.team_id, m.user_id, m.role, t.created_by
+      from jsonb_to_recordset(${JSON.stringify(pairs)}::jsonb) as p("teamId" text, "userId" text)
+      join team_member m on m.team_id = p."teamId" and m.user_id = p."userId"
+      join team t on t.id = m.team_id`,
+    );
+    return new Map(
+      rows.map((r) => [
+        `${r.team_id}:${r.user_id}`,
+        roleIn({ createdBy: r.created_by }, r.user_id, r.role),
+      ]),
+    );
   }
 
   /** Which of `userIds` are members of the team. */
