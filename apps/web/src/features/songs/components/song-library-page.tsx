@@ -6,7 +6,7 @@ import Container from '@mui/material/Container';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
-import type { Team } from '@segue/shared';
+import { can, type Team } from '@segue/shared';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { PageLoading } from '../../../components/layout/page-loading.tsx';
 import { useCurrentTeam } from '../../../lib/teams/current-team.ts';
@@ -20,7 +20,7 @@ import { SONG_SCREEN_TEXTS } from './song-texts.ts';
 
 /** /songs: the current team's songs, searchable; export and import for the team's creator. */
 export function SongLibraryPage() {
-  const { currentTeam, isOwner, isPending, error } = useCurrentTeam();
+  const { currentTeam, role, isPending, error } = useCurrentTeam();
 
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 3, sm: 5 } }}>
@@ -33,7 +33,11 @@ export function SongLibraryPage() {
         <Alert severity="error">{errorMessage(error, SONG_SCREEN_TEXTS.failedToLoadTeams)}</Alert>
       ) : currentTeam ? (
         // Keyed by team: another team's songs never stand in while this one's load.
-        <SongLibrary key={currentTeam._id} team={currentTeam} isCreator={isOwner} />
+        <SongLibrary
+          key={currentTeam._id}
+          team={currentTeam}
+          mayImport={role !== null && can({ role }, 'importLibrary')}
+        />
       ) : (
         <NoTeamMessage />
       )}
@@ -44,10 +48,11 @@ export function SongLibraryPage() {
 interface SongLibraryProps {
   team: Team;
   /** Only the team's creator may export and import (spec section 6). */
-  isCreator: boolean;
+  /** The policy's `importLibrary`: the team's creator only. */
+  mayImport: boolean;
 }
 
-function SongLibrary({ team, isCreator }: SongLibraryProps) {
+function SongLibrary({ team, mayImport }: SongLibraryProps) {
   const [query, setQuery] = useState('');
 
   return (
@@ -70,7 +75,7 @@ function SongLibrary({ team, isCreator }: SongLibraryProps) {
           {/* Any member adds songs from files; the spec's JSON import stays the creator's. */}
           <AddFromFileButton teamId={team._id} />
         </Stack>
-        {isCreator && (
+        {mayImport && (
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
             <LibraryFileButtons team={team} />
             <LibraryZipExportMenu />
