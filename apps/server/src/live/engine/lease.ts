@@ -3,7 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { Redis } from 'ioredis';
 import type { LiveRecord } from '../live-steps.ts';
 import type { StepQueue } from './ordering.ts';
-import { pickNewer, type Room, type Rooms } from './rooms.ts';
+import { pickNewer, VERSION_MARGIN, type Room, type Rooms } from './rooms.ts';
 
 /**
  * With Redis, one instance at a time orders a setlist's steps: the one holding its lease.
@@ -19,7 +19,10 @@ export const LEASE_MS = 2_000;
  * block, and a new holder's block starts above every block handed out before, so even a
  * holder that lost its lease without knowing (a pause longer than the lease, Redis forgetting
  * the lease) never uses a version another instance uses. A Redis that restarts empty forgets
- * the blocks too, and then it can: the known gaps in lease.model.test.ts.
+ * the blocks too: then the next block starts above the version written plus VERSION_MARGIN,
+ * read from the database after Redis was found without them, and a holder never goes further
+ * than VERSION_MARGIN past the version it knew written when Redis last granted or renewed
+ * its lease, so no block handed out before the restart reaches the new one.
  */
 export const LEASE_BLOCK = 100;
 /** The live state in Redis outlives its last step by this long (the database keeps it anyway). */
@@ -29,13 +32,19 @@ const REDIS_STATE_SECONDS = 24 * 60 * 60;
 export interface Grant {
   /** Versions start above this: every version handed out before the lease was granted. */
   floor: number;
-  /** The last version of the block. */
+  /** The last version it may use: the block's, or `cap` when that comes first. */
   blockEnd: number;
 }
 
 /** A lease this instance holds: until when it uses it (performance.now()), and its versions. */
 export interface Lease extends Grant {
   until: number;
+  /** The end of its block in Redis. */
+  high: number;
+  /** VERSION_MARGIN past the version known written when Redis last granted or renewed it. */
+  cap: number;
+  /** Names this grant in Redis, so a lapsed lease is renewed only if its block is the last one. */
+  token: string;
   renewing: boolean;
 }
 
@@ -82,39 +91,38 @@ export class SingleInstanceLeases implements LeaseCoordinator {
 
 /**
  * Grants or renews the lease of a setlist to `ARGV[1]`. KEYS: the live state, the lease (the
- * holder's id), the highest version of any block handed out. ARGV: the instance, the lease's
- * length (ms), the block's size, the end of the caller's last block ('' when it has none), a
- * version to start above ('' unless read from the database), whether to extend the block,
- * the seconds the state and blocks are kept.
+ * holder's id), the highest version of any block handed out (`<version> <grant's token>`
+ * while that block's grant holds it). ARGV: the instance, the lease's length (ms), the block's
+ * size, the caller's last block as it holds it ('' when it has none), a version to start
+ * above read from the database since Redis answered {2} ('' otherwise), whether to extend
+ * the block, the seconds the state and blocks are kept, the token of a fresh grant.
  *
  * Answers {0, holder} when another instance holds it. {1, blockEnd} when the caller's lease
  * was renewed: its block is still the last one handed out, so nobody stepped since (even if
  * the lease lapsed meanwhile) and it goes on where it was. {1, blockEnd, floor, state} when
  * granted afresh: versions from floor + 1, state '' when there is none. {2} when Redis has
- * no state and the caller gave no version to start above (it reads the database first).
+ * no state or no blocks of the setlist (never stepped, expired, or restarted empty) and the
+ * caller gave no version to start above: it reads the database first.
  */
 const LEASE_SCRIPT = `
 local holder = redis.call('GET', KEYS[2])
 if holder and holder ~= ARGV[1] then return {0, holder} end
-local high = tonumber(redis.call('GET', KEYS[3]) or '0')
-if ARGV[4] ~= '' and tonumber(ARGV[4]) == high and redis.call('EXISTS', KEYS[1]) == 1 then
+local high = redis.call('GET', KEYS[3])
+if high and high == ARGV[4] then
+  local version, token = string.match(high, '^(%d+) (.+)$')
+  version = tonumber(version)
+  if ARGV[6] == '1' then version = version + tonumber(ARGV[3]) end
+  redis.call('SET', KEYS[3], version .. ' ' .. token, 'EX', ARGV[7])
   redis.call('SET', KEYS[2], ARGV[1], 'PX', ARGV[2])
-  if ARGV[6] == '1' then
-    high = high + tonumber(ARGV[3])
-    redis.call('SET', KEYS[3], high, 'EX', ARGV[7])
-  end
-  return {1, high}
+  return {1, version}
 end
 local state = redis.call('GET', KEYS[1])
-local floor = high
-if state then
-  floor = math.max(floor, cjson.decode(state)['version'])
-elseif ARGV[5] == '' then
-  return {2}
-end
+if (not high or not state) and ARGV[5] == '' then return {2} end
+local floor = high and tonumber(string.match(high, '^%d+')) or 0
+if state then floor = math.max(floor, cjson.decode(state)['version']) end
 if ARGV[5] ~= '' then floor = math.max(floor, tonumber(ARGV[5])) end
 local blockEnd = floor + tonumber(ARGV[3])
-redis.call('SET', KEYS[3], blockEnd, 'EX', ARGV[7])
+redis.call('SET', KEYS[3], blockEnd .. ' ' .. ARGV[8], 'EX', ARGV[7])
 redis.call('SET', KEYS[2], ARGV[1], 'PX', ARGV[2])
 return {1, blockEnd, floor, state or ''}`;
 
@@ -237,16 +245,21 @@ export class RedisLeases implements LeaseCoordinator {
   async acquire(setlistId: string, room: Room): Promise<void> {
     const started = performance.now();
     let asked = -Infinity;
+    let read: number | null = null;
     for (let attempt = 0; !this.held(room); attempt += 1) {
       // A lease that lapsed here is renewed as it was when no other instance took one since.
       const lapsed = room.lease;
-      const extend = lapsed !== null && room.record!.version > lapsed.blockEnd - LEASE_BLOCK / 2;
-      const answer = await this.grant(setlistId, room, lapsed, extend);
+      const extend = lapsed !== null && room.record!.version > lapsed.high - LEASE_BLOCK / 2;
+      const answer = await this.grant(setlistId, room, lapsed, extend, read);
       if (answer === 'granted') return;
       if (room.lease === lapsed) room.lease = null;
+      read = null;
       if (answer === 'no-state') {
-        // Redis forgot the state (restarted, or it expired): the written one, above the margin.
+        // Redis has no blocks or state of the setlist (it may have restarted empty): the
+        // written state, read now, and versions above it plus the margin, which no lease
+        // granted before it was read can reach (see `grant`).
         await this.options.rooms.reload(setlistId, room);
+        read = room.floor;
         continue;
       }
       if (performance.now() - started > this.handoverWaitMs) {
@@ -260,9 +273,13 @@ export class RedisLeases implements LeaseCoordinator {
     }
   }
 
-  /** Every version of the block used (renewals extend it ahead of time, so rarely). */
+  /**
+   * Every version of the block used (renewals extend it ahead of time, so rarely), or the
+   * lease's cap reached: renewed, with a further block when the block's end is near.
+   */
   extend(setlistId: string, room: Room): Promise<void> {
-    return this.renew(setlistId, room, room.lease!, true);
+    const lease = room.lease!;
+    return this.renew(setlistId, room, lease, room.record!.version > lease.high - LEASE_BLOCK / 2);
   }
 
   /**
@@ -287,9 +304,11 @@ export class RedisLeases implements LeaseCoordinator {
           this.storeFailing = true;
         },
       );
-    const halfBlock = state.version > lease.blockEnd - LEASE_BLOCK / 2;
+    const halfBlock = state.version > lease.high - LEASE_BLOCK / 2;
     const halfTime = lease.until - performance.now() < (this.leaseMs - this.marginMs) / 2;
-    if (!lease.renewing && (halfBlock || halfTime)) {
+    const nearCap =
+      state.version > lease.cap - LEASE_BLOCK / 2 && room.written + VERSION_MARGIN > lease.cap;
+    if (!lease.renewing && (halfBlock || halfTime || nearCap)) {
       void this.renew(setlistId, room, lease, halfBlock).catch((error: unknown) =>
         this.options.onError(error, 'live: lease not renewed'),
       );
@@ -312,48 +331,58 @@ export class RedisLeases implements LeaseCoordinator {
 
   /**
    * Asks Redis for the setlist's lease (`lease`: renews that one, extending its block when
-   * `extend`). Answers whether it is granted (the room then holds it, with the latest
-   * state), held by another instance, or Redis has no state to start from.
+   * `extend`; `read`: a version to start above, read from the database since Redis said it
+   * has no state or blocks). Answers whether it is granted (the room then holds it, with the
+   * latest state), held by another instance, or Redis has nothing to start from. The lease
+   * goes at most VERSION_MARGIN past the version known written when it was asked for: a
+   * version written before Redis could restart empty, so below the block of any later grant.
    */
   private async grant(
     setlistId: string,
     room: Room,
     lease: Lease | null,
     extend: boolean,
+    read: number | null,
   ): Promise<'granted' | 'held' | 'no-state'> {
     const sent = performance.now();
+    const cap = room.written + VERSION_MARGIN;
+    const token = randomUUID();
     const answer = (await this.commands.segueLiveLease(
       ...this.keysOf(setlistId),
       this.me,
       this.leaseMs,
       LEASE_BLOCK,
-      lease ? lease.blockEnd : '',
-      room.fromRedis ? '' : room.floor + LEASE_BLOCK,
+      lease ? `${lease.high} ${lease.token}` : '',
+      read ?? '',
       extend ? '1' : '0',
       REDIS_STATE_SECONDS,
+      token,
     )) as [number, unknown?, unknown?, unknown?];
     if (answer[0] === 2) return 'no-state';
     if (answer[0] !== 1) return 'held';
     if (lease && room.lease !== lease) return 'held'; // handed over meanwhile
-    const blockEnd = Number(answer[1]);
+    const high = Number(answer[1]);
     const until = sent + this.leaseMs - this.marginMs;
     if (answer.length === 2 && lease) {
       lease.until = until;
-      lease.blockEnd = blockEnd;
+      lease.high = high;
+      lease.cap = Math.max(lease.cap, cap);
+      lease.blockEnd = Math.min(high, lease.cap);
       return 'granted';
     }
     const inRedis = typeof answer[3] === 'string' && answer[3] ? parseRecord(answer[3]) : null;
     if (inRedis) room.record = pickNewer(room.record, inRedis);
-    room.fromRedis = true;
-    room.lease = { until, floor: Number(answer[2]), blockEnd, renewing: false };
+    const floor = Number(answer[2]);
+    const blockEnd = Math.min(high, cap);
+    room.lease = { until, floor, blockEnd, high, cap, token, renewing: false };
     return 'granted';
   }
 
-  /** Renews a lease (see `grant`); a lease lost meanwhile is dropped. */
+  /** Renews a lease (see `grant`); a lease lost meanwhile is dropped at once. */
   private async renew(setlistId: string, room: Room, lease: Lease, extend: boolean) {
     lease.renewing = true;
     try {
-      const answer = await this.grant(setlistId, room, lease, extend);
+      const answer = await this.grant(setlistId, room, lease, extend, null);
       if (answer !== 'granted' && room.lease === lease) room.lease = null;
     } finally {
       lease.renewing = false;

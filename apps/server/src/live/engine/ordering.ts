@@ -25,7 +25,7 @@ type Attempt =
   | { kind: 'refused' }
   /** This instance may not order the setlist's steps now: it needs the lease. */
   | { kind: 'wait'; for: 'lease' }
-  /** Every version of the lease's block is used. */
+  /** Every version of the lease's block is used, or its cap reached. */
   | { kind: 'wait'; for: 'block' }
   /** The step would be too far ahead of the state written, or its setlist's steps unwritten too long. */
   | { kind: 'wait'; for: 'write'; version: number };
@@ -126,7 +126,8 @@ export class Ordering {
     const current = room.record!;
     const candidate = next(current, grant.floor);
     if (!candidate) return { kind: 'refused' };
-    if (candidate.version > grant.blockEnd) return { kind: 'wait', for: 'block' };
+    // The write first: a lease goes no further than the margin past the version written
+    // when it was renewed, so a block is asked for past a write that moved that on.
     const afterWrite = waited?.record === current && waited.lease === room.lease;
     if (
       !afterWrite &&
@@ -135,6 +136,7 @@ export class Ordering {
     ) {
       return { kind: 'wait', for: 'write', version: candidate.version };
     }
+    if (candidate.version > grant.blockEnd) return { kind: 'wait', for: 'block' };
     room.record = candidate;
     this.options.writer.mark(setlistId, candidate);
     this.options.leases.ordered(setlistId, room, candidate);

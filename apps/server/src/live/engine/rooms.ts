@@ -21,8 +21,6 @@ export interface Room {
   generation: number;
   /** The latest state this instance knows: with Redis, a hint (the lease's holder orders); alone, the truth. */
   record: LiveRecord | null;
-  /** Whether `record` came from Redis (true), or from the database with none in Redis (false). */
-  fromRedis: boolean;
   /** With Redis: this instance's lease on the setlist's steps, if it holds one. */
   lease: Lease | null;
   /** Versions start above this (the written version plus the margin, when the room was read). */
@@ -97,7 +95,6 @@ export class Rooms {
         facts: null,
         generation: 0,
         record: null,
-        fromRedis: false,
         lease: null,
         floor: 0,
         written: 0,
@@ -122,23 +119,19 @@ export class Rooms {
     return { room, facts: read.facts };
   }
 
-  /** Redis forgot the state: the written one again, above the margin. */
+  /** Redis has no state or blocks of the setlist: the written state again, above the margin. */
   async reload(setlistId: string, room: Room) {
     const read = await this.options.repo.room(setlistId);
     if (!read) throw new Error('live step: the setlist is gone');
     room.written = Math.max(room.written, read.record.version);
     room.floor = Math.max(room.floor, read.record.version + VERSION_MARGIN);
     room.record = pickNewer(room.record, read.record);
-    room.fromRedis = false;
   }
 
   /** The state the instances share now, if there is one (or the one known here, when newer). */
   async refresh(setlistId: string, room: Room) {
     const stored = await this.options.stored(setlistId);
-    if (stored) {
-      room.record = pickNewer(room.record, stored);
-      room.fromRedis = true;
-    }
+    if (stored) room.record = pickNewer(room.record, stored);
   }
 
   /** A state of the setlist is written: steps may go that much further ahead. */
@@ -156,7 +149,6 @@ export class Rooms {
     room.floor = Math.max(room.floor, written.version + VERSION_MARGIN);
     const stored = await this.options.stored(setlistId);
     room.record = stored ?? pickNewer(room.record, written);
-    room.fromRedis = stored !== null;
   }
 
   /** The setlist changed: its facts are read again by the next step. */
