@@ -244,11 +244,11 @@ export const SongInputSchema = z
   });
 export type SongInput = z.input<typeof SongInputSchema>;
 
-/** A song as the API presents it (spec section 3, Song). */
-export const SongSchema = z.object({
-  _id: z.string(),
-  title: z.string(),
-  artist: z.string(),
+/**
+ * A song's details as every answer gives them: a stored song, a summary, a song read from a
+ * file. The key is the one the chords sound in (a file's `{key: C}{capo: 2}` is key D, capo 2).
+ */
+const SONG_DETAILS = {
   key: z.string().nullable(),
   capo: z.number(),
   tempo: z.number().nullable(),
@@ -256,11 +256,21 @@ export const SongSchema = z.object({
   ccli: z.string().nullable(),
   copyright: z.string(),
   authors: z.array(z.object({ name: z.string(), type: z.enum(SONG_AUTHOR_TYPES) })),
+};
+/** A line of chords over lyrics, as answers give it. */
+const LineSchema = z.object({ chords: z.string(), lyrics: z.string() });
+
+/** A song as the API presents it (spec section 3, Song). */
+export const SongSchema = z.object({
+  _id: z.string(),
+  title: z.string(),
+  artist: z.string(),
+  ...SONG_DETAILS,
   parts: z.array(
     z.object({
       id: z.string(),
       label: z.string(),
-      lines: z.array(z.object({ chords: z.string(), lyrics: z.string() })),
+      lines: z.array(LineSchema),
     }),
   ),
   teamId: z.string(),
@@ -372,20 +382,8 @@ export const SONG_TEXTS = {
 export const ConvertedSongSchema = z.object({
   title: z.string(),
   artist: z.string(),
-  parts: z.array(
-    z.object({
-      label: z.string(),
-      lines: z.array(z.object({ chords: z.string(), lyrics: z.string() })),
-    }),
-  ),
-  /** The key the chords sound in (a file's `{key: C}{capo: 2}` is key D, capo 2). */
-  key: z.string().nullable(),
-  capo: z.number(),
-  tempo: z.number().nullable(),
-  time: z.string().nullable(),
-  ccli: z.string().nullable(),
-  copyright: z.string(),
-  authors: z.array(z.object({ name: z.string(), type: z.enum(SONG_AUTHOR_TYPES) })),
+  parts: z.array(z.object({ label: z.string(), lines: z.array(LineSchema) })),
+  ...SONG_DETAILS,
   /**
    * Where it came from, kept with it: its format, its original text (null when longer than
    * SOURCE_TEXT_MAX_LENGTH), and what Segue does not model, for the converter of that format
