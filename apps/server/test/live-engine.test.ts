@@ -218,6 +218,16 @@ describe.each(backends)('the live engine on %s', (backend) => {
     }
   });
 
+  /** An engine of its own over `repo`, beside the app's, that fails the test on any error. */
+  const engineOver = (repo: LiveRepository) =>
+    new LiveEngine({
+      repo,
+      changes: t.app.changes,
+      onError: (error) => {
+        throw error;
+      },
+    });
+
   it('many fast steps of one setlist are written as the last one, in fewer writes than steps', async () => {
     const setlistId = await newSetlist();
     const writes: number[] = [];
@@ -228,13 +238,7 @@ describe.each(backends)('the live engine on %s', (backend) => {
         return super.persist(records);
       }
     }
-    const engine = new LiveEngine({
-      repo: new CountingRepository(t.database.liveStep, t.app.changes),
-      changes: t.app.changes,
-      onError: (error) => {
-        throw error;
-      },
-    });
+    const engine = engineOver(new CountingRepository(t.database.liveStep, t.app.changes));
     try {
       const by = 'Olive Owner';
       const outcomes = await Promise.all(
@@ -261,13 +265,7 @@ describe.each(backends)('the live engine on %s', (backend) => {
         return super.room(id);
       }
     }
-    const engine = new LiveEngine({
-      repo: new CountingRepository(t.database.liveStep, t.app.changes),
-      changes: t.app.changes,
-      onError: (error) => {
-        throw error;
-      },
-    });
+    const engine = engineOver(new CountingRepository(t.database.liveStep, t.app.changes));
     try {
       const first = await engine.step(setlistId, teamId, 'Olive Owner', { kind: 'song', index: 1 });
       expect(first.kind).toBe('written');
