@@ -236,7 +236,7 @@ const USR: Shape[] = [
   ),
   usr(
     'many /t parts',
-    64 * KB,
+    256 * KB,
     (b) => `${USR_HEAD}Fields=${fill('Verse/t', b / 3)}\nWords=${fill('la/nla/t', (2 * b) / 3)}\n`,
   ),
   usr('Words= of spaces', 512 * KB, (b) => `${USR_HEAD}Words=${fill(' ', b)}x\n`),
