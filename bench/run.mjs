@@ -13,6 +13,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { measureApi } from './lib/api.mjs';
 import { FIGURES } from './lib/figures.mjs';
+import { measureFollow } from './lib/follow-measure.mjs';
+import { seedFollowRooms } from './lib/follow-setup.mjs';
+import { FOLLOW_BUDGET_MS, followSeedShape } from './lib/follow-shape.mjs';
 import { measureLibrary } from './lib/library.mjs';
 import { liveCaseRuns, measureLive, SOME_LIVE_CASES } from './lib/live-fanout.mjs';
 import { measureMemory } from './lib/memory.mjs';
@@ -33,11 +36,6 @@ const LIVE = { rooms: 100, perRoom: 10, parts: 50 };
  * Fewer makes seeding faster (followers then share accounts): BENCH_FOLLOWER_ACCOUNTS=50 (at least 50: 20 live sockets per account, 30 join requests an hour).
  */
 const FOLLOWER_ACCOUNTS = Number(process.env.BENCH_FOLLOWER_ACCOUNTS ?? LIVE.rooms * LIVE.perRoom);
-/**
- * The whole run stops by itself after this long, whatever is happening, and prints what it
- * measured. BENCH_WATCHDOG_S shortens it (to see a run that gives up).
- */
-const WATCHDOG_MS = Number(process.env.BENCH_WATCHDOG_S ?? 570) * 1000;
 const strict = process.argv.includes('--strict');
 /** `--no-build`: measure the builds already in apps/server/dist and apps/web/dist. */
 const noBuild = process.argv.includes('--no-build');
@@ -47,6 +45,17 @@ const noBuild = process.argv.includes('--no-build');
  */
 const onlyArg = process.argv.find((a) => a.startsWith('--only='));
 const only = onlyArg ? new Set(onlyArg.slice('--only='.length).split(',')) : null;
+/** Whether the measure `key` runs. */
+const runs = (key) => !only || only.has(key);
+/**
+ * The whole run stops by itself after this long, whatever is happening, and prints what it
+ * measured: 9.5 minutes for the other measures, plus the follow measure's own budget (and a
+ * minute for its seeding and servers) when it runs. BENCH_WATCHDOG_S sets it (shorter, to
+ * see a run that gives up).
+ */
+const WATCHDOG_MS = process.env.BENCH_WATCHDOG_S
+  ? Number(process.env.BENCH_WATCHDOG_S) * 1000
+  : 570_000 + (runs('follow') ? FOLLOW_BUDGET_MS + 60_000 : 0);
 
 const startedAt = Date.now();
 /** Values by figure id, details and errors by measure. */
@@ -70,7 +79,7 @@ const messageOf = (error) =>
  * @param {(progress: (values: object) => void) => Promise<{ values: object, details: object, errors?: Record<string, string> }> | { values: object, details: object }} fn
  */
 async function measure(key, fn) {
-  if (stopping || (only && !only.has(key))) return;
+  if (stopping || !runs(key)) return;
   const t0 = Date.now();
   say(`${key}: running`);
   try {
@@ -146,8 +155,15 @@ async function main() {
   // One throwaway database and data dir for every Segue server of the run.
   const stale = await dropStaleDatabases().catch(() => []);
   if (stale.length) say(`dropped leftover databases: ${stale.join(', ')}`);
-  /** @type {{ url?: string, organizer?: import('./lib/setup.mjs').Account, rooms?: any[], api?: any, error?: Error, roomsError?: Error, apiError?: Error }} */
+  /** @type {{ url?: string, organizer?: import('./lib/setup.mjs').Account, rooms?: any[], api?: any, follow?: import('./lib/follow-setup.mjs').FollowFixtures, error?: Error, roomsError?: Error, apiError?: Error, followError?: Error }} */
   const fixtures = {};
+  // Only what the measures that run need is seeded (`--only=follow` seeds one account).
+  const liveRoomsNeeded = ['live', 'files', 'memory'].some(runs);
+  const accountsNeeded = liveRoomsNeeded
+    ? FOLLOWER_ACCOUNTS + LIVE.rooms
+    : ['api', 'library'].some(runs)
+      ? 1
+      : 0;
   let dataDir = '';
   try {
     owned.tmpDir = await mkdtemp(path.join(os.tmpdir(), 'segue-bench-'));
@@ -162,23 +178,38 @@ async function main() {
     try {
       // One leader account per room, as each church has its own worship leader: Segue limits
       // live sockets and events per account.
-      const total = FOLLOWER_ACCOUNTS + LIVE.rooms;
-      say(`seeding: registering ${total} accounts`);
-      const accounts = await registerAccounts(seeder, total, 'acct');
-      const leaders = accounts.slice(0, LIVE.rooms);
-      fixtures.organizer = accounts[0];
-      say(`seeding: ${LIVE.rooms} live rooms`);
-      fixtures.rooms = await seedLiveRooms(seeder, leaders, accounts.slice(LIVE.rooms), LIVE).catch(
-        (e) => {
-          fixtures.roomsError = e;
+      if (accountsNeeded) {
+        say(`seeding: registering ${accountsNeeded} accounts`);
+        const accounts = await registerAccounts(seeder, accountsNeeded, 'acct');
+        fixtures.organizer = accounts[0];
+        if (liveRoomsNeeded) {
+          const leaders = accounts.slice(0, LIVE.rooms);
+          say(`seeding: ${LIVE.rooms} live rooms`);
+          fixtures.rooms = await seedLiveRooms(
+            seeder,
+            leaders,
+            accounts.slice(LIVE.rooms),
+            LIVE,
+          ).catch((e) => {
+            fixtures.roomsError = e;
+            return undefined;
+          });
+        }
+        if (runs('api')) {
+          say('seeding: API data');
+          fixtures.api = await seedApiData(seeder, accounts[0]).catch((e) => {
+            fixtures.apiError = e;
+            return undefined;
+          });
+        }
+      }
+      if (runs('follow')) {
+        say('seeding: follow rooms (a church, its licence confirmed, links, one step each)');
+        fixtures.follow = await seedFollowRooms(seeder, followSeedShape()).catch((e) => {
+          fixtures.followError = e;
           return undefined;
-        },
-      );
-      say('seeding: API data');
-      fixtures.api = await seedApiData(seeder, accounts[0]).catch((e) => {
-        fixtures.apiError = e;
-        return undefined;
-      });
+        });
+      }
     } finally {
       await seeder.stop();
     }
@@ -196,7 +227,7 @@ async function main() {
   // starts two more, with Redis, for its two-instance case).
   let segue = null;
   let segueError = null;
-  if (!fixtures.error) {
+  if (!fixtures.error && ['live', 'api', 'library', 'files'].some(runs)) {
     try {
       segue = await startSegue({ databaseUrl: fixtures.url, dataDir, logLevel: 'warn' });
     } catch (error) {
@@ -233,6 +264,18 @@ async function main() {
 
   await measure('memory', () =>
     measureMemory({ rooms: need('rooms'), databaseUrl: fixtures.url, dataDir, log: say }),
+  );
+
+  // Last, on servers of its own (with its limits raised), within its own time budget.
+  await measure('follow', (progress) =>
+    measureFollow({
+      fixtures: need('follow'),
+      databaseUrl: fixtures.url ?? '',
+      dataDir,
+      tmpDir: owned.tmpDir ?? os.tmpdir(),
+      log: say,
+      progress,
+    }),
   );
 }
 

@@ -6,8 +6,13 @@
 //
 // GET http://127.0.0.1:$HEAP_PORT/heap collects garbage (a few full passes, so
 // objects freed by finalizers go too) and answers process.memoryUsage().
+//
+// GET /loop answers the event loop's delay since the previous GET /loop (the first one
+// starts the probe and answers nothing measured), and the collector's pauses in that time,
+// in ms: the server's own loop, as its sockets see it.
 import http from 'node:http';
 import path from 'node:path';
+import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { pathToFileURL } from 'node:url';
 
@@ -30,7 +35,43 @@ async function collect() {
   return process.memoryUsage();
 }
 
+/** The probe's timer: the delays it records include this interval, taken off when read. */
+const LOOP_RESOLUTION_MS = 10;
+/** @type {import('node:perf_hooks').IntervalHistogram | null} */
+let loopDelay = null;
+let gcPauses = [];
+
+/** The loop's delay and the collector's pauses since the last call, then starts afresh. */
+function readLoop() {
+  if (!loopDelay) {
+    loopDelay = monitorEventLoopDelay({ resolution: LOOP_RESOLUTION_MS });
+    loopDelay.enable();
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) gcPauses.push(entry.duration);
+    }).observe({ entryTypes: ['gc'] });
+  }
+  const ms = (ns) => Math.max(0, ns / 1e6 - LOOP_RESOLUTION_MS);
+  const h = loopDelay;
+  const answer = {
+    samples: h.count,
+    p50: h.count ? ms(h.percentile(50)) : null,
+    p99: h.count ? ms(h.percentile(99)) : null,
+    max: h.count ? ms(h.max) : null,
+    mean: h.count ? ms(h.mean) : null,
+    gcCount: gcPauses.length,
+    gcMaxMs: gcPauses.length ? Math.max(...gcPauses) : 0,
+    gcTotalMs: gcPauses.reduce((a, b) => a + b, 0),
+  };
+  h.reset();
+  gcPauses = [];
+  return answer;
+}
+
 const heapServer = http.createServer((req, res) => {
+  if (req.url === '/loop') {
+    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(readLoop()));
+    return;
+  }
   if (req.url !== '/heap') {
     res.writeHead(404).end();
     return;

@@ -1,8 +1,30 @@
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
-import { E2E } from './support/env.ts';
+import { CHROMIUM, E2E } from './support/env.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
+
+/**
+ * Debian's Chromium in two builds. Most specs run in the headless shell, which drew the same
+ * pages in about two thirds of the full browser's time on two cores. Its service worker never
+ * activates and it has no install check, so the specs of the offline copy and the installed
+ * app run in the full browser.
+ */
+const WITH_SERVICE_WORKER = [
+  '**/offline.spec.ts',
+  '**/offline-logout.spec.ts',
+  '**/live-keep-key.spec.ts',
+  '**/pwa.spec.ts',
+];
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 const reports = process.env.SEGUE_REPORTS ?? path.join(root, 'test-results', 'reports');
 
 export default defineConfig({
@@ -23,25 +45,36 @@ export default defineConfig({
   globalSetup: './support/global-setup.ts',
   use: {
     baseURL: E2E.baseUrl,
-    trace: 'retain-on-failure',
+    // Snapshots of the page at each step, without the screencast: encoding every open page's
+    // frames for a trace that is kept only on failure took about a third of the suite's time.
+    // Under CI nobody opens a trace, and recording the snapshots took another 7% of the tests'
+    // time (the browsers' and the workers' CPU), so CI records none.
+    trace: process.env.CI ? 'off' : { mode: 'retain-on-failure', screenshots: false },
     screenshot: 'only-on-failure',
     // The app's service worker would serve pages from its cache: each test sees
-    // the network as it is, except the PWA spec, which allows it.
+    // the network as it is, except the specs of WITH_SERVICE_WORKER, which allow it.
     serviceWorkers: 'block',
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
-    },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  projects: [
+    {
+      name: 'chromium',
+      testIgnore: WITH_SERVICE_WORKER,
+      use: {
+        ...devices['Desktop Chrome'],
+        channel: undefined,
+        launchOptions: { executablePath: CHROMIUM.shell, args: CHROMIUM_ARGS },
+      },
+    },
+    {
+      name: 'chromium with service worker',
+      testMatch: WITH_SERVICE_WORKER,
+      use: {
+        ...devices['Desktop Chrome'],
+        channel: undefined,
+        launchOptions: { executablePath: CHROMIUM.full, args: CHROMIUM_ARGS },
+      },
+    },
+  ],
   webServer: {
     // The built server exactly as `npm start` runs it, on a throwaway data folder.
     // Playwright starts it before globalSetup, so it clears its own data folder.

@@ -1,3 +1,5 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import type { Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
@@ -5,6 +7,88 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { precompress } from './precompress.ts';
 
 const server = 'http://localhost:3000';
+
+/**
+ * The app, and the congregation's follow page: an entry of its own with no React and no MUI
+ * (src/follow), so a phone loads it in one small go. The server answers `/follow/<token>`
+ * with follow.html.
+ */
+const entries = {
+  index: fileURLToPath(new URL('./index.html', import.meta.url)),
+  follow: fileURLToPath(new URL('./follow.html', import.meta.url)),
+};
+
+/**
+ * What the app's index.html loads before any page (React, the router, MUI's core, the app
+ * bar) goes into one `shell` chunk. The set is the app entry's static imports, walked from
+ * index.html once the module graph is known: rolldown's own `$initial` tag would also take
+ * in the follow page's modules (socket.io-client and the rest), and the follow page would
+ * then load the whole shell, React and MUI included.
+ */
+function appShell() {
+  const shell = new Set<string>();
+  /** What both entries load first (today the follow page's texts): a small chunk of its own. */
+  const shared = new Set<string>();
+  const plugin: Plugin = {
+    name: 'segue:app-shell',
+    apply: 'build',
+    buildEnd() {
+      const closure = (entry: string) => {
+        const seen = new Set<string>();
+        const stack = [entry];
+        while (stack.length > 0) {
+          const id = stack.pop()!;
+          if (seen.has(id)) continue;
+          const info = this.getModuleInfo(id);
+          if (!info) continue;
+          seen.add(id);
+          stack.push(...info.importedIds);
+        }
+        return seen;
+      };
+      const follow = closure(entries.follow);
+      shell.clear();
+      shared.clear();
+      for (const id of closure(entries.index)) (follow.has(id) ? shared : shell).add(id);
+    },
+  };
+  return {
+    plugin,
+    groups: [
+      // First, so the shell does not take them in as its modules' dependencies.
+      { name: 'common', test: (id: string) => shared.has(id), priority: 1 },
+      { name: 'shell', tags: ['$initial' as const], test: (id: string) => shell.has(id) },
+    ],
+  };
+}
+const shell = appShell();
+
+/**
+ * `/follow/<token>` is the follow page in development too, not the app's index.html. And
+ * the follow page links no web app manifest: installing it would install the band's app.
+ */
+function followPage(): Plugin {
+  return {
+    name: 'segue:follow-page',
+    // After vite-plugin-pwa, which adds the manifest link to every page.
+    enforce: 'post',
+    configureServer(devServer) {
+      devServer.middlewares.use((request, _response, next) => {
+        if (request.url && /^\/follow\/[^/?]+\/?(?:\?|$)/.test(request.url)) {
+          request.url = '/follow.html';
+        }
+        next();
+      });
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, context) {
+        if (path.resolve(context.filename) !== entries.follow) return html;
+        return html.replace(/<link rel="manifest"[^>]*>/, '');
+      },
+    },
+  };
+}
 
 /**
  * Segue's theme does not use MUI's CSS variables (`createTheme` without `cssVariables` or
@@ -72,21 +156,26 @@ const pwa = VitePWA({
   },
   workbox: {
     globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
-    // Client routes get the app shell; the API and the live channel never do.
+    // The follow page is for phones that never install the app: a band member's installed
+    // app neither precaches it nor answers its address with the app's shell.
+    // Only the entry's own files (`follow-page-<hash>`): what it shares with the app stays.
+    globIgnores: ['follow.html', 'assets/follow-page-*'],
+    // Client routes get the app shell; the API, the live channels and the follow page never do.
     navigateFallback: '/index.html',
-    navigateFallbackDenylist: [/^\/api\//, /^\/socket\.io\//],
+    navigateFallbackDenylist: [/^\/api\//, /^\/socket\.io\//, /^\/follow\.io\//, /^\/follow\//],
     cleanupOutdatedCaches: true,
     maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
   },
 });
 
 export default defineConfig({
-  plugins: [react(), muiWithoutCssVariables(), pwa, precompress()],
+  plugins: [react(), muiWithoutCssVariables(), shell.plugin, pwa, precompress(), followPage()],
   server: {
-    // The API and the live channel are served by apps/server; same origin in the browser.
+    // The API and the live channels are served by apps/server; same origin in the browser.
     proxy: {
       '/api': { target: server },
       '/socket.io': { target: server, ws: true },
+      '/follow.io': { target: server, ws: true },
     },
   },
   build: {
@@ -94,6 +183,7 @@ export default defineConfig({
     // Every browser Segue supports preloads modules natively.
     modulePreload: { polyfill: false },
     rolldownOptions: {
+      input: entries,
       treeshake: {
         // emotion imports it only for withTheme, which Segue does not use.
         moduleSideEffects: [
@@ -101,10 +191,19 @@ export default defineConfig({
         ],
       },
       output: {
+        // The follow page's own files are `follow-page-<hash>`, a name no chunk of the app takes:
+        // the service worker leaves exactly those out (below). A chunk Rolldown names after
+        // shared/follow.ts (`follow-<hash>`) is the app's, and must be precached.
+        entryFileNames: (chunk) =>
+          chunk.name === 'follow' ? 'assets/follow-page-[hash].js' : 'assets/[name]-[hash].js',
+        assetFileNames: (asset) =>
+          asset.names.includes('follow.css')
+            ? 'assets/follow-page-[hash][extname]'
+            : 'assets/[name]-[hash][extname]',
         codeSplitting: {
           // What index.html loads before any page (React, the router, MUI's core, the app
           // bar) in one file rather than a dozen: it compresses better and loads in one go.
-          groups: [{ name: 'shell', tags: ['$initial'] }],
+          groups: shell.groups,
         },
       },
     },

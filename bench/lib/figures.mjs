@@ -2,6 +2,7 @@
 // A row's Segue and baseline values come from the measure named in `measure`;
 // if that measure fails, its rows show the error. The live rows' values are medians
 // of several runs per side, each row also holding every run's value.
+import { FOLLOW_FIGURES } from './follow-shape.mjs';
 import { LIVE_CASES } from './live-fanout.mjs';
 import { WEB_ROUTES } from './web.mjs';
 
@@ -101,6 +102,8 @@ export const FIGURES = [
     digits: 0,
     target: null,
   },
+  // The congregation's follow sockets (follow-measure.mjs).
+  ...FOLLOW_FIGURES,
   {
     measure: 'library',
     id: 'library.import',

@@ -8,8 +8,9 @@ const WORKER = path.join(path.dirname(fileURLToPath(import.meta.url)), 'live-wor
 
 /** One load process; one request at a time. */
 export class LoadWorker {
-  constructor() {
-    this.child = forkTracked(WORKER);
+  /** @param {string} [modulePath]  the load process's module: live-worker.mjs unless another */
+  constructor(modulePath = WORKER) {
+    this.child = forkTracked(modulePath);
     /** @type {{ resolve: (message: any) => void, reject: (error: Error) => void } | null} */
     this.pending = null;
     this.child.on('message', (message) => {

@@ -57,9 +57,19 @@ function cleanEnv(extra) {
  * @param {string} options.readyPath
  * @param {boolean} [options.withHeap]  run it in serve-with-heap.mjs with --expose-gc
  * @param {string[]} [options.nodeArgs]  more Node.js flags
+ * @param {number} [options.maxFiles]  open files it may hold (`ulimit -n`), for servers holding
+ *   more sockets than the bench's own limit allows; raised as far as the hard limit lets it
  * @returns {Promise<RunningServer>}
  */
-async function startNodeServer({ script, env, port, readyPath, withHeap = false, nodeArgs = [] }) {
+export async function startNodeServer({
+  script,
+  env,
+  port,
+  readyPath,
+  withHeap = false,
+  nodeArgs = [],
+  maxFiles,
+}) {
   const heapPort = withHeap ? await freePort(port + 1) : null;
   const args = [
     ...SERVER_NODE_FLAGS,
@@ -67,10 +77,24 @@ async function startNodeServer({ script, env, port, readyPath, withHeap = false,
     ...(withHeap ? ['--expose-gc', HEAP_WRAPPER] : []),
     script,
   ];
-  const child = spawnTracked(process.execPath, args, {
+  const options = {
     cwd: REPO_ROOT,
     env: cleanEnv({ ...env, ...(heapPort ? { HEAP_PORT: String(heapPort) } : {}) }),
-  });
+  };
+  // Node.js cannot raise its own limit: a shell does, then becomes the server (same pid).
+  const child = maxFiles
+    ? spawnTracked(
+        'sh',
+        [
+          '-c',
+          `ulimit -n ${Number(maxFiles)} 2>/dev/null || ulimit -n "$(ulimit -Hn)"; exec "$@"`,
+          'sh',
+          process.execPath,
+          ...args,
+        ],
+        options,
+      )
+    : spawnTracked(process.execPath, args, options);
 
   /** @type {string[]} */
   const lines = [];
@@ -147,6 +171,8 @@ async function startNodeServer({ script, env, port, readyPath, withHeap = false,
  * @param {string} [options.logLevel]  'info' while seeding (mails are logged at info), 'warn' while measuring
  * @param {boolean} [options.withHeap]
  * @param {string} [options.redisUrl]  REDIS_URL: Segue's keys and channels are then named `segue:…`
+ * @param {Record<string, string>} [options.env]  more settings (the follow measure's limits)
+ * @param {number} [options.maxFiles]  see startNodeServer
  */
 export async function startSegue({
   databaseUrl,
@@ -154,6 +180,8 @@ export async function startSegue({
   logLevel = 'warn',
   withHeap = false,
   redisUrl,
+  env = {},
+  maxFiles,
 }) {
   const port = await freePort(4110);
   return startNodeServer({
@@ -162,7 +190,9 @@ export async function startSegue({
     port,
     readyPath: '/api/health',
     withHeap,
+    maxFiles,
     env: {
+      ...env,
       PORT: String(port),
       HOST: '127.0.0.1',
       APP_URL: `http://127.0.0.1:${port}`,

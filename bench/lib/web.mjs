@@ -4,7 +4,9 @@
 //
 // The set for a route is: the route's index.html (the SPA fallback answers the route's
 // URL), the scripts, modulepreloads and stylesheets it links and their static imports,
-// plus the route's lazy page chunk and its static imports (and their CSS).
+// plus the route's lazy page chunk and its static imports (and their CSS). A page that is
+// an entry of its own (the follow page's follow.html) has no page chunk: its HTML and what
+// that links are the whole set.
 // Vite's manifest (dist/.vite/manifest.json) gives the import graph when the web
 // build writes one; otherwise the built chunks' `import … from "./x.js"` are parsed.
 // Each file counts with the body bytes the server sent (compressed as sent).
@@ -18,7 +20,8 @@ import { startSegue } from './servers.mjs';
 
 /**
  * The routes measured, with their budgets (bytes as sent, 1 KB = 1000 bytes) and the URL
- * a browser opens for them.
+ * a browser opens for them. `page`: the route is an HTML entry of its own, not a route of
+ * apps/web/src/app-routes.tsx.
  */
 export const WEB_ROUTES = [
   { id: 'web.landing', name: 'Landing (/)', route: '', url: '/', budgetKb: 150 },
@@ -29,6 +32,14 @@ export const WEB_ROUTES = [
     route: 'setlists/live/:id',
     url: '/setlists/live/0123456789abcdef01234567',
     budgetKb: 250,
+  },
+  {
+    id: 'web.follow',
+    name: 'Follow page (/follow/:token)',
+    page: 'follow.html',
+    // A link's token is 43 base64url characters; the page is the same for any of them.
+    url: `/follow/${'A'.repeat(43)}`,
+    budgetKb: 50,
   },
 ];
 
@@ -218,13 +229,22 @@ export async function measureWeb(repoRoot) {
       routes: {},
     };
     for (const r of WEB_ROUTES) {
-      const sourceFile = routes.get(routeKey(r.route));
-      if (!sourceFile) {
+      const sourceFile = r.page ? null : routes.get(routeKey(r.route));
+      if (r.page && !existsSync(path.join(distDir, r.page))) {
+        values[r.id] = { missing: `no ${r.page} in apps/web/dist` };
+        continue;
+      }
+      if (!r.page && !sourceFile) {
         values[r.id] = { missing: `no route "/${r.route}" in apps/web/src/app-routes.tsx` };
         continue;
       }
       const page = await get(r.url);
       const html = decoded(page).toString('utf8');
+      // A server that answered with the app's index.html would be measured as the app.
+      if (r.page && html !== readFileSync(path.join(distDir, r.page), 'utf8')) {
+        values[r.id] = { missing: `${r.url} is not answered with ${r.page}` };
+        continue;
+      }
       // Every script index.html runs (the theme script too), every module it preloads
       // and every stylesheet it links.
       const linked = [
@@ -235,8 +255,8 @@ export async function measureWeb(repoRoot) {
           ),
         ].map((m) => m[1]),
       ].map(local);
-      const pageChunk = graph.chunkOf(sourceFile);
-      const files = [...closure([...linked, pageChunk])].sort();
+      const pageChunk = sourceFile ? graph.chunkOf(sourceFile) : null;
+      const files = [...closure(pageChunk ? [...linked, pageChunk] : linked)].sort();
       const sent = { [r.url]: { bytes: page.sent.length, encoding: page.encoding } };
       for (const file of files) {
         const { sent: body, encoding } = await get(`/${file}`);
@@ -246,7 +266,7 @@ export async function measureWeb(repoRoot) {
       values[r.id] = { segue: bytes / 1000, baseline: r.budgetKb };
       details.routes[r.id] = {
         url: r.url,
-        source: `src/${sourceFile}`,
+        source: sourceFile ? `src/${sourceFile}` : r.page,
         pageChunk,
         sentBytes: bytes,
         files: sent,

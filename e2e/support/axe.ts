@@ -7,6 +7,17 @@ import type { Page } from '@playwright/test';
  * theme's colour change); endless ones (a spinner) are left spinning.
  */
 export async function seriousViolations(page: Page): Promise<string[]> {
+  return (await violations(page))
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => v.line);
+}
+
+/** Every violation axe finds on the page as it is now, whatever its impact, one line each. */
+export async function allViolations(page: Page): Promise<string[]> {
+  return (await violations(page)).map((v) => v.line);
+}
+
+async function violations(page: Page) {
   await page.waitForFunction(() =>
     document
       .getAnimations()
@@ -15,7 +26,8 @@ export async function seriousViolations(page: Page): Promise<string[]> {
       ),
   );
   const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  return results.violations.map((v) => ({
+    impact: v.impact,
+    line: `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+  }));
 }

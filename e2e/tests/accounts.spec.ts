@@ -78,14 +78,37 @@ test.describe('accounts', () => {
     await expect(page).toHaveURL(/\/login$/);
   });
 
-  test('a wrong password shows the server error as a toast', async ({ page, request }) => {
+  test('a wrong password shows the server error as a toast and beside the form', async ({
+    page,
+    request,
+  }) => {
     const person = await createVerifiedPerson(request, 'Ruth');
     await page.goto('/login');
     await page.getByLabel('Email').fill(person.email);
     await page.getByLabel('Password').fill('not-the-password');
     await page.getByRole('button', { name: 'Login' }).click();
-    await expect(page.getByText('Invalid email or password.')).toBeVisible();
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'Invalid email or password.' }),
+    ).toBeVisible();
+    // The toast fades; the same words stay next to the Login button.
+    const note = page.getByRole('main').getByRole('note');
+    await expect(note).toHaveText('Invalid email or password.');
     await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test('registering an address already in use says so beside the form', async ({
+    page,
+    request,
+  }) => {
+    const person = await createVerifiedPerson(request, 'Naomi');
+    await page.goto('/register');
+    await page.getByLabel('Full Name').fill('Naomi Again');
+    await page.getByLabel('Email').fill(person.email);
+    await page.getByLabel('Password').fill('another-long-password');
+    await page.getByRole('button', { name: 'Register' }).click();
+    const note = page.getByRole('main').getByRole('note');
+    await expect(note).toHaveText('An account with this email already exists.');
+    await expect(page).toHaveURL(/\/register$/);
   });
 
   test('the Verify screen without its parameters says the link is invalid', async ({ page }) => {

@@ -169,6 +169,7 @@ test.describe('the dashboard as a way in (issue 18)', () => {
     await step('Add songs').getByRole('link', { name: 'Add songs' }).click();
     await expect(page.getByRole('heading', { name: 'New Song' })).toBeVisible();
     await page.getByLabel('Title', { exact: true }).fill('Be Thou My Vision');
+    await page.getByRole('tab', { name: 'Line by line' }).click();
     await page.getByLabel('Part 1 label', { exact: true }).fill('Verse 1');
     await page.getByLabel('Part 1 line 1 lyrics').fill('Be Thou my vision, O Lord of my heart');
     await page.getByRole('button', { name: 'Create Song' }).click();

@@ -13,6 +13,8 @@ import { seatsWith } from '../support/seats.ts';
 /**
  * Issue 15: the leader says "let's take it up a step" and every musician's chart changes at
  * once, each in their own capo and notation; parts that share a label are followed by place.
+ * The key is this run's: the setlist's plan keeps its key, and a guitarist's capo keeps their
+ * shapes (or their capo, as their phone chose).
  */
 
 const chordsOf = (page: Page) =>
@@ -71,22 +73,34 @@ test('the leader raises the key for the band; each phone reads it in its own cap
   await expect(bandKey.locator('option:checked')).toHaveText("Song's key (G)");
   await expect(phone.page.getByRole('combobox', { name: 'Key for the band' })).toHaveCount(0);
 
-  // "Let's take it up a step": G to A, on every screen at once, nothing stored but the key.
+  // The guitarist plays the planned G with capo 2: F shapes, on that phone only.
+  await phone.page.getByRole('button', { name: 'My view' }).click();
+  const myView = phone.page.getByRole('group', { name: 'My view' });
+  await myView.getByLabel('Capo').selectOption('2');
+  await expect.poll(() => chordsOf(phone.page)).toEqual(['F', 'C', 'Dm', 'Bb']);
+  await expect(phone.page.getByText('Key G · Capo 2 · F shapes')).toBeVisible();
+
+  // "Let's take it up a step": G to A, on every screen at once, nothing stored but the run's key.
   await bandKey.selectOption('A');
-  await expect.poll(() => chordsOf(phone.page)).toEqual(['A', 'E', 'F#m', 'D']);
-  await expect(phone.page.getByText('Key A', { exact: true })).toBeVisible();
   await expect.poll(() => chordsOf(lead.page)).toEqual(['A', 'E', 'F#m', 'D']);
+  await expect(lead.page.getByText('Key A', { exact: true })).toBeVisible();
+  // The guitarist keeps their F shapes: the capo moves up two frets with the key.
+  await expect(phone.page.getByText('Key A · Capo 4 · F shapes')).toBeVisible();
+  await expect.poll(() => chordsOf(phone.page)).toEqual(['F', 'C', 'Dm', 'Bb']);
   const song = await request.get(`/api/songs/${songId}`, { headers });
   expect(
     ((await song.json()) as { parts: { lines: { chords: string }[] }[] }).parts[0]?.lines,
   ).toEqual([expect.objectContaining({ chords: 'G    D    Em   C' })]);
-  const setlist = await request.get(`/api/setlist/${setlistId}`, { headers });
-  expect(((await setlist.json()) as { songs: { key: string | null }[] }).songs[0]?.key).toBe('A');
+  // The plan keeps its key; the run's is named beside it.
+  const setlist = (await (await request.get(`/api/setlist/${setlistId}`, { headers })).json()) as {
+    songs: { key: string | null }[];
+    liveKeys: Record<string, string | null>;
+  };
+  expect(setlist.songs[0]?.key).toBeNull();
+  expect(setlist.liveKeys).toEqual({ [songId]: 'A' });
 
-  // The guitarist's own capo 2 shows G shapes again, on that phone only.
-  await phone.page.getByRole('button', { name: 'My view' }).click();
-  const myView = phone.page.getByRole('group', { name: 'My view' });
-  await myView.getByLabel('Capo').selectOption('2');
+  // This phone keeps its capo instead: capo 2 in A reads G shapes.
+  await myView.getByLabel('When the key changes live').selectOption('Keep my capo');
   await expect.poll(() => chordsOf(phone.page)).toEqual(['G', 'D', 'Em', 'C']);
   await expect(phone.page.getByText('Key A · Capo 2 · G shapes')).toBeVisible();
   // Nashville numbers on this phone.

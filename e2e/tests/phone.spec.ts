@@ -245,6 +245,9 @@ test('no page scrolls sideways on a phone', async ({ page, request }) => {
 
   // The song form with its parts filled, and the other Manage Team tabs.
   await page.goto(`/songs/${songId}/edit`);
+  await expect(page.getByRole('textbox', { name: 'Chart' })).toHaveValue(/Great is Thy/);
+  await expectNoSidewaysScroll(page, 'the filled song form as a chart');
+  await page.getByRole('tab', { name: 'Line by line' }).click();
   await expect(page.getByLabel('Part 1 line 1 lyrics')).toHaveValue(/^Great is Thy/);
   await expectNoSidewaysScroll(page, 'the filled song form');
   await page.goto('/teams');

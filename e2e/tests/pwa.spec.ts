@@ -1,4 +1,4 @@
-import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '../support/fixtures.ts';
 
@@ -8,6 +8,7 @@ test.use({ serviceWorkers: 'allow' });
 test.describe.configure({ mode: 'default' });
 
 const SERVICE_WORKER = fileURLToPath(new URL('../../apps/web/dist/sw.js', import.meta.url));
+const ASSETS = fileURLToPath(new URL('../../apps/web/dist/assets', import.meta.url));
 
 interface Manifest {
   name: string;
@@ -55,6 +56,15 @@ test('the manifest and the service worker make Segue installable, with everythin
     true,
   );
   expect(cached.filter((url) => /\/assets\/live-page-[^/]+\.js/.test(url))).toHaveLength(1);
+  // Every script and style of the build is kept, so any page opens offline, except the follow
+  // page's own (`follow-page-*`): it is for phones without the app. A chunk of the app that a
+  // looser pattern left out once made the setlist view fail to open offline.
+  const paths = new Set(cached.map((url) => new URL(url).pathname));
+  const built = readdirSync(ASSETS).filter((file) => /\.(js|css)$/.test(file));
+  expect(built.filter((file) => file.startsWith('follow-page-')).length).toBeGreaterThan(0);
+  expect(built.filter((file) => !paths.has(`/assets/${file}`))).toEqual(
+    built.filter((file) => file.startsWith('follow-page-')),
+  );
 
   // Chromium's own installability check finds nothing missing.
   const cdp = await context.newCDPSession(page);

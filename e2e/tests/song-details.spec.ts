@@ -79,6 +79,7 @@ test.describe('song details', () => {
     await expect(page.getByLabel('Author 2 name')).toHaveValue(AUTHORS[1]!.name);
     await expect(page.getByLabel('Author 1 type')).toHaveValue('words');
 
+    await page.getByRole('tab', { name: 'Line by line' }).click();
     await page.getByLabel('Part 1 label', { exact: true }).fill('Verse 1');
     await page.getByLabel('Part 1 line 1 chords').fill('G         C      G');
     await page.getByLabel('Part 1 line 1 lyrics').fill('Amazing grace, how sweet the sound');
@@ -128,6 +129,7 @@ test.describe('song details', () => {
 
     // A new key; the parts, moved and relabelled, keep their ids.
     await page.getByLabel('Key', { exact: true }).selectOption('A');
+    await page.getByRole('tab', { name: 'Line by line' }).click();
     await page.getByRole('button', { name: 'Move part 2 up' }).click();
     await page.getByLabel('Part 1 label', { exact: true }).fill('Verse 2 (sung first)');
     await page.getByRole('button', { name: 'Update Song' }).click();
@@ -230,6 +232,11 @@ test.describe('song details', () => {
     await signIn(page, leader);
     await page.goto('/songs/new');
     await expect(page.getByLabel('Key', { exact: true })).toBeVisible();
+    const chart = await page.getByRole('textbox', { name: 'Chart' }).boundingBox();
+    expect(chart).not.toBeNull();
+    // The chart starts on the first screen with its first rows (about 24 px each) in view.
+    expect(chart!.y + 5 * 24).toBeLessThan(844);
+    await page.getByRole('tab', { name: 'Line by line' }).click();
     const label = await page.getByLabel('Part 1 label', { exact: true }).boundingBox();
     expect(label).not.toBeNull();
     expect(label!.y + label!.height).toBeLessThan(844);

@@ -65,6 +65,7 @@ test.describe('song entry', () => {
     await page.getByLabel('Title', { exact: true }).click();
     await page.keyboard.type('Blessed Assurance');
     await page.keyboard.press('Enter');
+    await page.getByRole('tab', { name: 'Line by line' }).click();
     const label = page.getByLabel('Part 1 label', { exact: true });
     await label.click();
     await page.keyboard.type('Verse 1');
@@ -252,6 +253,7 @@ test.describe('song entry', () => {
     await expect(title).toBeFocused();
 
     await title.fill('When I Survey');
+    await page.getByRole('tab', { name: 'Line by line' }).click();
     await submit.click();
     await expect(banner).toHaveText('Part 1 is missing a label.');
     await expect(title).toHaveAttribute('aria-invalid', 'false');

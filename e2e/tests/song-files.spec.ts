@@ -151,6 +151,7 @@ test('a chart pasted into the song form becomes its parts and lines, previewed f
   await expect(dialog).toBeHidden();
 
   await expect(page.getByLabel('Title', { exact: true })).toHaveValue('Be Thou My Vision');
+  await page.getByRole('tab', { name: 'Line by line' }).click();
   await expect(page.getByLabel('Part 1 label', { exact: true })).toHaveValue('Verse 1');
   await expect(page.getByLabel('Part 1 line 1 chords')).toHaveValue('D         G        D');
   await expect(page.getByLabel('Part 1 line 1 lyrics')).toHaveValue(

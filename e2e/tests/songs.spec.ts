@@ -36,6 +36,8 @@ test.describe('song library', () => {
     await expect(banner).toHaveText('Title is required.');
     await page.getByLabel('Title', { exact: true }).fill('How Great Thou Art');
     await page.getByLabel('Artist').fill('Carl Boberg');
+    // The parts' checks, in the line-by-line view (the chart view's: song-chart-entry.spec.ts).
+    await page.getByRole('tab', { name: 'Line by line' }).click();
 
     // 2. At least one part
     await page.getByRole('button', { name: 'Remove part 1', exact: true }).click();
@@ -71,6 +73,7 @@ test.describe('song library', () => {
     // Edit
     await page.getByRole('button', { name: 'Edit How Great Thou Art' }).click();
     await expect(page.getByRole('heading', { name: 'Edit Song' })).toBeVisible();
+    await page.getByRole('tab', { name: 'Line by line' }).click();
     await expect(page.getByLabel('Part 2 line 1 lyrics')).toHaveValue('Then sings my soul');
     await expect(page.getByLabel('Part 1 line 1 chords')).toHaveValue('C        F       C');
     await page.getByLabel('Title', { exact: true }).fill('How Great Thou Art (Hymn)');

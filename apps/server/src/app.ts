@@ -21,6 +21,10 @@ import { UserPreferencesRepository } from './accounts/user-preferences.repositor
 import type { AppContext } from './app-context.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { AudienceLinksService } from './follow/audience-links.service.ts';
+import { createFollowGateway } from './follow/follow.gateway.ts';
+import { FollowRepository } from './follow/follow.repository.ts';
+import { followRoutes } from './follow/follow.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
 import { LiveEngine } from './live/live-engine.ts';
 import { createLiveGateway } from './live/live.gateway.ts';
@@ -28,10 +32,27 @@ import { LiveRepository } from './live/live.repository.ts';
 import { LiveService } from './live/live.service.ts';
 import { PeopleRepository } from './people/people.repository.ts';
 import { peopleRoutes } from './people/people.routes.ts';
+import { trashRoutes } from './trash/trash.routes.ts';
+import { TrashService } from './trash/trash.service.ts';
 import { PeopleService } from './people/people.service.ts';
 import { AssignmentsRepository } from './setlists/assignments.repository.ts';
 import { assignmentsRoutes } from './setlists/assignments.routes.ts';
 import { AssignmentsService } from './setlists/assignments.service.ts';
+import { AssignmentLinksRepository } from './setlists/assignment-links.repository.ts';
+import { assignmentLinksRoutes } from './setlists/assignment-links.routes.ts';
+import { AssignmentLinksService } from './setlists/assignment-links.service.ts';
+import { AssignmentRemindersRepository } from './setlists/assignment-reminders.repository.ts';
+import {
+  AssignmentRemindersService,
+  REMINDER_SWEEP_MS,
+} from './setlists/assignment-reminders.service.ts';
+import { CalendarFeedRepository } from './setlists/calendar-feed.repository.ts';
+import { calendarFeedRoutes } from './setlists/calendar-feed.routes.ts';
+import { CalendarFeedService } from './setlists/calendar-feed.service.ts';
+import { ServiceFactsReader } from './setlists/service-facts.ts';
+import { NextServiceRepository } from './setlists/next-service.repository.ts';
+import { nextServiceRoutes } from './setlists/next-service.routes.ts';
+import { NextServiceService } from './setlists/next-service.service.ts';
 import { SetlistsRepository } from './setlists/setlists.repository.ts';
 import { setlistsRoutes } from './setlists/setlists.routes.ts';
 import { SetlistsService } from './setlists/setlists.service.ts';
@@ -47,6 +68,9 @@ import { TeamActors } from './policy/team-actors.ts';
 import { CcliRepository } from './teams/ccli.repository.ts';
 import { ccliRoutes } from './teams/ccli.routes.ts';
 import { CcliService } from './teams/ccli.service.ts';
+import { TeamImagesRepository } from './teams/team-image.repository.ts';
+import { teamImageRoutes } from './teams/team-image.routes.ts';
+import { TeamImagesService } from './teams/team-image.service.ts';
 import { InvitesRepository } from './teams/invites.repository.ts';
 import { invitesRoutes } from './teams/invites.routes.ts';
 import { InvitesService } from './teams/invites.service.ts';
@@ -94,10 +118,14 @@ declare module 'fastify' {
   interface FastifyInstance {
     apiRoutes: ApiRoute[];
     live: ReturnType<typeof createLiveGateway>;
+    /** The congregation's follow sockets (tests read their count). */
+    follow: ReturnType<typeof createFollowGateway>;
     /** Mail sent beside the requests; tests wait on its `idle()`. */
     mailQueue: MailQueue;
     /** What changed, for caches and live sockets; test factories write through it too. */
     changes: ChangeFeed;
+    /** Reminders before services; tests call `sweep` with the time they need. */
+    assignmentReminders: AssignmentRemindersService;
   }
 }
 
@@ -277,7 +305,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const setlistsRepo = new SetlistsRepository(db, changes);
   const songsRepo = new SongsRepository(db, changes, setlistsRepo);
   const assignmentsRepo = new AssignmentsRepository(db, changes, teamsRepo);
+  const nextServiceRepo = new NextServiceRepository(db);
   const peopleRepo = new PeopleRepository(db, { setlists: setlistsRepo, teams: teamsRepo });
+  const followRepo = new FollowRepository(db, changes);
   // Teams made before team search folded names get their search name now.
   await teamsRepo.fillSearchNames();
 
@@ -295,10 +325,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const songFileReader = new SongFileReader(options.songFileReading);
   app.addHook('preClose', () => songFileReader.close());
   const songFileBudget = new SongFileBudget(limiter);
-  const songs = new SongsService(songsRepo, cache, {
-    reader: songFileReader,
-    budget: songFileBudget,
-  });
+  const songs = new SongsService(
+    songsRepo,
+    cache,
+    { reader: songFileReader, budget: songFileBudget },
+    setlistsRepo,
+  );
   const songFiles = new SongFilesService(songsRepo, {
     reader: songFileReader,
     budget: songFileBudget,
@@ -307,6 +339,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     teams: teamsRepo,
     accounts: accountsRepo,
   });
+  const serviceFacts = new ServiceFactsReader({ teams: teamsRepo, songs: songsRepo });
+  const assignmentLinks = new AssignmentLinksService(new AssignmentLinksRepository(db), {
+    // A link's answer is the dashboard's (`assignments`, built next: called only later).
+    respond: (...args): ReturnType<AssignmentsService['respond']> => assignments.respond(...args),
+    accounts: accountsRepo,
+    teams: teamsRepo,
+    limiter,
+    appUrl: config.appUrl,
+  });
   const assignments = new AssignmentsService(assignmentsRepo, {
     people,
     accounts: accountsRepo,
@@ -314,12 +355,50 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     appUrl: config.appUrl,
     sendLater: (mail) => mailer.enqueue(mail),
     defer: (what, job) => mailer.defer(what, job),
+    facts: serviceFacts,
+    links: assignmentLinks,
   });
+  const calendarFeed = new CalendarFeedService(new CalendarFeedRepository(db), {
+    facts: serviceFacts,
+    appUrl: config.appUrl,
+  });
+  const reminders = new AssignmentRemindersService(new AssignmentRemindersRepository(db), {
+    accounts: accountsRepo,
+    facts: serviceFacts,
+    links: assignmentLinks,
+    sendLater: (mail) => mailer.enqueue(mail),
+    appUrl: config.appUrl,
+  });
+  app.decorate('assignmentReminders', reminders);
+  // Reminders due go at start and every 10 minutes; each is claimed in the database first.
+  const sweepReminders = () =>
+    reminders
+      .sweep(new Date())
+      .catch((error: unknown) => app.log.error({ err: error }, 'Reminder sweep failed'));
+  await sweepReminders();
+  const reminderSweep = setInterval(() => void sweepReminders(), REMINDER_SWEEP_MS);
+  reminderSweep.unref();
+  app.addHook('onClose', () => clearInterval(reminderSweep));
   const setlists = new SetlistsService(setlistsRepo, cache, assignments, {
     songs: songsRepo,
     teams: teamsRepo,
   });
+  const nextService = new NextServiceService(nextServiceRepo, { songs: songsRepo });
   const ccli = new CcliService(ccliRepo, { songs: songsRepo, setlists: setlistsRepo });
+  const trash = new TrashService({
+    songsRepo,
+    setlistsRepo,
+    songs,
+    setlists,
+    accounts: accountsRepo,
+  });
+  // What has been in the trash 30 days goes at start and every hour (and when a trash is read).
+  const sweepTrash = () =>
+    trash.purge().catch((error: unknown) => app.log.error({ err: error }, 'Trash purge failed'));
+  await sweepTrash();
+  const trashSweep = setInterval(() => void sweepTrash(), 60 * 60 * 1000);
+  trashSweep.unref();
+  app.addHook('onClose', () => clearInterval(trashSweep));
   const invites = new InvitesService(invitesRepo, {
     teams: teamsRepo,
     limiter,
@@ -327,6 +406,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     appUrl: config.appUrl,
   });
   const users = new UsersService({ teams: teamsRepo, accounts: accountsRepo });
+  const audienceLinks: AudienceLinksService = new AudienceLinksService(followRepo, {
+    setlists: setlistsRepo,
+    // The live channel's, built below: asked only once requests come.
+    live: {
+      state: (setlistId) => liveEngine.state(setlistId),
+      screen: (setlistId, teamId) => liveService.screenOf(setlistId, teamId),
+    },
+    limiter,
+    appUrl: config.appUrl,
+    authSecret: config.authSecret,
+  });
   const teamActors = new TeamActors(teamsRepo, cache);
   const settings = new AccountSettingsService({
     teamIdsOf: (userId) => teamsRepo.teamIdsOf(userId),
@@ -367,10 +457,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     songFiles,
     setlists,
     ccli,
+    teamImages: new TeamImagesService(new TeamImagesRepository(db)),
     people,
     assignments,
+    assignmentLinks,
+    calendarFeed,
+    nextService,
     users,
     preferences: new UserPreferencesRepository(db),
+    trash,
+    audienceLinks,
   };
 
   await app.register(
@@ -384,12 +480,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(joinRequestsRoutes, { ctx });
       await api.register(invitesRoutes, { ctx });
       await api.register(ccliRoutes, { ctx });
+      await api.register(teamImageRoutes, { ctx });
       await api.register(usersRoutes, { ctx });
       await api.register(songsRoutes, { ctx });
       await api.register(songFilesRoutes, { ctx });
       await api.register(setlistsRoutes, { ctx });
       await api.register(assignmentsRoutes, { ctx });
+      await api.register(assignmentLinksRoutes, { ctx });
+      await api.register(calendarFeedRoutes, { ctx });
+      await api.register(nextServiceRoutes, { ctx });
       await api.register(peopleRoutes, { ctx });
+      await api.register(trashRoutes, { ctx });
+      await api.register(followRoutes, { ctx });
       for (const feature of options.features ?? []) await api.register(feature, { ctx });
     },
     { prefix: API_PREFIX },
@@ -422,9 +524,38 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       : undefined,
     onError: (error, message) => app.log.error({ err: error }, message),
   });
+  // The projector's join code is the congregation link's address, which only the links can open.
+  const liveService: LiveService = new LiveService(liveEngine, liveRepo, teamActors, {
+    liveUrl: (setlistId) => audienceLinks.liveUrl(setlistId),
+  });
+  // The congregation's phones, on their own socket.io server beside the band's.
+  const follow = createFollowGateway({
+    httpServer: app.server,
+    resolveToken: (token) => followRepo.resolveToken(token),
+    sources: {
+      roomFacts: (setlistId) => followRepo.roomFacts(setlistId),
+      live: (setlistId) => liveEngine.state(setlistId),
+      screen: (setlistId, teamId) => liveService.screenOf(setlistId, teamId),
+    },
+    changes,
+    appUrl: config.appUrl,
+    appUrlIsDefault: config.appUrlIsDefault,
+    trustProxy: config.trustProxy,
+    limits: { perInstance: config.followMaxSockets, perAddress: config.followMaxPerAddress },
+    logger: app.log,
+    redis: redis
+      ? {
+          commands: redis.commands,
+          publisher: redis.followPub,
+          subscriber: redis.followSub,
+          prefix: redisPrefix,
+        }
+      : undefined,
+  });
+  app.decorate('follow', follow);
   const live = createLiveGateway({
     httpServer: app.server,
-    live: new LiveService(liveEngine, liveRepo, teamActors),
+    live: liveService,
     engine: liveEngine,
     teams: teamsRepo,
     changes,
@@ -434,11 +565,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logger: app.log,
     recheckMs: options.liveRecheckMs,
     redis: redis ? { pub: redis.pub, sub: redis.sub, key: `${redisPrefix}socket.io` } : undefined,
+    follow,
   });
   app.decorate('live', live);
 
   // Live sockets hold the HTTP server open: close them before it stops listening.
   app.addHook('preClose', async () => {
+    await follow.close();
     await live.close();
   });
   app.addHook('onClose', async () => {

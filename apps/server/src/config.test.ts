@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { FOLLOW_LIMITS } from '@segue/shared';
 import { configWarnings, loadConfig } from './config.ts';
 
 const SECRET = { authSecret: 'test-secret-test-secret-test-secret-0123' };
@@ -30,6 +31,27 @@ describe('configWarnings', () => {
       { TRUST_PROXY: '0', HOST: '::' },
     ]) {
       expect(warningsFor(env), JSON.stringify(env)).toEqual([]);
+    }
+  });
+});
+
+describe('the follow limits', () => {
+  it('default to FOLLOW_LIMITS and take whole numbers from the environment', () => {
+    expect(loadConfig({}, SECRET)).toMatchObject({
+      followMaxSockets: FOLLOW_LIMITS.perInstanceDefault,
+      followMaxPerAddress: FOLLOW_LIMITS.perAddressDefault,
+    });
+    expect(
+      loadConfig({ FOLLOW_MAX_SOCKETS: '20000', FOLLOW_MAX_PER_ADDRESS: ' 500 ' }, SECRET),
+    ).toMatchObject({ followMaxSockets: 20_000, followMaxPerAddress: 500 });
+  });
+
+  it('refuse anything but a whole number of at least 1', () => {
+    for (const value of ['0', '-5', '1.5', 'many']) {
+      expect(() => loadConfig({ FOLLOW_MAX_SOCKETS: value }, SECRET)).toThrow(/FOLLOW_MAX_SOCKETS/);
+      expect(() => loadConfig({ FOLLOW_MAX_PER_ADDRESS: value }, SECRET)).toThrow(
+        /FOLLOW_MAX_PER_ADDRESS/,
+      );
     }
   });
 });

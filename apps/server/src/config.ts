@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { FOLLOW_LIMITS } from '@segue/shared';
 
 /** Everything Segue reads from its environment, with the defaults the README documents. */
 export interface Config {
@@ -23,6 +24,10 @@ export interface Config {
   trustProxy: number;
   /** Where the built web app lives; unset when the API runs alone (tests, `npm run dev`). */
   webDistDir: string | undefined;
+  /** Follow sockets (the congregation's phones) one instance holds at once: FOLLOW_MAX_SOCKETS. */
+  followMaxSockets: number;
+  /** Follow sockets from one address at once, on one instance: FOLLOW_MAX_PER_ADDRESS. */
+  followMaxPerAddress: number;
   logLevel: string;
 }
 
@@ -49,6 +54,17 @@ function parseTrustProxy(value: string | undefined): number {
     );
   }
   return hops;
+}
+
+/** A positive whole number from the environment, or `fallback` when unset. */
+function parseCount(name: string, value: string | undefined, fallback: number): number {
+  const text = value?.trim();
+  if (!text) return fallback;
+  const count = Number(text);
+  if (!Number.isInteger(count) || count < 1) {
+    throw new Error(`${name} must be a whole number of at least 1, got "${value}"`);
+  }
+  return count;
 }
 
 /** AUTH_SECRET when set; otherwise a secret generated once and kept in DATA_DIR. */
@@ -82,6 +98,16 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     authSecret: overrides.authSecret ?? loadAuthSecret(env, dataDir),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     webDistDir: undefined,
+    followMaxSockets: parseCount(
+      'FOLLOW_MAX_SOCKETS',
+      env.FOLLOW_MAX_SOCKETS,
+      FOLLOW_LIMITS.perInstanceDefault,
+    ),
+    followMaxPerAddress: parseCount(
+      'FOLLOW_MAX_PER_ADDRESS',
+      env.FOLLOW_MAX_PER_ADDRESS,
+      FOLLOW_LIMITS.perAddressDefault,
+    ),
     logLevel: env.LOG_LEVEL ?? 'info',
     ...overrides,
   };

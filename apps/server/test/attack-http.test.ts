@@ -25,6 +25,13 @@ import {
   type Spec,
 } from './attack-support.ts';
 import { backends, redisUrl, rows } from './databases.ts';
+import { audienceLink } from '../src/db/schema.ts';
+import {
+  audienceWindow,
+  hashAudienceToken,
+  newAudienceToken,
+  sealAudienceToken,
+} from '../src/follow/audience-token.ts';
 import {
   createAccount,
   createSession,
@@ -32,7 +39,14 @@ import {
   createSong,
   createTeam,
 } from './factories.ts';
-import { bearer, newPerson, startTestApp, uniqueAddress, type TestApp } from './harness.ts';
+import {
+  bearer,
+  newPerson,
+  startTestApp,
+  TEST_AUTH_SECRET,
+  uniqueAddress,
+  type TestApp,
+} from './harness.ts';
 
 /**
  * A standing attack on every HTTP route (`app.apiRoutes`): fast-check sends hostile
@@ -88,6 +102,7 @@ const BODY_REFS = [
   'sessionMember',
   'sessionOutsider',
   'freshEmail',
+  'followToken',
 ];
 /** The ids among BODY_REFS. */
 const ID_BODY_REFS = [
@@ -185,6 +200,7 @@ const TEMPLATES: Record<string, Spec> = {
   'PUT /api/setlist/:id': SETLIST,
   // Issue 18's writes, each with a body the server would take from the right caller.
   'PUT /api/teams/:id/ccli': obj({ ccliLicence: '1234567' }),
+  'PUT /api/teams/:id/editors': obj({ songEditors: 'leaders', setlistEditors: 'admins' }),
   'PUT /api/teams/:id/members/me/positions': obj({ positions: ['Bass', 'Cello'] }),
   'POST /api/account/blockouts': obj({
     startsOn: '2030-01-01',
@@ -192,6 +208,12 @@ const TEMPLATES: Record<string, Spec> = {
     reason: 'holiday',
   }),
   'POST /api/setlist/:id/positions/:index/response': obj({ response: 'declined', name: 'Bass' }),
+  'POST /api/assignment-links/:token': obj({ response: 'declined', reason: 'away' }),
+  'PUT /api/setlist/:id/key': obj({ song: ref('songA'), key: 'F' }),
+  // Issue 31: the owner confirms the team's licence for the congregation's link.
+  'PUT /api/teams/:id/audience-licence': obj({ confirmed: true }),
+  // The owner and admins set how many phones may follow one setlist.
+  'PUT /api/teams/:id/audience': obj({ roomLimit: 200 }),
   'PUT /api/account/chord-view': obj({
     capo: 2,
     transpose: -2,
@@ -217,9 +239,17 @@ const WITHOUT_TEMPLATE: Record<string, string> = {
   'DELETE /api/teams/:id/invites/:inviteId': 'no body: the path names the invitation',
   'POST /api/invites/:token/accept': 'no body: the path names the invitation',
   'DELETE /api/songs/:id': 'no body: the path names the song',
+  'POST /api/songs/:id/restore': 'no body: the path names the song',
   'POST /api/songs/convert': 'a song file, not JSON: the raw and hostile bodies stand in for one',
   'DELETE /api/setlist/:id': 'no body: the path names the setlist',
+  'POST /api/setlist/:id/restore': 'no body: the path names the setlist',
   'DELETE /api/account/blockouts/:id': 'no body: the path names the day away',
+  'POST /api/account/calendar-feed': "no body: makes the caller's calendar address anew",
+  'PUT /api/teams/:id/image':
+    'an image file, not JSON: the raw and hostile bodies stand in for one',
+  'DELETE /api/teams/:id/image': 'no body: the path names the team',
+  'POST /api/setlist/:id/audience-link': 'no body: the path names the setlist',
+  'DELETE /api/setlist/:id/audience-link': 'no body: the path names the setlist',
 };
 
 /** A route's `:params`, in order. */
@@ -233,6 +263,7 @@ function naturalParams(url: string, param: string): PathParam[] {
   const refs = (names: string[]) => names.map((name) => ({ kind: 'ref', name }) as const);
   if (param === 'index') return ['0', '1'].map((value) => ({ kind: 'literal', value }) as const);
   if (param === 'sessionId') return refs(['sessionMember', 'sessionOutsider']);
+  if (param === 'token' && url.startsWith('/api/follow/')) return refs(['followToken', 'teamA']);
   if (param !== 'id') return refs(ID_REFS);
   if (url.startsWith('/api/teams/')) return refs(['teamA', 'teamB']);
   if (url.startsWith('/api/songs/')) return refs(['songA', 'songB']);
@@ -620,6 +651,12 @@ const PUBLIC_ROUTES = new Set([
   'PUT /api/account/recovery',
   // Issue 18: an invitation's page says whom it joins before the visitor signs in.
   'GET /api/invites/:token',
+  // An assignment mail's one-tap links answer without a session; a calendar app reads its feed.
+  'GET /api/assignment-links/:token',
+  'POST /api/assignment-links/:token',
+  'GET /api/calendar/:file',
+  // Issue 31: the congregation reads a setlist's words with its link, with no account.
+  'GET /api/follow/:token',
 ]);
 const routeKey = (route: Route) => `${route.method} ${route.url}`;
 
@@ -775,6 +812,17 @@ describe.each(backends)('HTTP attack on %s', (backend) => {
       });
     const setlistA = await setlist(teamA, member, songA);
     const setlistB = await setlist(teamB, outsider, songB);
+    // Setlist A's congregation link, live today, so a follow look-up reads the whole way.
+    const followToken = newAudienceToken();
+    await t.database.db.insert(audienceLink).values({
+      id: randomUUID(),
+      setlistId: setlistA,
+      teamId: teamA,
+      tokenHash: hashAudienceToken(followToken),
+      tokenSealed: sealAudienceToken(followToken, TEST_AUTH_SECRET),
+      ...audienceWindow(new Date().toISOString().slice(0, 10)),
+      createdBy: owner.userId,
+    });
     const currentSession = async (jwt: string) => {
       const res = await inject('GET', '/api/account/sessions', bearer(jwt));
       const list = res.json() as { $id: string; current: boolean }[];
@@ -790,6 +838,7 @@ describe.each(backends)('HTTP attack on %s', (backend) => {
       setlistB,
       sessionMember: await currentSession(w.memberToken!),
       sessionOutsider: await currentSession(w.outsiderToken!),
+      followToken,
     };
   }
 

@@ -3,7 +3,12 @@ import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LIVE_TEXTS, type ClientToServerEvents, type ServerToClientEvents } from '@segue/shared';
+import {
+  FOLLOW_TEXTS,
+  LIVE_TEXTS,
+  type ClientToServerEvents,
+  type ServerToClientEvents,
+} from '@segue/shared';
 import {
   baseSeed,
   DatabaseSnapshot,
@@ -24,6 +29,13 @@ import {
 import { TeamsRepository } from '../src/teams/teams.repository.ts';
 import { backends, rows } from './databases.ts';
 import { createAccount, createSetlist, createSong, createTeam, partsOf } from './factories.ts';
+import {
+  createFollowLink,
+  followAdmitted,
+  followRefusal,
+  openFollowClient,
+  type FollowClient,
+} from './follow-client.ts';
 import { bearer, json, startTestApp, uniqueAddress, type TestApp } from './harness.ts';
 
 /**
@@ -80,6 +92,7 @@ const LISTENED = [
   'setlist:updateCurrent',
   'setlist:setKey',
   'setlist:announce',
+  'setlist:screen',
 ] as const;
 /** Events with an ack in the shared event map: their ack must always be answered. */
 const ACKED = new Set<string>([
@@ -88,6 +101,7 @@ const ACKED = new Set<string>([
   'setlist:updateCurrent',
   'setlist:setKey',
   'setlist:announce',
+  'setlist:screen',
 ]);
 /** Names the server does not listen to; socket.io-client refuses only its reserved ones. */
 const ODD_EVENTS = [
@@ -196,6 +210,26 @@ function payloadOf(event: string): fc.Arbitrary<Spec> {
             ),
             hostile,
           ),
+        );
+    case 'setlist:screen':
+      // A projector mode (one it has or not), the message taken off, the join code shown or
+      // hidden (or not a yes or no), or none of them.
+      return fc
+        .tuple(
+          target,
+          fc.constantFrom<[string, Spec] | null>(
+            ['mode', 'black'],
+            ['mode', 'lyrics'],
+            ['mode', 'sparkles'],
+            ['message', null],
+            ['joinCode', true],
+            ['joinCode', false],
+            ['joinCode', 'yes'],
+            null,
+          ),
+        )
+        .chain(([setlistId, change]) =>
+          mutated(obj(change ? { setlistId, [change[0]]: change[1] } : { setlistId }), hostile),
         );
     default:
       return hostile;
@@ -480,11 +514,12 @@ describe.each(backends)('live attack on %s', (backend) => {
       current_part_position: number | null;
       current_item: number | null;
       live_version: string | number;
-      songs: { key?: string | null }[];
+      songs: ({ song: string; key?: string | null } | string)[];
+      live_keys: Record<string, string | null>;
     }>(
       t.database,
       sql`select id, current_index, current_part_label, current_part_position, current_item,
-            live_version, songs
+            live_version, songs, live_keys
           from setlist
           where id in (${refs.setlistA}, ${refs.setlistA2}, ${refs.setlistB}, ${refs.setlistLong})`,
     );
@@ -497,8 +532,15 @@ describe.each(backends)('live attack on %s', (backend) => {
           position: r.current_part_position,
           item: r.current_item,
           version: Number(r.live_version),
-          keys: r.songs.map((entry) => entry.key ?? null),
-          entries: JSON.stringify(r.songs.map(({ key: _key, ...entry }) => entry)),
+          // The keys the band plays in: the run's for a song a driver changed, else the plan.
+          keys: r.songs.map((entry) => {
+            if (typeof entry === 'string') return r.live_keys[entry] ?? null;
+            return Object.hasOwn(r.live_keys, entry.song)
+              ? (r.live_keys[entry.song] ?? null)
+              : (entry.key ?? null);
+          }),
+          // A key played live never rewrites the plan: the entries stay exactly as saved.
+          entries: JSON.stringify(r.songs),
         },
       ]),
     );
@@ -845,6 +887,136 @@ describe.each(backends)('live attack on %s', (backend) => {
       );
     }, 180_000);
   }
+
+  // The congregation's follow socket (another socket.io server): it only listens, so whatever
+  // it sends, while leaders step the setlist it follows, is refused with the listen-only text
+  // and changes nothing; its handshake lets in only the link's own token.
+  let followToken = '';
+  const followSockets = new Set<FollowClient>();
+  const openFollow = (auth: unknown, headers: Record<string, string> = {}) => {
+    const socket = openFollowClient(url, auth, { headers });
+    followSockets.add(socket);
+    socket.on('disconnect', () => followSockets.delete(socket));
+    return socket;
+  };
+  afterAll(() => {
+    for (const socket of followSockets) socket.disconnect();
+  });
+
+  it('hostile events from a follow socket: every one refused, nothing heard but the page, no write', async () => {
+    followToken ||= await createFollowLink(t, { setlistId: refs.setlistA!, teamId: refs.teamA! });
+    await check(
+      'hostile events from a follow socket',
+      fc.asyncProperty(
+        fc.array(liveEvent, { minLength: 1, maxLength: 8 }),
+        fc.boolean(),
+        async (events, oneByOne) => {
+          const socket = openFollow({ token: followToken });
+          try {
+            const heard: Heard[] = [];
+            socket.onAny((event: string, ...args: unknown[]) => heard.push({ event, args }));
+            await followAdmitted(socket);
+            await resync();
+            const before = await tables.take();
+            const watchedBefore = new Map([...watched].map(([id, w]) => [id, new Set(w.versions)]));
+            drivenVersions.clear();
+            startDriving();
+            const sent: { e: LiveEvent; args: unknown[]; answer: Promise<unknown> }[] = [];
+            for (const e of events) {
+              const args = e.args.map((a) => materialize(a, refs));
+              const answer = send(socket as unknown as Client, e.event, args, e.withAck);
+              sent.push({ e, args, answer });
+              if (oneByOne) await Promise.race([answer, sleep(500)]);
+            }
+            // Refused in the order sent: once a last event is answered (or the connection is
+            // gone, after a frame too large), every ack before it was.
+            await send(socket as unknown as Client, 'flush', [], true);
+            settle(socket as unknown as Client);
+            const answers = await Promise.all(sent.map((x) => x.answer));
+            await stopDriving();
+            const faults = await trap.drain();
+            const context = `follow socket sent ${preview(events, 600)}\nacks: ${preview(answers, 600)}`;
+            expectNone(faults, `${context}\nfaults`);
+            sent.forEach(({ e }, i) => {
+              const answer = answers[i];
+              // A frame over the follow server's small buffer closes the connection instead.
+              if (answer === 'sent' || answer === 'disconnected') return;
+              expect(answer, `${context}\n${e.event}`).toEqual([
+                { ok: false, error: FOLLOW_TEXTS.listenOnly },
+              ]);
+            });
+            await expectNoSilentWrite(context);
+            for (const [id, versions] of watchedBefore) {
+              const fresh = [...watched.get(id)!.versions].filter((v) => !versions.has(v));
+              const unexplained = fresh.filter((v) => !drivenVersions.has(v));
+              expect(unexplained, `${context}\nsteps of ${id} nobody asked for`).toEqual([]);
+            }
+            const changed = await tables.difference(before, await tables.take());
+            expectNone(changed ? [changed] : [], `${context}\nfollow events changed the database`);
+            // A follow socket hears its page and nothing of the band's channel.
+            expectNone(
+              heard.filter((h) => h.event !== 'follow:state').map((h) => h.event),
+              `${context}\nfollow socket heard`,
+            );
+          } finally {
+            socket.disconnect();
+          }
+        },
+      ),
+      RUNS_PER_ACTOR,
+    );
+  }, 180_000);
+
+  it('hostile follow handshakes: admitted only with the link’s token from an allowed origin, never a fault', async () => {
+    followToken ||= await createFollowLink(t, { setlistId: refs.setlistA!, teamId: refs.teamA! });
+    const tokenSpec = fc.oneof(
+      fc.constantFrom(
+        ref('followToken'),
+        ` ${ref('followToken')}`,
+        `${ref('followToken')}x`,
+        `Bearer ${ref('followToken')}`,
+        ref('memberToken'),
+        'A'.repeat(43),
+      ),
+      fc.constantFrom(...NASTY_STRINGS),
+    );
+    const authArb = fc.oneof(
+      fc.constant<Spec>(null),
+      fc.constant<Spec>(obj({})),
+      tokenSpec.map((token) => obj({ token })),
+      hostile.map((token) => obj({ token })),
+      hostile,
+      tokenSpec.map((token) => obj({ token: [token] })),
+    );
+    const origin = fc.constantFrom(null, 'same', 'https://evil.example', 'null');
+    await check(
+      'hostile follow handshake',
+      fc.asyncProperty(fc.record({ auth: authArb, origin }), async (h) => {
+        const values = { ...refs, followToken, memberToken: member.jwt };
+        const headers: Record<string, string> = {};
+        if (h.origin === 'same') headers.origin = url;
+        else if (h.origin !== null) headers.origin = h.origin;
+        const auth = materialize(h.auth, values);
+        const socket = openFollow(auth, headers);
+        try {
+          const outcome = await followRefusal(socket);
+          const faults = await trap.drain();
+          const context = `follow handshake ${preview({ auth, headers })} -> ${outcome}`;
+          expectNone(faults, `${context}\nfaults`);
+          const exact =
+            !!auth &&
+            typeof auth === 'object' &&
+            (auth as { token?: unknown }).token === followToken;
+          const foreign = headers.origin !== undefined && headers.origin !== url;
+          expect(outcome, context).not.toBe('neither admitted nor refused');
+          expect(outcome === 'connected', context).toBe(exact && !foreign);
+        } finally {
+          socket.disconnect();
+        }
+      }),
+      HANDSHAKE_RUNS,
+    );
+  }, 180_000);
 
   it('hostile handshakes: admitted only with a verified token from an allowed origin, never a fault', async () => {
     const tokens = () => ({

@@ -156,6 +156,8 @@ export const NASTY_KEYS: string[] = [
   'startTime',
   'message',
   'token',
+  // The owner's confirmation of the team's licence for the congregation's link.
+  'confirmed',
 ];
 
 export const NUMBER_CONSTANTS: number[] = [

@@ -253,3 +253,11 @@ export async function createTeamWithSetlist(
   });
   return { teamId, songId, setlistId };
 }
+
+/** Empties every team's trash as the sweep does once its 30 days are over. */
+export const purgeTrash = (t: TestApp) =>
+  new SongsRepository(
+    t.database.db,
+    t.app.changes,
+    new SetlistsRepository(t.database.db, t.app.changes),
+  ).purge(new Date(Date.now() + 1000));

@@ -30,6 +30,9 @@ const verifiedOnlyProbe: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   }));
 };
 
+/** The AUTH_SECRET of every test app: what it seals (a congregation link's token) opens with it. */
+export const TEST_AUTH_SECRET = 'test-secret-test-secret-test-secret-0123';
+
 export interface TestApp {
   app: FastifyInstance;
   database: TestDatabase;
@@ -66,7 +69,7 @@ export async function startTestApp(
   const config = loadConfig(
     {},
     {
-      authSecret: 'test-secret-test-secret-test-secret-0123',
+      authSecret: TEST_AUTH_SECRET,
       dataDir: '/tmp/segue-test-unused',
       port: 3000,
       redisUrl: options.redis?.url,

@@ -270,10 +270,12 @@ describe.each(backends)('the live engine on %s', (backend) => {
       const first = await engine.step(setlistId, teamId, 'Olive Owner', { kind: 'song', index: 1 });
       expect(first.kind).toBe('written');
       const keyed = await engine.setKey(setlistId, teamId, 1, 'A');
+      // The run's key for the song, for each of its entries; the plan is the setlist's.
       expect(keyed).toMatchObject({
         kind: 'written',
         songId: songs.two,
-        state: { keys: [null, 'A'] },
+        keys: { [songs.two]: 'A' },
+        indexes: [1],
       });
       if (first.kind !== 'written' || keyed.kind !== 'written') return;
       // One version above the step, the position unchanged.

@@ -62,6 +62,11 @@ const InvitePage = lazy(() =>
     default: m.InvitePage,
   })),
 );
+const RespondPage = lazy(() =>
+  import('./features/setlists/components/respond-page.tsx').then((m) => ({
+    default: m.RespondPage,
+  })),
+);
 const SongLibraryPage = lazy(() =>
   import('./features/songs/components/song-library-page.tsx').then((m) => ({
     default: m.SongLibraryPage,
@@ -76,6 +81,9 @@ const SongViewPage = lazy(() =>
   import('./features/songs/components/song-view-page.tsx').then((m) => ({
     default: m.SongViewPage,
   })),
+);
+const TrashPage = lazy(() =>
+  import('./features/trash/components/trash-page.tsx').then((m) => ({ default: m.TrashPage })),
 );
 const SetlistListPage = lazy(() =>
   import('./features/setlists/components/setlist-list-page.tsx').then((m) => ({
@@ -143,6 +151,8 @@ export function AppRoutes() {
           <Route path="confirm-email" element={<ConfirmEmailPage />} />
           {/* An invitation opens signed out too, and waits for the sign-in. */}
           <Route path="invite/:token" element={<InvitePage />} />
+          {/* A mailed Accept or Decline link: the secret in it is the person's, no sign-in. */}
+          <Route path="respond/:token" element={<RespondPage />} />
           <Route element={<RequireVerifiedAccount />}>
             <Route path="dashboard" element={<DashboardPage />} />
             <Route path="settings" element={<AccountSettingsPage />} />
@@ -155,6 +165,7 @@ export function AppRoutes() {
             {/* After songs/new: the router ranks a fixed segment first anyway; this reads so too. */}
             <Route path="songs/:id" element={<SongViewPage />} />
             <Route path="setlists" element={<SetlistListPage />} />
+            <Route path="trash" element={<TrashPage />} />
             <Route path="setlists/new" element={<SetlistFormPage />} />
             <Route path="setlists/view/:id" element={<SetlistViewPage />} />
             <Route path="setlists/edit/:id" element={<SetlistFormPage />} />

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { KeySchema } from './chords/key-schema.ts';
+import type { FollowCount } from './follow.ts';
 import { text } from './schemas/text.ts';
 
 /** Limits of the live channel. */
@@ -81,7 +82,61 @@ export const AnnouncePayloadSchema = z.object({
   message: text().max(LIVE_LIMITS.announcementMaxLength * 4),
   /** Ours, optional: a driver's message for the presenter too. Without it, only the band's screens show it. */
   onScreen: z.boolean().optional(),
+  /**
+   * Ours, optional, with `onScreen`: how long the projector shows it, in seconds; null until a
+   * driver clears it. Without it, `SCREEN_MESSAGE_DEFAULT_SECONDS`.
+   */
+  seconds: z.number().int().min(1).max(3600).nullable().optional(),
 });
+
+/**
+ * What the congregation's screen shows besides a message: the lyrics, black, the background
+ * alone ("Clear"), or the team's logo (docs/DECISIONS.md, "The projector from the live view").
+ */
+export const SCREEN_MODES = ['lyrics', 'black', 'clear', 'logo'] as const;
+export type ScreenMode = (typeof SCREEN_MODES)[number];
+
+/** The durations a driver picks for a message on the screen, in seconds (null: until cleared). */
+export const SCREEN_MESSAGE_SECONDS = [5, 10, 30, null] as const;
+export const SCREEN_MESSAGE_DEFAULT_SECONDS = 10;
+
+/**
+ * A driver changes the screen: its mode, or (`message: null`) takes the message off it, or
+ * shows (`joinCode: true`) or hides the congregation's join code.
+ */
+export const ScreenPayloadSchema = z
+  .object({
+    setlistId: SetlistIdSchema,
+    mode: z.enum(SCREEN_MODES).optional(),
+    message: z.null().optional(),
+    joinCode: z.boolean().optional(),
+  })
+  .refine(
+    (payload) =>
+      payload.mode !== undefined || payload.message === null || payload.joinCode !== undefined,
+  );
+
+/** A message on the congregation's screen (a lower third). */
+export interface ScreenMessage {
+  text: string;
+  from: string;
+  at: string;
+  /** How long it still shows from when this was sent, in ms; null until a driver clears it. */
+  remainingMs: number | null;
+}
+
+/** The congregation's screen, as every projector of the setlist shows it; `version` only grows. */
+export interface ScreenState {
+  setlistId: string;
+  mode: ScreenMode;
+  message: ScreenMessage | null;
+  /**
+   * The congregation's follow link, shown over the screen as a QR code with its short address,
+   * while a driver shows it and the link is live; else null.
+   */
+  joinCode: string | null;
+  version: number;
+}
 
 /** The live state of one setlist, authoritative on the server; `version` only grows. */
 export interface LiveState {
@@ -101,11 +156,14 @@ export interface LiveState {
 
 /**
  * The state a screen receives on joining (`setlist:state`, the join's answer) and as the
- * answer to a key change: with every entry's performance key, numbered as the
- * views number the entries; null for the song's own key.
+ * answer to a key change: with every entry's key as the band plays it now, numbered as the
+ * views number the entries (this run's key for its song where a driver set one, else the
+ * planned key); null for the song's own key.
  */
 export interface LiveJoinState extends LiveState {
   keys: (string | null)[];
+  /** The congregation's screen, on a join (absent from a key change's answer). */
+  screen?: ScreenState;
 }
 
 /** Extra facts that ride along with the spec's single-value events. */
@@ -174,8 +232,13 @@ export interface ClientToServerEvents {
     ack?: LiveAck,
   ) => void;
   'setlist:announce': (
-    payload: { setlistId: string; message: string; onScreen?: boolean },
+    payload: { setlistId: string; message: string; onScreen?: boolean; seconds?: number | null },
     ack?: (answer: { ok: boolean; error?: string }) => void,
+  ) => void;
+  /** Ours: a driver sets what the projector shows, or takes its message off. */
+  'setlist:screen': (
+    payload: { setlistId: string; mode?: ScreenMode; message?: null; joinCode?: boolean },
+    ack?: (answer: { ok: boolean; error?: string; screen?: ScreenState }) => void,
   ) => void;
 }
 
@@ -186,8 +249,15 @@ export interface ServerToClientEvents {
   'setlist:announceBroadcast': (message: string, meta: AnnouncementMeta) => void;
   /** The whole state, sent on join and re-join so a late or reconnecting screen lands on the leader's part. */
   'setlist:state': (state: LiveJoinState) => void;
-  /** An entry's performance key changed; each screen renders the chords itself. */
+  /**
+   * The key an entry is played in for the rest of this run changed (sent for every entry of
+   * the song, the reprise too; the planned key stays); each screen renders the chords itself.
+   */
   'setlist:keyChanged': (index: number, key: string | null, meta: LiveMeta) => void;
+  /** The congregation's screen changed (its mode, its message, or its join code). */
+  'setlist:screenChanged': (screen: ScreenState) => void;
+  /** How many phones follow the setlist's congregation link (sent on change, at most every 2 s). */
+  'setlist:followers': (count: FollowCount) => void;
   'live:error': (error: { message: string }) => void;
 }
 
@@ -201,6 +271,7 @@ export const LIVE_TEXTS = {
   unauthorized: 'You are not logged in.',
   notDriver: 'Only the leader can change the live setlist.',
   notDriverOnScreen: 'Only the leader can show a message on the screen.',
+  notDriverScreen: 'Only the leader can change what the screen shows.',
 } as const;
 
 /** A setlist's songs as the live rule reads them: who leads each. */

@@ -1,6 +1,7 @@
 import {
   bigint,
   boolean,
+  customType,
   date,
   index,
   integer,
@@ -10,9 +11,26 @@ import {
   smallint,
   text,
   timestamp,
+  uniqueIndex,
+  uuid,
 } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import type { ChordView, SongFileFormat } from '@segue/shared';
+
+/** Bytes (`bytea`): drizzle-orm has no built-in column for them. */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+/** The message on a setlist's congregation screen, as stored. */
+export interface StoredScreenMessage {
+  text: string;
+  from: string;
+  at: string;
+  /** When it goes (ISO), or null: until a driver clears it. */
+  until: string | null;
+}
+import type { ChordView, EditorsSetting, ScreenMode, SongFileFormat } from '@segue/shared';
 
 // Accounts: the four tables better-auth works on (its drizzle adapter maps by these property names).
 
@@ -96,6 +114,23 @@ export const team = pgTable(
     searchName: text('search_name'),
     /** The team's CCLI licence number, for its usage report. */
     ccliLicence: text('ccli_licence'),
+    /**
+     * Who may edit and delete the team's songs, and its setlists: 'everyone', 'leaders' or
+     * 'admins' (docs/DECISIONS.md, "Who may change the library and the plans").
+     */
+    songEditors: text('song_editors').$type<EditorsSetting>().notNull().default('everyone'),
+    setlistEditors: text('setlist_editors').$type<EditorsSetting>().notNull().default('everyone'),
+    /**
+     * When, and by whom, the owner confirmed that the team's licence covers lyrics on the
+     * congregation's own phones: no congregation link before (docs/DECISIONS.md, "The
+     * congregation follows").
+     */
+    audienceLicenceConfirmedAt: timestamp('audience_licence_confirmed_at', { withTimezone: true }),
+    audienceLicenceConfirmedBy: text('audience_licence_confirmed_by').references(() => user.id, {
+      onDelete: 'set null',
+    }),
+    /** Phones that may follow one of its setlists at once; null: FOLLOW_LIMITS.roomDefault. */
+    audienceRoomLimit: integer('audience_room_limit'),
     // The owner. No cascade: an account that owns a team must hand it over first.
     createdBy: text('created_by')
       .notNull()
@@ -237,6 +272,9 @@ export const song = pgTable(
     createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** In the trash since then (purged 30 days later), or null. */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    deletedBy: text('deleted_by').references(() => user.id, { onDelete: 'set null' }),
   },
   (t) => [index('song_team_id_title_idx').on(t.teamId, t.title)],
 );
@@ -301,12 +339,43 @@ export const setlist = pgTable(
     liveStartedAt: timestamp('live_started_at', { withTimezone: true }),
     /** When the last live step was made. */
     liveSteppedAt: timestamp('live_stepped_at', { withTimezone: true }),
+    /**
+     * The keys this run plays songs in, by song id (null: the song's own key), set live by a
+     * driver. Apart from the planned keys in `songs`, which change only when a driver keeps them.
+     */
+    liveKeys: jsonb('live_keys').$type<Record<string, string | null>>().notNull().default({}),
+    /**
+     * What the congregation's screen shows ('lyrics', 'black', 'clear', 'logo') and the message
+     * on it ({ text, from, at, until }: until null shows it until a driver clears it), changed
+     * only through the live channel; `screen_version` grows with every change.
+     */
+    screenMode: text('screen_mode').$type<ScreenMode>().notNull().default('lyrics'),
+    screenMessage: jsonb('screen_message').$type<StoredScreenMessage>(),
+    screenVersion: integer('screen_version').notNull().default(0),
+    /** Whether the congregation's screen shows the follow link's QR code and short address. */
+    screenJoinCode: boolean('screen_join_code').notNull().default(false),
     createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** In the trash since then (purged 30 days later), or null. */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    deletedBy: text('deleted_by').references(() => user.id, { onDelete: 'set null' }),
   },
   (t) => [index('setlist_team_id_date_idx').on(t.teamId, t.date)],
 );
+
+/**
+ * A team's image (its logo, for the projector's Logo screen): one row per team, apart from
+ * `team` so that no team query carries the bytes. The media type is the one read from the bytes.
+ */
+export const teamImage = pgTable('team_image', {
+  teamId: text('team_id')
+    .primaryKey()
+    .references(() => team.id, { onDelete: 'cascade' }),
+  mediaType: text('media_type').notNull(),
+  bytes: bytea('bytes').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 // Two-factor authentication with an authenticator app (TOTP). The secret is
 // encrypted with AUTH_SECRET; backup codes are kept only as hashes; each code
@@ -336,3 +405,99 @@ export const userPreference = pgTable('user_preference', {
   chordView: jsonb('chord_view').$type<ChordView>(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+// Assignment mails that work on their own (docs/DECISIONS.md, "Assignment mails, reminders and
+// the calendar feed"): one-tap answer links, reminders sent once, personal calendar feeds.
+
+/** The positions an answer link answers for: their place in the setlist and their name then. */
+export interface StoredLinkPosition {
+  index: number;
+  name: string;
+}
+
+/**
+ * The answer link of one assignment mail: it answers every position the mail asked, once.
+ * Only the token's SHA-256 is kept; the link dies with its setlist or its person.
+ */
+export const assignmentLink = pgTable(
+  'assignment_link',
+  {
+    id: text('id').primaryKey(),
+    tokenHash: text('token_hash').notNull().unique(),
+    setlistId: text('setlist_id')
+      .notNull()
+      .references(() => setlist.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    positions: jsonb('positions').$type<StoredLinkPosition[]>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When it was used, and how it answered: a link answers once. */
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    usedFor: text('used_for').$type<'accepted' | 'declined'>(),
+  },
+  (t) => [index('assignment_link_setlist_id_idx').on(t.setlistId)],
+);
+
+/**
+ * Each reminder sent: claimed (INSERT ... ON CONFLICT DO NOTHING) before its mail goes, so a
+ * restart or a second instance never sends one twice. The day is part of the key: a setlist
+ * moved to another day is reminded of again.
+ */
+export const assignmentReminder = pgTable(
+  'assignment_reminder',
+  {
+    setlistId: text('setlist_id')
+      .notNull()
+      .references(() => setlist.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    serviceDate: date('service_date', { mode: 'string' }).notNull(),
+    /** '3d' or '1d': days before the service. */
+    kind: text('kind').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.setlistId, t.userId, t.serviceDate, t.kind] })],
+);
+
+/** An account's calendar feed: one secret address at a time, only its SHA-256 kept. */
+export const calendarFeed = pgTable('calendar_feed', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => user.id, { onDelete: 'cascade' }),
+  tokenHash: text('token_hash').notNull().unique(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * A setlist's congregation link (`/follow/<token>`): anyone holding it reads the words live, with
+ * no account. The token is kept twice: its SHA-256 to find the link by, and sealed with a key
+ * derived from AUTH_SECRET so a driver can be shown it again while the database alone cannot
+ * open it. At most one live (not withdrawn) link per setlist.
+ */
+export const audienceLink = pgTable(
+  'audience_link',
+  {
+    id: uuid('id').primaryKey(),
+    setlistId: text('setlist_id')
+      .notNull()
+      .references(() => setlist.id, { onDelete: 'cascade' }),
+    teamId: text('team_id')
+      .notNull()
+      .references(() => team.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    tokenSealed: text('token_sealed').notNull(),
+    validFrom: timestamp('valid_from', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When a driver withdrew it; null while it is live. */
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('audience_link_live_setlist_idx')
+      .on(t.setlistId)
+      .where(sql`${t.revokedAt} is null`),
+  ],
+);

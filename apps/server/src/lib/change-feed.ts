@@ -12,11 +12,15 @@ import { ServiceUnavailableError } from './errors.ts';
  * - `user`: an account (deleted, verified, its sessions ended);
  * - `session`: one session ended, named by the SHA-256 of its token;
  * - `members`: a team lost members (removed, left, or the team deleted): open live
- *   sockets of that team are checked again at once.
+ *   sockets of that team are checked again at once;
+ * - `audience`: a setlist's congregation link was made or withdrawn (`id` the setlist,
+ *   `teamId` its team): the follow sockets of every instance act on it.
  */
 export interface Change {
-  kind: 'team' | 'library' | 'setlist' | 'live' | 'user' | 'session' | 'members';
+  kind: 'team' | 'library' | 'setlist' | 'live' | 'user' | 'session' | 'members' | 'audience';
   id: string;
+  /** With `audience`: the setlist's team. */
+  teamId?: string;
 }
 
 /** The kinds a cached answer may depend on: each has a generation. */
@@ -34,6 +38,8 @@ export const scope = {
   /** A session ended, named by tokenKey(token). */
   session: (key: string) => ({ kind: 'session', id: key }) as const satisfies Scope,
   members: (teamId: string) => ({ kind: 'members', id: teamId }) as const satisfies Change,
+  audience: (setlistId: string, teamId: string) =>
+    ({ kind: 'audience', id: setlistId, teamId }) as const satisfies Change,
 };
 
 /**
@@ -70,14 +76,21 @@ const COUNTED = new Set<Change['kind']>([
   'session',
 ] satisfies CountedKind[]);
 /** Every kind of change there is. */
-const KINDS = new Set<Change['kind']>([...COUNTED, 'members']);
+const KINDS = new Set<Change['kind']>([...COUNTED, 'members', 'audience']);
 /**
  * Kinds the other instances' listeners act on, so they cross pub/sub: the session cache
  * (sessions, users), live sockets (members, team roles) and the live rooms' cached facts
  * (a setlist, or its team, changed; docs/DECISIONS.md, Live, "A step is heard before it is
- * written").
+ * written") and the follow sockets (a congregation link made or withdrawn).
  */
-const HEARD = new Set<Change['kind']>(['session', 'user', 'members', 'team', 'setlist']);
+const HEARD = new Set<Change['kind']>([
+  'session',
+  'user',
+  'members',
+  'team',
+  'setlist',
+  'audience',
+]);
 
 /**
  * What changed, for the caches of this instance and of every other one.
@@ -331,7 +344,14 @@ export class ChangeFeed {
   }
 
   private deliver(change: Change | { kind: 'resync' }): (void | Promise<void>)[] {
-    const copy = change.kind === 'resync' ? change : { kind: change.kind, id: change.id };
+    const copy: Change | { kind: 'resync' } =
+      change.kind === 'resync'
+        ? change
+        : {
+            kind: change.kind,
+            id: change.id,
+            ...(change.teamId === undefined ? {} : { teamId: change.teamId }),
+          };
     return this.listeners.map((listener) => listener(copy));
   }
 }
@@ -361,7 +381,12 @@ function parseChange(message: string): (Change & { origin: string }) | null {
       value.kind !== undefined &&
       KINDS.has(value.kind)
     ) {
-      return { kind: value.kind, id: value.id, origin: value.origin };
+      return {
+        kind: value.kind,
+        id: value.id,
+        origin: value.origin,
+        ...(typeof value.teamId === 'string' ? { teamId: value.teamId } : {}),
+      };
     }
   } catch {
     // not ours

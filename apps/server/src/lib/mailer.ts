@@ -8,6 +8,15 @@ export interface Mail {
   html?: string;
   /** The one link the mail is about, printed on the log when no SMTP server is set. */
   link?: string;
+  /** Files sent with it (a service's .ics). */
+  attachments?: MailAttachment[];
+}
+
+export interface MailAttachment {
+  filename: string;
+  content: string;
+  /** e.g. `text/calendar; charset=utf-8; method=PUBLISH` */
+  contentType: string;
 }
 
 export interface Mailer {
@@ -45,6 +54,7 @@ export function createMailer(options: {
         subject: mail.subject,
         text: mail.text,
         html: mail.html,
+        attachments: mail.attachments?.map((a) => ({ ...a })),
       });
       logger.info({ mail: { to: mail.to, subject: mail.subject } }, 'mail sent');
     },

@@ -1,12 +1,14 @@
 import type { Redis } from 'ioredis';
-import type { LiveJoinState, LiveState } from '@segue/shared';
+import type { LiveState } from '@segue/shared';
 import type { ChangeFeed } from '../lib/change-feed.ts';
-import type { KeyResult, LiveRepository } from './live.repository.ts';
+import type { LiveRepository } from './live.repository.ts';
 import {
   liveStateOf,
   positionAfter,
   recordAfter,
-  recordBumped,
+  recordKeyed,
+  runKeys,
+  type LiveKeys,
   type LiveRecord,
   type RoomFacts,
   type StepRequest,
@@ -36,14 +38,18 @@ export type StepOutcome =
   | { kind: 'refused' }
   | { kind: 'missing' };
 
-/** What a key change did: written, with the live state it made and every entry's key. */
+/**
+ * What a key change did: written, with the live state it made, the run's keys, the song and
+ * every entry of it (numbered as the views number them, the reprise too); or why not.
+ */
 export type KeyOutcome =
-  | { kind: 'written'; state: LiveJoinState; songId: string }
-  | Exclude<KeyResult, { kind: 'written' }>;
+  | { kind: 'written'; state: LiveState; keys: LiveKeys; songId: string; indexes: number[] }
+  | { kind: 'refused' }
+  | { kind: 'missing' };
 
 export interface LiveEngineOptions {
   /** The setlists' rows: their facts and live state read, the live state and keys written. */
-  repo: Pick<LiveRepository, 'room' | 'persist' | 'raise' | 'setKey'>;
+  repo: Pick<LiveRepository, 'room' | 'persist' | 'raise'>;
   changes: ChangeFeed;
   /**
    * With several instances: Redis says which instance orders each setlist's steps.
@@ -112,14 +118,29 @@ export class LiveEngine {
     return (await this.rooms.load(setlistId))?.facts ?? null;
   }
 
-  /** The setlist's live state now, for a screen that joins; null when there is no such setlist. */
+  /** The setlist's live state now; null when there is no such setlist. */
   async state(setlistId: string): Promise<LiveState | null> {
+    return (await this.joinState(setlistId))?.state ?? null;
+  }
+
+  /**
+   * The setlist's live state now, with its run's keys and the facts it was read with, for a
+   * screen that joins; null when there is no such setlist.
+   */
+  async joinState(
+    setlistId: string,
+  ): Promise<{ state: LiveState; keys: LiveKeys; facts: RoomFacts } | null> {
     const found = await this.rooms.load(setlistId);
     if (!found?.room.record) return null;
     const { room, facts } = found;
     // The holder of the lease knows the latest state; any other instance reads Redis's.
     if (!this.leases.held(room)) await this.rooms.refresh(setlistId, room);
-    return liveStateOf(setlistId, room.record!, facts);
+    const record = room.record!;
+    return {
+      state: liveStateOf(setlistId, record, facts),
+      keys: runKeys(record, Date.now()),
+      facts,
+    };
   }
 
   /**
@@ -155,9 +176,11 @@ export class LiveEngine {
   }
 
   /**
-   * The band's key for an entry (null: the song's own), by a driver the caller has let
-   * drive: written, then versioned like a step, in the setlist's order of steps on this
-   * instance. The room's facts stay cached: a key is not one of them.
+   * The band's key for the song of entry `index` (null: the song's own) for the rest of this
+   * run, by a driver the caller has let drive: every entry of that song follows, and the
+   * planned keys stay as they are (docs/DECISIONS.md, "Live keys and planned keys").
+   * Ordered and versioned like a step, and written behind the broadcast with the state. The
+   * room's facts stay cached: a key is not one of them.
    */
   setKey(
     setlistId: string,
@@ -169,14 +192,20 @@ export class LiveEngine {
       const found = await this.rooms.load(setlistId);
       if (!found?.room.record || found.facts.teamId !== teamId) return { kind: 'missing' };
       const { room, facts } = found;
-      const result = await this.repo.setKey(setlistId, teamId, index, key);
-      if (result.kind !== 'written') return result;
+      const songId = facts.entries[index]?.songId;
+      if (songId === undefined) return { kind: 'refused' };
       const ordered = await this.ordering.order(setlistId, room, (current, floor) =>
-        recordBumped(current, floor),
+        recordKeyed(current, songId, key, Date.now(), floor),
       );
       if (!ordered) return { kind: 'missing' };
-      const state = { ...liveStateOf(setlistId, ordered.next, facts), keys: result.keys };
-      return { kind: 'written', state, songId: result.songId };
+      const indexes = facts.entries.flatMap((entry, at) => (entry.songId === songId ? [at] : []));
+      return {
+        kind: 'written',
+        state: liveStateOf(setlistId, ordered.next, facts),
+        keys: ordered.next.keys,
+        songId,
+        indexes,
+      };
     });
   }
 

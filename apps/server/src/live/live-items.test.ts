@@ -13,6 +13,7 @@ import {
   createSetlist,
   createSong,
   createTeam,
+  purgeTrash,
   type FactoryAccount,
 } from '../../test/factories.ts';
 import { bearer, startTestApp, type TestApp } from '../../test/harness.ts';
@@ -344,6 +345,8 @@ describe.each(backends)('live items on %s', (backend) => {
       headers: { ...bearer(owner.jwt), 'x-team-id': teamId },
     });
     expect(deleted.statusCode).toBe(204);
+    // Out of the trash for good: a purged song no longer counts among the setlist's songs.
+    await purgeTrash(t);
     const socket = await connected(owner);
     await askLive(socket, 'setlist:join', id);
     expect(await toItem(socket, 0, id)).toMatchObject({

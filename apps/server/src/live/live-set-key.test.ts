@@ -14,9 +14,11 @@ import { startTestApp, type TestApp } from '../../test/harness.ts';
 import { askLive, liveClients } from '../../test/live-client.ts';
 
 /**
- * Issue 15: a driver changes the key an entry is played in for the whole band
- * (`setlist:setKey`); the key is saved, raises the live version, reaches every screen as
- * `setlist:keyChanged`, and a late joiner's `setlist:state` carries every entry's key.
+ * A driver changes the key a song is played in for the whole band (`setlist:setKey`): the key
+ * holds for this run and every entry of the song (the reprise too), raises the live version,
+ * reaches every screen as `setlist:keyChanged`, and a late joiner's `setlist:state` carries
+ * every entry's key; the planned keys in the setlist's entries stay as they were until a
+ * driver keeps the new key (`PUT /api/setlist/{id}/key`). A new run starts with the plan.
  * Parts are followed by their place in the song as well as by label.
  */
 describe.each(backends)('live keys and part positions on %s', (backend) => {
@@ -57,6 +59,8 @@ describe.each(backends)('live keys and part positions on %s', (backend) => {
       songs: [
         { song: songIds[0] ?? '', leader: songLeader.userId, key: null },
         { song: songIds[1] ?? '', leader: null, key: 'E' },
+        // A reprise of the first song, planned in its own key too.
+        { song: songIds[0] ?? '', leader: null, key: null },
       ],
     });
   });
@@ -83,7 +87,7 @@ describe.each(backends)('live keys and part positions on %s', (backend) => {
 
   it('sends every entry key to a joining screen', async () => {
     const { state } = await joined(follower);
-    expect(state.keys).toEqual([null, 'E']);
+    expect(state.keys).toEqual([null, 'E', null]);
   });
 
   it('refuses a key change from a member who leads no song, and from an outsider, changing nothing', async () => {
@@ -108,34 +112,42 @@ describe.each(backends)('live keys and part positions on %s', (backend) => {
 
     const after = await stored();
     expect(after.songs).toEqual(before.songs);
+    expect(after.liveKeys).toEqual(before.liveKeys);
     expect(after.liveVersion).toBe(before.liveVersion);
     expect(heard).toEqual([]);
   });
 
-  it('takes a song leader’s key change: saved, version raised, heard by all, and sent to a late joiner', async () => {
+  it('takes a song leader’s key change for this run and every entry of the song, leaving the plan', async () => {
     const before = await stored();
     const band = await joined(follower);
-    const keyChanged = new Promise<[number, string | null, LiveMeta]>((resolve) =>
-      band.socket.once('setlist:keyChanged', (index, key, meta) => resolve([index, key, meta])),
-    );
+    const heard: [number, string | null, LiveMeta][] = [];
+    band.socket.on('setlist:keyChanged', (index, key, meta) => heard.push([index, key, meta]));
     const leader = await joined(songLeader);
     const answer = await askLive(leader.socket, 'setlist:setKey', {
       setlistId,
       index: 0,
       key: 'A',
     });
-    expect(answer).toMatchObject({ ok: true, state: { keys: ['A', 'E'] } });
+    // The reprise (entry 2) plays in the new key too.
+    expect(answer).toMatchObject({ ok: true, state: { keys: ['A', 'E', 'A'] } });
 
-    const [index, key, meta] = await keyChanged;
-    expect([index, key]).toEqual([0, 'A']);
+    await expect.poll(() => heard.length).toBe(2);
+    expect(heard.map(([index, key]) => [index, key])).toEqual([
+      [0, 'A'],
+      [2, 'A'],
+    ]);
+    const meta = heard[0]![2];
     // Ordered with the steps (issue 19): above the written version, and written too.
     expect(meta).toMatchObject({ setlistId, songId: songIds[0] });
+    expect(heard[1]![2]).toEqual(meta);
     expect(meta.version).toBeGreaterThan(before.liveVersion);
     expect(answer).toMatchObject({ state: { version: meta.version } });
 
     const after = await stored();
     expect(after.liveVersion).toBe(meta.version);
-    expect(after.songs[0]).toEqual({ song: songIds[0], leader: songLeader.userId, key: 'A' });
+    // The plan is untouched; the run's key is kept beside it.
+    expect(after.songs).toEqual(before.songs);
+    expect(after.liveKeys).toEqual({ [songIds[0]!]: 'A' });
     // The position is not moved by a key change.
     expect([after.currentIndex, after.currentPartLabel]).toEqual([
       before.currentIndex,
@@ -143,20 +155,28 @@ describe.each(backends)('live keys and part positions on %s', (backend) => {
     ]);
 
     const late = await joined(owner);
-    expect(late.state.keys).toEqual(['A', 'E']);
+    expect(late.state.keys).toEqual(['A', 'E', 'A']);
 
-    // The setlist as the API answers it holds the key too.
+    // The setlist as the API answers it (the print view, the offline copy) keeps the plan,
+    // and names the run's key apart.
     const res = await t.app.inject({
       method: 'GET',
       url: `/api/setlist/${setlistId}`,
       headers: { authorization: `Bearer ${owner.jwt}`, 'x-team-id': teamId },
     });
-    expect(res.json()).toMatchObject({ songs: [{ key: 'A' }, { key: 'E' }] });
+    expect(res.json()).toMatchObject({
+      songs: [{ key: null }, { key: 'E' }, { key: null }],
+      liveKeys: { [songIds[0]!]: 'A' },
+    });
 
-    // Null plays the song in its own key again.
+    // Null plays the song in its own key again, also over a planned key.
     expect(
-      await askLive(leader.socket, 'setlist:setKey', { setlistId, index: 0, key: null }),
-    ).toMatchObject({ ok: true, state: { keys: [null, 'E'] } });
+      await askLive(leader.socket, 'setlist:setKey', { setlistId, index: 1, key: null }),
+    ).toMatchObject({ ok: true, state: { keys: ['A', null, 'A'] } });
+    expect(
+      await askLive(leader.socket, 'setlist:setKey', { setlistId, index: 2, key: null }),
+    ).toMatchObject({ ok: true, state: { keys: [null, null, null] } });
+    expect((await stored()).songs).toEqual(before.songs);
   });
 
   it('refuses a key that is not a key, and an entry that does not exist', async () => {
@@ -185,10 +205,24 @@ describe.each(backends)('live keys and part positions on %s', (backend) => {
     expect(
       await askLive(socket, 'setlist:setKey', { setlistId: old, index: 0, key: 'Bb' }),
     ).toMatchObject({ ok: true, state: { keys: ['Bb'] } });
+    await t.app.live.flushed();
     const [row] = await t.database.db.query.setlist.findMany({
       where: (s, { eq }) => eq(s.id, old),
     });
-    expect(row?.songs).toEqual([{ song: songIds[0], leader: null, key: 'Bb' }]);
+    // The plan stays as it was stored; keeping the key gives the entry the current shape.
+    expect(row?.songs).toEqual([songIds[0]]);
+    expect(row?.liveKeys).toEqual({ [songIds[0]!]: 'Bb' });
+    const kept = await t.app.inject({
+      method: 'PUT',
+      url: `/api/setlist/${old}/key`,
+      headers: { authorization: `Bearer ${owner.jwt}`, 'x-team-id': teamId },
+      payload: { song: songIds[0], key: 'Bb' },
+    });
+    expect(kept.statusCode).toBe(200);
+    const [keptRow] = await t.database.db.query.setlist.findMany({
+      where: (s, { eq }) => eq(s.id, old),
+    });
+    expect(keptRow?.songs).toEqual([{ song: songIds[0], leader: null, key: 'Bb' }]);
   });
 
   it('follows the second of two parts with one label by its position', async () => {

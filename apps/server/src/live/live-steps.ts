@@ -18,6 +18,25 @@ export interface RoomFacts {
   leaders: ReadonlySet<string>;
 }
 
+/**
+ * The keys a run plays songs in, by song id (null: the song's own key): every entry of the
+ * song, a reprise too, follows it. Apart from the planned keys, which a run never changes.
+ */
+export type LiveKeys = Readonly<Record<string, string | null>>;
+
+/** No song's key changed in this run. */
+export const NO_LIVE_KEYS: LiveKeys = Object.freeze({});
+
+/** A run's keys as stored (a row, Redis): anything that is not a key or null is left out. */
+export function liveKeysOf(value: unknown): LiveKeys {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return NO_LIVE_KEYS;
+  const keys: Record<string, string | null> = {};
+  for (const [songId, key] of Object.entries(value)) {
+    if (typeof key === 'string' || key === null) keys[songId] = key;
+  }
+  return keys;
+}
+
 /** The live state of a setlist, as kept (in memory, in Redis, on the setlist row). */
 export interface LiveRecord {
   currentIndex: number;
@@ -29,8 +48,10 @@ export interface LiveRecord {
   driver: string | null;
   /** When this run of the set began (ISO), null before the first step. */
   startedAt: string | null;
-  /** When the last step was made (ms since the epoch), null before the first. */
+  /** When the last step or key change was made (ms since the epoch), null before the first. */
   steppedAt: number | null;
+  /** This run's keys (docs/DECISIONS.md, "Live keys and planned keys"). */
+  keys: LiveKeys;
 }
 
 /** Where a step moves the set: the parts of the state a step decides. */
@@ -125,13 +146,41 @@ export function recordAfter(
   const last = current.steppedAt;
   const newRun = last === null || current.startedAt === null || last < now - NEW_RUN_AFTER_MS;
   const startedAt = newRun ? new Date(now).toISOString() : current.startedAt;
-  return recordAt(position, Math.max(current.version, floor) + 1, driver, startedAt, now);
+  // Keys set just before the first step (the set started without a step) belong to its run.
+  const keys = pausedLong(current, now) ? NO_LIVE_KEYS : current.keys;
+  return recordAt(position, Math.max(current.version, floor) + 1, driver, startedAt, now, keys);
 }
 
-/** The same state under a new version (a key change: the position does not move). */
-export function recordBumped(current: LiveRecord, floor = 0): LiveRecord {
+/**
+ * The keys of the run under way at `now`: none once the set paused long enough that what comes
+ * next is a new run (a phone joining next Sunday does not play in last Sunday's keys).
+ */
+export function runKeys(current: LiveRecord, now: number): LiveKeys {
+  return pausedLong(current, now) ? NO_LIVE_KEYS : current.keys;
+}
+
+/** Nothing happened live for long enough that what comes next is a new run. */
+function pausedLong(current: LiveRecord, now: number): boolean {
+  return current.steppedAt === null || current.steppedAt < now - NEW_RUN_AFTER_MS;
+}
+
+/**
+ * The state after a driver plays song `songId` in `key` (null: its own) for the rest of the
+ * run, at `now`: the position and "Moved by" stay, the version goes one up. A key change after
+ * a long pause starts the new run's keys (the last run's are dropped) but not its clock, which
+ * the first step starts, so the stage display counts from the first song.
+ */
+export function recordKeyed(
+  current: LiveRecord,
+  songId: string,
+  key: string | null,
+  now: number,
+  floor = 0,
+): LiveRecord {
   const version = Math.max(current.version, floor) + 1;
-  return recordAt(current, version, current.driver, current.startedAt, current.steppedAt);
+  const fresh = pausedLong(current, now);
+  const keys = { ...(fresh ? NO_LIVE_KEYS : current.keys), [songId]: key };
+  return recordAt(current, version, current.driver, fresh ? null : current.startedAt, now, keys);
 }
 
 /** A state at `position`, spelled out: on the step's path, an object spread cost 40 times as much. */
@@ -141,6 +190,7 @@ function recordAt(
   driver: string | null,
   startedAt: string | null,
   steppedAt: number | null,
+  keys: LiveKeys,
 ): LiveRecord {
   return {
     currentIndex: position.currentIndex,
@@ -151,6 +201,7 @@ function recordAt(
     driver,
     startedAt,
     steppedAt,
+    keys,
   };
 }
 
@@ -158,6 +209,20 @@ function recordAt(
 export function currentItemOf(record: LiveRecord, facts: RoomFacts | null): number | null {
   if (record.currentItem === null || !facts) return record.currentItem;
   return record.currentItem < facts.itemAts.length ? record.currentItem : null;
+}
+
+/**
+ * Every entry's key as the band plays it now, numbered as the views number them: the run's
+ * key for its song where a driver set one, else the planned key (`planned`, null: the song's own).
+ */
+export function keysNow(
+  facts: RoomFacts,
+  planned: readonly (string | null)[],
+  live: LiveKeys,
+): (string | null)[] {
+  return facts.entries.map(({ songId }, index) =>
+    Object.hasOwn(live, songId) ? (live[songId] ?? null) : (planned[index] ?? null),
+  );
 }
 
 /** The state as a screen sees it, of setlist `setlistId`: an item the setlist no longer has reads as none. */

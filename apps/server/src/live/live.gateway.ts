@@ -6,6 +6,7 @@ import type { ZodType } from 'zod';
 import {
   AnnouncePayloadSchema,
   LIVE_TEXTS,
+  ScreenPayloadSchema,
   SetKeyPayloadSchema,
   SetlistIdSchema,
   UpdateCurrentPayloadSchema,
@@ -29,6 +30,7 @@ import {
 import type { LiveEngine } from './live-engine.ts';
 import type { StepRequest } from './live-steps.ts';
 import type { TeamsRepository } from '../teams/teams.repository.ts';
+import type { FollowGateway } from '../follow/follow.gateway.ts';
 import type { LiveService, StepMade } from './live.service.ts';
 import { SocketSlots } from './socket-slots.ts';
 
@@ -55,6 +57,11 @@ export interface LiveGatewayOptions {
   recheckMs?: number | undefined;
   /** With Redis, events reach members connected to any instance (`key`: the adapter's). */
   redis?: { pub: Redis; sub: Redis; key: string } | undefined;
+  /**
+   * The congregation's phones: told of every step, screen change and on-screen message (never
+   * of the band's own), and counted for the band.
+   */
+  follow?: Pick<FollowGateway, 'publish' | 'announce' | 'followers' | 'onCount'> | undefined;
 }
 
 /**
@@ -82,6 +89,10 @@ export function createLiveGateway(options: LiveGatewayOptions) {
 
   io.use(authenticate({ sessions, slots, logger }));
 
+  const follow = options.follow;
+  // Each instance tells its own band sockets: every instance hears each count.
+  follow?.onCount((count) => io.local.to(room(count.setlistId)).emit('setlist:followers', count));
+
   io.on('connection', (socket: LiveSocket) => {
     socket.on('disconnect', socket.data.releaseSlot);
     // A session that ended while the handshake was under way.
@@ -108,6 +119,7 @@ export function createLiveGateway(options: LiveGatewayOptions) {
       const target = io.to(room(state.setlistId));
       if (songMeta) target.emit('setlist:currentChanged', state.currentIndex, songMeta);
       target.emit('setlist:partChanged', state.currentPartLabel, partMeta);
+      follow?.publish(state.setlistId, { live: state });
       ack?.({ ok: true, state });
     };
 
@@ -130,6 +142,8 @@ export function createLiveGateway(options: LiveGatewayOptions) {
         });
         socket.data.joined.set(setlistId, actor);
         socket.emit('setlist:state', state);
+        const followers = await follow?.followers(setlistId);
+        if (followers) socket.emit('setlist:followers', { setlistId, followers });
         ack?.({ ok: true, state });
       }),
     );
@@ -177,13 +191,17 @@ export function createLiveGateway(options: LiveGatewayOptions) {
       'setlist:setKey',
       guarded(async (payload, ack) => {
         const { setlistId, index, key } = parse(SetKeyPayloadSchema, payload);
-        const { state, songId } = await live.setKey(joinedAs(setlistId), setlistId, index, key);
-        // Only the key travels: each screen renders the chords itself.
-        io.to(room(setlistId)).emit('setlist:keyChanged', index, key, {
+        const { state, songId, indexes } = await live.setKey(
+          joinedAs(setlistId),
           setlistId,
-          version: state.version,
-          songId,
-        });
+          index,
+          key,
+        );
+        // Only the key travels, once for each entry of the song (a reprise plays in the
+        // band's key too): each screen renders the chords itself.
+        const target = io.to(room(setlistId));
+        const meta = { setlistId, version: state.version, songId };
+        for (const at of indexes) target.emit('setlist:keyChanged', at, key, meta);
         ack?.({ ok: true, state });
       }),
     );
@@ -192,7 +210,7 @@ export function createLiveGateway(options: LiveGatewayOptions) {
       'setlist:announce',
       guarded(async (payload, ack) => {
         const input = parse(AnnouncePayloadSchema, payload);
-        const { message, meta } = await live.announce(
+        const { message, meta, screen } = await live.announce(
           joinedAs(input.setlistId),
           input.setlistId,
           input,
@@ -202,9 +220,49 @@ export function createLiveGateway(options: LiveGatewayOptions) {
           ? io.to(room(input.setlistId))
           : io.to(room(input.setlistId)).except(screenRoom(input.setlistId));
         target.emit('setlist:announceBroadcast', message, meta);
+        // The projector shows it as its lower third, for the time the driver chose.
+        if (screen) io.to(room(input.setlistId)).emit('setlist:screenChanged', screen);
+        // The phones hear only what is on the screen.
+        if (meta.onScreen && screen) {
+          const remainingMs = screen.message?.remainingMs ?? null;
+          follow?.announce(input.setlistId, { text: message, at: meta.at, remainingMs });
+          follow?.publish(input.setlistId, { screen });
+        }
         ack?.({ ok: true });
       }),
     );
+
+    socket.on(
+      'setlist:screen',
+      guarded(async (payload, ack) => {
+        const { setlistId, mode, message, joinCode } = parse(ScreenPayloadSchema, payload);
+        const screen = await live.screen(joinedAs(setlistId), setlistId, {
+          mode,
+          message,
+          joinCode,
+        });
+        io.to(room(setlistId)).emit('setlist:screenChanged', screen);
+        follow?.publish(setlistId, { screen });
+        ack?.({ ok: true, screen });
+      }),
+    );
+  });
+
+  // A congregation link made or withdrawn changes the join code its projectors show. Every
+  // instance hears it and tells only its own sockets, each screen state under a version of its
+  // own that the row grows, so no screen ever goes back to an older one.
+  options.changes.on((change) => {
+    if (change.kind !== 'audience' || change.teamId === undefined) return;
+    const setlistId = change.id;
+    if (!io.of('/').adapter.rooms.get(room(setlistId))?.size) return;
+    return live
+      .joinCodeChanged(setlistId, change.teamId)
+      .then((screen) => {
+        if (screen) io.local.to(room(setlistId)).emit('setlist:screenChanged', screen);
+      })
+      .catch((error: unknown) =>
+        logger.error({ err: error, setlistId }, 'the join code could not be renewed'),
+      );
   });
 
   const membership = watchMembership({

@@ -1,20 +1,8 @@
+import type { ScreenMode, ScreenState } from '@segue/shared';
 import type { PreparedQuery } from '../db/client.ts';
-import { scope, type ChangeFeed } from '../lib/change-feed.ts';
-import type { LiveRecord, RoomFacts } from './live-steps.ts';
-
-interface KeyRow extends Record<string, unknown> {
-  found: boolean;
-  written: boolean;
-  song_id: string | null;
-  ats: unknown;
-  songs: unknown;
-}
-
-/** What a key change did: written (with every entry's key now), or why not. */
-export type KeyResult =
-  | { kind: 'written'; songId: string; keys: (string | null)[] }
-  | { kind: 'refused' }
-  | { kind: 'missing' };
+import type { StoredScreenMessage } from '../db/schema.ts';
+import type { ChangeFeed } from '../lib/change-feed.ts';
+import { liveKeysOf, type LiveRecord, type RoomFacts } from './live-steps.ts';
 
 /** The entries of setlist `$1` of team `$2`: `pos` as the views number them, `at` in the stored array. */
 const ENTRIES = `entries as (
@@ -26,9 +14,6 @@ const ENTRIES = `entries as (
     where s.id = $1 and s.team_id = $2
   )`;
 
-/** Whether setlist `$1` of team `$2` exists. */
-const TARGET = `target as (select 1 from setlist s where s.id = $1 and s.team_id = $2)`;
-
 /**
  * A setlist's room facts and its live state as written, in one statement: the
  * entries whose song exists, numbered as the views number them, with their parts' labels;
@@ -37,6 +22,7 @@ const TARGET = `target as (select 1 from setlist s where s.id = $1 and s.team_id
 const ROOM = `
   select s.team_id, s.current_index, s.current_part_label, s.current_part_position,
     s.current_item, s.live_version, s.live_driver, s.live_started_at, s.live_stepped_at,
+    s.live_keys,
     coalesce((select jsonb_agg(it.item -> 'at' order by it.ord)
       from jsonb_array_elements(s.items) with ordinality as it(item, ord)), '[]'::jsonb) as item_ats,
     coalesce((select jsonb_agg(distinct le.entry ->> 'leader')
@@ -63,6 +49,7 @@ interface RoomRow extends Record<string, unknown> {
   live_driver: string | null;
   live_started_at: Date | string | null;
   live_stepped_at: Date | string | null;
+  live_keys: unknown;
   item_ats: unknown;
   leaders: unknown;
   entries: unknown;
@@ -77,10 +64,11 @@ const PERSIST = `
   update setlist s set current_index = v.current_index,
     current_part_label = v.current_part_label, current_part_position = v.current_part_position,
     current_item = v.current_item, live_version = v.live_version, live_driver = v.live_driver,
-    live_started_at = v.live_started_at, live_stepped_at = v.live_stepped_at
+    live_started_at = v.live_started_at, live_stepped_at = v.live_stepped_at,
+    live_keys = v.live_keys
   from jsonb_to_recordset($1::jsonb) as v(id text, current_index int, current_part_label text,
     current_part_position int, current_item int, live_version bigint, live_driver text,
-    live_started_at timestamptz, live_stepped_at timestamptz)
+    live_started_at timestamptz, live_stepped_at timestamptz, live_keys jsonb)
   where s.id = v.id and s.live_version <= v.live_version`;
 
 /**
@@ -89,59 +77,77 @@ const PERSIST = `
  */
 const RAISE = `update setlist set live_version = $2::bigint where id = $1 and live_version < $2::bigint`;
 
-/**
- * The performance key of entry `$3` (numbered as the views number them) becomes `$4`
- * (null: the song's own); the live service has let the sender drive. An entry still holding
- * a plain song id takes the current shape. The entry must still hold the song it held when
- * the statement began: a setlist saved meanwhile writes nothing. The live version is the
- * engine's to order, not this statement's.
- */
-const SET_KEY = `
-  with ${ENTRIES},
-  ${TARGET},
-  chosen as (select at, id from entries where pos = $3::int),
-  written as (
-    update setlist
-    set songs = jsonb_set(setlist.songs, array[(select at from chosen)::text],
-        case when jsonb_typeof(setlist.songs -> (select at from chosen)) = 'object'
-          then (setlist.songs -> (select at from chosen)) || jsonb_build_object('key', $4::text)
-          else jsonb_build_object('song', (select id from chosen), 'leader', null, 'key', $4::text)
-        end)
-    where setlist.id = $1 and setlist.team_id = $2
-      and exists (select 1 from chosen)
-      and (select id from chosen) = case jsonb_typeof(setlist.songs -> (select at from chosen))
-        when 'string' then setlist.songs ->> (select at from chosen)
-        when 'object' then setlist.songs -> (select at from chosen) ->> 'song' end
-    returning setlist.songs
-  )
-  select exists (select 1 from target) as found, exists (select 1 from written) as written,
-    (select id from chosen) as song_id,
-    (select coalesce(jsonb_agg(at order by pos), '[]'::jsonb) from entries) as ats,
-    (select songs from written) as songs`;
-
 /** The performance keys of a setlist's entries, numbered as the views number them. */
 const KEYS_OF = `
   with ${ENTRIES}
   select coalesce(jsonb_agg(s.songs -> en.at ->> 'key' order by en.pos), '[]'::jsonb) as keys
   from entries en join setlist s on s.id = $1`;
 
-/** Each entry's key, read from the stored entries at `ats`: an old plain-id entry has none. */
-function keysAt(songs: unknown, ats: unknown): (string | null)[] {
-  const entries = Array.isArray(songs) ? (songs as unknown[]) : [];
-  return (Array.isArray(ats) ? (ats as number[]) : []).map((at) => {
-    const entry = entries[at];
-    const key =
-      typeof entry === 'object' && entry !== null ? (entry as { key?: unknown }).key : null;
-    return typeof key === 'string' ? key : null;
-  });
+/**
+ * Changes the congregation's screen of setlist `$1` of team `$2`: its mode to `$3` (null: as
+ * it is), when `$4` its message to `$5` (null: none), and whether it shows the join code to
+ * `$6` (null: as it is). The version grows in the same statement, so two drivers on two
+ * instances never share one.
+ */
+const SET_SCREEN = `
+  update setlist set screen_mode = coalesce($3::text, screen_mode),
+    screen_message = case when $4::boolean then $5::jsonb else screen_message end,
+    screen_join_code = coalesce($6::boolean, screen_join_code),
+    screen_version = screen_version + 1
+  where id = $1 and team_id = $2
+  returning screen_mode, screen_message, screen_join_code, screen_version`;
+
+/** The congregation's screen of setlist `$1` of team `$2`. */
+const SCREEN_OF = `
+  select screen_mode, screen_message, screen_join_code, screen_version
+  from setlist where id = $1 and team_id = $2`;
+
+/**
+ * A new version of the screen of setlist `$1` of team `$2` while it shows the join code, whose
+ * link was just made or withdrawn: the code it shows changed, though no driver changed it.
+ */
+const RENEW_JOIN_CODE = `
+  update setlist set screen_version = screen_version + 1
+  where id = $1 and team_id = $2 and screen_join_code
+  returning screen_mode, screen_message, screen_join_code, screen_version`;
+
+interface ScreenRow extends Record<string, unknown> {
+  screen_mode: ScreenMode;
+  screen_message: StoredScreenMessage | null;
+  screen_join_code: boolean;
+  screen_version: number;
 }
 
 /**
- * The live state's SQL: room facts, coalesced writes and key changes. Its statements read the
- * `song` rows a setlist holds in the same statement as the setlist (the part labels a step is
- * checked against, the entries a key belongs to): a room is read in one round trip, and a key
- * is written only while its entry still holds the song it held, which two repositories could
- * not promise without a transaction around them.
+ * The congregation's screen as the setlist keeps it: whether a driver shows the join code, not
+ * the link's address, which the live service reads from the link itself.
+ */
+export interface StoredScreen extends Omit<ScreenState, 'joinCode'> {
+  joinCodeShown: boolean;
+}
+
+/** A stored screen as screens receive it: a message whose time is up is none. */
+function screenOf(setlistId: string, row: ScreenRow, now: number): StoredScreen {
+  const stored = row.screen_message;
+  const left = stored?.until ? Date.parse(stored.until) - now : null;
+  const message =
+    stored && (left === null || left > 0)
+      ? { text: stored.text, from: stored.from, at: stored.at, remainingMs: left }
+      : null;
+  return {
+    setlistId,
+    mode: row.screen_mode,
+    message,
+    joinCodeShown: row.screen_join_code,
+    version: Number(row.screen_version),
+  };
+}
+
+/**
+ * The live state's SQL: room facts, coalesced writes (a run's keys among them) and the planned
+ * keys. Its statements read the `song` rows a setlist holds in the same statement as the
+ * setlist (the part labels a step is checked against, the entries a key belongs to), so a room
+ * is read in one round trip.
  */
 export class LiveRepository {
   constructor(
@@ -173,6 +179,7 @@ export class LiveRepository {
         driver: row.live_driver,
         startedAt: isoOf(row.live_started_at),
         steppedAt: row.live_stepped_at === null ? null : new Date(row.live_stepped_at).getTime(),
+        keys: liveKeysOf(row.live_keys),
       },
     };
   }
@@ -190,6 +197,7 @@ export class LiveRepository {
       live_driver: r.driver,
       live_started_at: r.startedAt,
       live_stepped_at: r.steppedAt === null ? null : new Date(r.steppedAt).toISOString(),
+      live_keys: r.keys,
     }));
     await this.liveStep('segue_live_persist', PERSIST, [JSON.stringify(rows)]);
   }
@@ -197,27 +205,6 @@ export class LiveRepository {
   /** Raises a setlist's written version to at least `version`. */
   async raise(setlistId: string, version: number): Promise<void> {
     await this.liveStep('segue_live_raise', RAISE, [setlistId, version]);
-  }
-
-  /** Sets an entry's performance key for the whole band. */
-  async setKey(
-    setlistId: string,
-    teamId: string,
-    index: number,
-    key: string | null,
-  ): Promise<KeyResult> {
-    const [row] = await this.liveStep<KeyRow>('segue_live_set_key', SET_KEY, [
-      setlistId,
-      teamId,
-      index,
-      key,
-    ]);
-    if (!row?.found) return { kind: 'missing' };
-    if (!row.written || row.song_id === null) return { kind: 'refused' };
-    // The setlist's answers are read again (they carry the keys and depend on its live
-    // scope too), while the live rooms keep their facts: a key is not one of them.
-    await this.changes.publish(scope.live(setlistId));
-    return { kind: 'written', songId: row.song_id, keys: keysAt(row.songs, row.ats) };
   }
 
   /** The performance keys of a setlist's entries (for a screen that joins). */
@@ -229,6 +216,52 @@ export class LiveRepository {
     return Array.isArray(row?.keys)
       ? (row.keys as unknown[]).map((k) => (typeof k === 'string' ? k : null))
       : [];
+  }
+
+  /**
+   * Changes the congregation's screen (the live service has let the sender drive it): its
+   * mode, its message (`message: null` takes it off), whether it shows the join code. Null when
+   * there is no such setlist.
+   */
+  async setScreen(
+    setlistId: string,
+    teamId: string,
+    change: {
+      mode?: ScreenMode | undefined;
+      message?: StoredScreenMessage | null | undefined;
+      joinCode?: boolean | undefined;
+    },
+  ): Promise<StoredScreen | null> {
+    const [row] = await this.liveStep<ScreenRow>('segue_live_set_screen', SET_SCREEN, [
+      setlistId,
+      teamId,
+      change.mode ?? null,
+      change.message !== undefined,
+      change.message ? JSON.stringify(change.message) : null,
+      change.joinCode ?? null,
+    ]);
+    return row ? screenOf(setlistId, row, Date.now()) : null;
+  }
+
+  /** The congregation's screen of a setlist (for a screen that joins). */
+  async screen(setlistId: string, teamId: string): Promise<StoredScreen | null> {
+    const [row] = await this.liveStep<ScreenRow>('segue_live_screen', SCREEN_OF, [
+      setlistId,
+      teamId,
+    ]);
+    return row ? screenOf(setlistId, row, Date.now()) : null;
+  }
+
+  /**
+   * The screen under a new version when it shows the join code (its link was made or
+   * withdrawn); null when it does not show it, so nothing changed for the room.
+   */
+  async renewJoinCode(setlistId: string, teamId: string): Promise<StoredScreen | null> {
+    const [row] = await this.liveStep<ScreenRow>('segue_live_renew_join_code', RENEW_JOIN_CODE, [
+      setlistId,
+      teamId,
+    ]);
+    return row ? screenOf(setlistId, row, Date.now()) : null;
   }
 }
 

@@ -2,10 +2,13 @@ import {
   clipText,
   LIVE_LIMITS,
   LIVE_TEXTS,
+  SCREEN_MESSAGE_DEFAULT_SECONDS,
   type ClientToServerEvents,
   type LiveJoinState,
   type LiveMeta,
   type LiveState,
+  type ScreenMode,
+  type ScreenState,
 } from '@segue/shared';
 import type { Actor, TeamActor } from '../policy/actor.ts';
 import { authorize, type Action } from '../policy/policy.ts';
@@ -13,8 +16,8 @@ import type { TeamActors } from '../policy/team-actors.ts';
 import { NotFoundError } from '../lib/errors.ts';
 import type { LiveEngine } from './live-engine.ts';
 import { LiveError } from './live-socket.ts';
-import type { RoomFacts, StepRequest } from './live-steps.ts';
-import type { LiveRepository } from './live.repository.ts';
+import { keysNow, type RoomFacts, type StepRequest } from './live-steps.ts';
+import type { LiveRepository, StoredScreen } from './live.repository.ts';
 
 /**
  * The policy's action for each event a client may send; `null` for one that changes
@@ -28,10 +31,17 @@ export const LIVE_EVENT_ACTIONS = {
   'setlist:updatePart': 'driveLive',
   'setlist:setKey': 'driveLive',
   'setlist:announce': 'announceLive',
+  'setlist:screen': 'driveScreen',
 } as const satisfies Record<keyof ClientToServerEvents, Action | null>;
 
 /** A message with `onScreen` needs this action too. */
 export const ON_SCREEN_ACTION: Action = 'announceOnScreen';
+
+/** Where the projector's join code comes from: the setlist's congregation link. */
+export interface JoinCodeLinks {
+  /** The address of the setlist's link while it opens, else null (none, withdrawn, expired). */
+  liveUrl(setlistId: string): Promise<string | null>;
+}
 
 /** A step made: its state, and the events that tell the room. */
 export interface StepMade {
@@ -45,6 +55,8 @@ export interface StepMade {
 export interface Announcement {
   message: string;
   meta: { setlistId: string; from: string; at: string; onScreen: boolean };
+  /** For the screen too: the congregation's screen with it as its message. */
+  screen: ScreenState | null;
 }
 
 /**
@@ -57,6 +69,7 @@ export class LiveService {
     private readonly engine: LiveEngine,
     private readonly repo: LiveRepository,
     private readonly teamActors: TeamActors,
+    private readonly links: JoinCodeLinks,
   ) {}
 
   /**
@@ -74,14 +87,19 @@ export class LiveService {
     const admitted = await this.admit(account, setlistId);
     await room.enter(admitted);
     const again = await this.admit(account, setlistId).catch(() => null);
-    const found = again && (await this.engine.state(setlistId));
+    const found = again && (await this.engine.joinState(setlistId));
     if (!again || !found || again.team.id !== admitted.team.id) {
       await room.leave();
       throw new LiveError(LIVE_TEXTS.notFound);
     }
-    // Read after the state: a key changed in between is then heard too (the later version wins).
-    const keys = await this.repo.keys(setlistId, again.team.id);
-    return { actor: again, state: { ...found, keys } };
+    // This run's keys over the planned ones: a phone that joins or reconnects plays in the
+    // band's key. The planned keys are read after the state: a key changed in between is
+    // heard too (the later version wins).
+    const planned = await this.repo.keys(setlistId, again.team.id);
+    const keys = keysNow(found.facts, planned, found.keys);
+    // A projector that opens or reconnects shows what the others show (mode, message, code).
+    const screen = await this.screenOf(setlistId, again.team.id);
+    return { actor: again, state: { ...found.state, keys, ...(screen ? { screen } : {}) } };
   }
 
   /**
@@ -102,13 +120,23 @@ export class LiveService {
     });
   }
 
-  /** The band's key for an entry (null: the song's own), ordered with the steps. */
-  setKey(actor: TeamActor, setlistId: string, index: number, key: string | null) {
+  /**
+   * The band's key for the song of an entry (null: the song's own) for the rest of this run,
+   * ordered with the steps: every entry of the song follows; the planned keys stay.
+   */
+  setKey(
+    actor: TeamActor,
+    setlistId: string,
+    index: number,
+    key: string | null,
+  ): Promise<{ state: LiveJoinState; songId: string; indexes: number[] }> {
     return this.withFacts(setlistId, actor, async (facts) => {
       authorize(actor, 'driveLive', this.factsOf(actor, facts));
       const result = await this.engine.setKey(setlistId, actor.team.id, index, key);
       if (result.kind !== 'written') throw refusalFor(result);
-      return result;
+      const planned = await this.repo.keys(setlistId, actor.team.id);
+      const keys = keysNow(facts, planned, result.keys);
+      return { state: { ...result.state, keys }, songId: result.songId, indexes: result.indexes };
     });
   }
 
@@ -116,7 +144,11 @@ export class LiveService {
   async announce(
     actor: TeamActor,
     setlistId: string,
-    input: { message: string; onScreen?: boolean | undefined },
+    input: {
+      message: string;
+      onScreen?: boolean | undefined;
+      seconds?: number | null | undefined;
+    },
   ): Promise<Announcement> {
     authorize(actor, 'announceLive');
     const message = input.message.trim();
@@ -127,11 +159,65 @@ export class LiveService {
       const facts = await this.engine.facts(setlistId);
       authorize(actor, ON_SCREEN_ACTION, facts ? this.factsOf(actor, facts) : {});
     }
-    return {
-      // Cut between characters: half an emoji would reach every screen as a lone surrogate.
-      message: clipText(message, LIVE_LIMITS.announcementMaxLength),
-      meta: { setlistId, from: actor.actor.name, at: new Date().toISOString(), onScreen },
-    };
+    // Cut between characters: half an emoji would reach every screen as a lone surrogate.
+    const text = clipText(message, LIVE_LIMITS.announcementMaxLength);
+    const at = new Date();
+    const meta = { setlistId, from: actor.actor.name, at: at.toISOString(), onScreen };
+    if (!onScreen) return { message: text, meta, screen: null };
+    // Kept with the setlist, so a projector that reconnects meanwhile shows it for the time left.
+    const seconds = input.seconds === undefined ? SCREEN_MESSAGE_DEFAULT_SECONDS : input.seconds;
+    const until = seconds === null ? null : new Date(at.getTime() + seconds * 1000).toISOString();
+    const stored = await this.repo.setScreen(setlistId, actor.team.id, {
+      message: { text, from: meta.from, at: meta.at, until },
+    });
+    if (!stored) throw new LiveError(LIVE_TEXTS.notFound);
+    return { message: text, meta, screen: await this.present(stored) };
+  }
+
+  /**
+   * A driver changes the congregation's screen: its mode (lyrics, black, background only,
+   * logo), takes its message off, or shows or hides the join code. Kept with the setlist, so
+   * every instance and every projector that joins later sees it.
+   */
+  screen(
+    actor: TeamActor,
+    setlistId: string,
+    change: {
+      mode?: ScreenMode | undefined;
+      message?: null | undefined;
+      joinCode?: boolean | undefined;
+    },
+  ): Promise<ScreenState> {
+    return this.withFacts(setlistId, actor, async (facts) => {
+      authorize(actor, LIVE_EVENT_ACTIONS['setlist:screen'], this.factsOf(actor, facts));
+      const stored = await this.repo.setScreen(setlistId, actor.team.id, change);
+      if (!stored) throw new LiveError(LIVE_TEXTS.notFound);
+      return this.present(stored);
+    });
+  }
+
+  /** The congregation's screen of a setlist now, or null when there is no such setlist. */
+  async screenOf(setlistId: string, teamId: string): Promise<ScreenState | null> {
+    const stored = await this.repo.screen(setlistId, teamId);
+    return stored && this.present(stored);
+  }
+
+  /**
+   * The setlist's congregation link was made or withdrawn: while its screen shows the join
+   * code, that code changed, under a new version (null: the screen shows none, nothing to say).
+   */
+  async joinCodeChanged(setlistId: string, teamId: string): Promise<ScreenState | null> {
+    const stored = await this.repo.renewJoinCode(setlistId, teamId);
+    return stored && this.present(stored);
+  }
+
+  /**
+   * A stored screen as screens receive it: the join code is the link's address while a driver
+   * shows it and the link opens, else none (a withdrawn link's code leaves the screen).
+   */
+  private async present({ joinCodeShown, ...screen }: StoredScreen): Promise<ScreenState> {
+    const joinCode = joinCodeShown ? await this.links.liveUrl(screen.setlistId) : null;
+    return { ...screen, joinCode };
   }
 
   /** The account's standing in a setlist's team, allowed to follow it there. */

@@ -16,6 +16,7 @@ import {
   createSetlist,
   createSong,
   createTeam,
+  purgeTrash,
 } from '../../test/factories.ts';
 import { bearer, json, startTestApp, type TestApp } from '../../test/harness.ts';
 import { eq } from 'drizzle-orm';
@@ -353,6 +354,8 @@ describe.each(backends)('live channel on %s', (backend) => {
       .set({ songs: [{ song: goneId, leader: null }, legacyId, { song: keptId, leader: null }] })
       .where(eq(setlistTable.id, id));
     await t.app.inject({ method: 'DELETE', url: `/api/songs/${goneId}`, headers });
+    // Out of the trash for good, as 30 days later: the song is gone from the setlist too.
+    await purgeTrash(t);
 
     const lead = await open(leader.jwt);
     await connected(lead);

@@ -1,9 +1,9 @@
 import type { FastifyRequest } from 'fastify';
-import { ERROR_CODES, SERVER_ERRORS, SONG_TEXTS } from '@segue/shared';
+import { ERROR_CODES, SERVER_ERRORS, SONG_TEXTS, teamFacts } from '@segue/shared';
 import type { SessionResolver } from '../accounts/sessions.ts';
 import { ForbiddenError, UnauthorizedError, ValidationError } from '../lib/errors.ts';
 import type { Actor, TeamActor } from './actor.ts';
-import { authorize, type Action } from './policy.ts';
+import { authorizeInTeam, type Action } from './policy.ts';
 import type { TeamActors } from './team-actors.ts';
 
 /**
@@ -54,7 +54,9 @@ export function resolveAccess(deps: { sessions: SessionResolver; teamActors: Tea
       // Reads may use the cached membership; writes read it afresh.
       cached: request.method === 'GET',
     });
-    authorize(teamActor, access.action);
+    // The team's settings are known here; who leads a song is the song's or setlist's, which
+    // the service reads and asks the policy again with.
+    authorizeInTeam(teamActor, access.action, teamFacts(teamActor.team));
     request.teamActor = teamActor;
   };
 }

@@ -9,24 +9,45 @@ import { askLive, liveConnected, openLiveClient } from '../../test/live-client.t
 import { LIVE_EVENT_ACTIONS, ON_SCREEN_ACTION } from '../live/live.service.ts';
 import { TeamsRepository } from '../teams/teams.repository.ts';
 import { TEAM_ROLES, type TeamRole } from './actor.ts';
-import { ACTIONS, authorize, can, POLICY, refusalOf, type Action } from './policy.ts';
+import {
+  ACTIONS,
+  authorize,
+  can,
+  canInTeam,
+  POLICY,
+  refusalOf,
+  type Action,
+  type Facts,
+} from './policy.ts';
+
+/** What a team that never changed who may edit its songs and setlists allows (every member). */
+const NEW_TEAM: Facts = { songEditors: 'everyone', setlistEditors: 'everyone' };
 
 describe('the policy table', () => {
-  it('has a row for every action, with a yes, a no or "a song’s leader" for every role', () => {
+  it('has a row for every action, with a yes, a no, "a song’s leader" or "as the team set it" for every role', () => {
     for (const action of ACTIONS) {
       for (const role of TEAM_ROLES) {
-        expect([true, false, 'songLeader'], action).toContain(POLICY[action][role]);
+        expect([true, false, 'songLeader', 'songEditors', 'setlistEditors'], action).toContain(
+          POLICY[action][role],
+        );
       }
       expect(Object.keys(POLICY[action]).sort(), action).toEqual([...TEAM_ROLES].sort());
     }
   });
 
-  it('lets a member drive the live setlist, or show a message on screen, only as a song’s leader', () => {
-    expect(ACTIONS.filter((a) => TEAM_ROLES.some((r) => POLICY[a][r] === 'songLeader'))).toEqual([
+  it('lets a member drive the live setlist, the screen or the congregation’s link only as a song’s leader', () => {
+    const drivers = [
       'driveLive',
       'announceOnScreen',
-    ]);
-    for (const action of ['driveLive', 'announceOnScreen'] as const) {
+      'driveScreen',
+      'shareWithCongregation',
+    ] as const;
+    expect(ACTIONS.filter((a) => TEAM_ROLES.some((r) => POLICY[a][r] === 'songLeader'))).toEqual(
+      drivers,
+    );
+    for (const action of drivers) {
+      // At an HTTP call's edge the setlist is not read yet: any member may lead one of its songs.
+      expect(canInTeam({ role: 'member' }, action, NEW_TEAM)).toBe(true);
       expect(can({ role: 'member' }, action)).toBe(false);
       expect(can({ role: 'member' }, action, { leadsSong: false })).toBe(false);
       expect(can({ role: 'member' }, action, { leadsSong: true })).toBe(true);
@@ -35,6 +56,9 @@ describe('the policy table', () => {
       expect(can({ role: 'owner' }, action)).toBe(true);
     }
     expect(refusalOf('driveLive').message).toBe('Only the leader can change the live setlist.');
+    expect(refusalOf('shareWithCongregation').message).toBe(
+      'Only the leader can share the setlist with the congregation.',
+    );
   });
 
   it('refuses with the action’s own error, and never for an allowed role', () => {
@@ -51,21 +75,33 @@ describe('the policy table', () => {
       expect(can({ role: 'owner' }, action), action).toBe(action !== 'leaveTeam');
     }
     expect(ACTIONS.filter((a) => !can({ role: 'admin' }, a)).sort()).toEqual(
-      ['deleteTeam', 'importLibrary', 'transferOwnership'].sort(),
+      [
+        'confirmAudienceLicence',
+        'deleteTeam',
+        'importLibrary',
+        'setEditors',
+        'transferOwnership',
+      ].sort(),
     );
     // Spec section 6: a member reads, plays and plans; the team and its people are the admins'.
     // Issue 14: the live setlist moves for everyone only by its drivers.
     // Issue 18: the CCLI usage report is the admins' (they report it under the licence).
-    expect(ACTIONS.filter((a) => !can({ role: 'member' }, a)).sort()).toEqual(
+    // Who may change songs and setlists is the owner's setting: in a new team, every member.
+    // Issue 31: the congregation's link is its drivers'; its licence, the owner's to confirm.
+    expect(ACTIONS.filter((a) => !can({ role: 'member' }, a, NEW_TEAM)).sort()).toEqual(
       [
         'announceOnScreen',
+        'confirmAudienceLicence',
+        'shareWithCongregation',
         'driveLive',
+        'driveScreen',
         'deleteTeam',
         'editTeam',
         'importLibrary',
         'manageMembers',
         'readUsageReport',
         'reviewJoinRequests',
+        'setEditors',
         'transferOwnership',
       ].sort(),
     );
@@ -155,7 +191,7 @@ describe.each(backends)('every route and live event against the policy on %s', (
         if (who === 'outsider') {
           expect(res.statusCode, name).toBe(404);
           expect(body.error, name).toBe(SERVER_ERRORS.teamNotFound);
-        } else if (!can({ role: who }, route.access.action)) {
+        } else if (!canInTeam({ role: who }, route.access.action, NEW_TEAM)) {
           const refusal = refusalOf(route.access.action);
           expect(res.statusCode, name).toBe(refusal.statusCode);
           expect(body.error, name).toBe(refusal.message);
@@ -188,6 +224,7 @@ describe.each(backends)('every route and live event against the policy on %s', (
       'setlist:updatePart': { setlistId, partIndex: 'C' },
       'setlist:setKey': { setlistId, index: 0, key: 'A' },
       'setlist:announce': { setlistId, message: 'Policy check' },
+      'setlist:screen': { setlistId, mode: 'black' },
     };
     for (const who of EVERYONE) {
       const socket = openLiveClient(url, people[who].jwt);

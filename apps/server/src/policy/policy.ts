@@ -1,4 +1,14 @@
-import { can, LIVE_TEXTS, SERVER_ERRORS, SONG_TEXTS, type Action, type Facts } from '@segue/shared';
+import {
+  can,
+  canInTeam,
+  FOLLOW_TEXTS,
+  LIVE_TEXTS,
+  SERVER_ERRORS,
+  SONG_TEXTS,
+  TRASH_TEXTS,
+  type Action,
+  type Facts,
+} from '@segue/shared';
 import { ForbiddenError, ValidationError, type HttpError } from '../lib/errors.ts';
 import type { TeamActor } from './actor.ts';
 
@@ -7,6 +17,7 @@ import type { TeamActor } from './actor.ts';
 export {
   ACTIONS,
   can,
+  canInTeam,
   POLICY,
   ruleOf,
   TEAM_ROLES,
@@ -29,13 +40,21 @@ const REFUSAL: Record<Action, () => HttpError> = {
   readUsageReport: () => new ForbiddenError(SERVER_ERRORS.adminRequired),
   readLibrary: () => new ForbiddenError(SERVER_ERRORS.adminRequired),
   editLibrary: () => new ForbiddenError(SERVER_ERRORS.adminRequired),
+  editSongs: () => new ForbiddenError(TRASH_TEXTS.songEditorsRefused),
+  deleteSongs: () => new ForbiddenError(TRASH_TEXTS.songEditorsRefused),
   importLibrary: () => new ForbiddenError(SONG_TEXTS.creatorOnlyImport),
   readSetlists: () => new ForbiddenError(SERVER_ERRORS.adminRequired),
   planSetlists: () => new ForbiddenError(SERVER_ERRORS.adminRequired),
+  editSetlists: () => new ForbiddenError(TRASH_TEXTS.setlistEditorsRefused),
+  deleteSetlists: () => new ForbiddenError(TRASH_TEXTS.setlistEditorsRefused),
+  setEditors: () => new ForbiddenError(SERVER_ERRORS.ownerRequired),
   followLive: () => new ForbiddenError(LIVE_TEXTS.notAllowed),
   driveLive: () => new ForbiddenError(LIVE_TEXTS.notDriver),
   announceLive: () => new ForbiddenError(LIVE_TEXTS.notAllowed),
   announceOnScreen: () => new ForbiddenError(LIVE_TEXTS.notDriverOnScreen),
+  driveScreen: () => new ForbiddenError(LIVE_TEXTS.notDriverScreen),
+  shareWithCongregation: () => new ForbiddenError(FOLLOW_TEXTS.notDriver),
+  confirmAudienceLicence: () => new ForbiddenError(SERVER_ERRORS.ownerRequired),
 };
 
 /** The error an actor who may not do `action` gets. */
@@ -44,6 +63,14 @@ export const refusalOf = (action: Action): HttpError => REFUSAL[action]();
 /** Throws the action's refusal unless the actor may do it. */
 export function authorize(who: Pick<TeamActor, 'role'>, action: Action, facts: Facts = {}): void {
   if (!can(who, action, facts)) throw REFUSAL[action]();
+}
+
+/**
+ * Throws the action's refusal unless the actor may do it as far as the team's facts tell,
+ * before the song or setlist at hand is read (`canInTeam`): an HTTP call's edge.
+ */
+export function authorizeInTeam(who: Pick<TeamActor, 'role'>, action: Action, facts: Facts): void {
+  if (!canInTeam(who, action, facts)) throw REFUSAL[action]();
 }
 
 /** Whether the actor sees the team's admin view (requests, roles, member management). */

@@ -92,7 +92,7 @@ export class AssignmentsRepository {
             cross join lateral jsonb_array_elements(
               case when jsonb_typeof(s.positions) = 'array' then s.positions else '[]'::jsonb end
             ) with ordinality as p(elem, ord)
-          where s.team_id in ${teamIds} and s.date >= ${from}::date
+          where s.team_id in ${teamIds} and s.date >= ${from}::date and s.deleted_at is null
             and jsonb_typeof(p.elem) = 'object'
             and p.elem ->> 'assignedTo' = ${userId}
             and p.elem ->> 'status' in ('pending', 'accepted', 'declined')

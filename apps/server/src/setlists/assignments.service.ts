@@ -10,6 +10,8 @@ import type { TeamsRepository } from '../teams/teams.repository.ts';
 import { entryOf } from './setlists.presenter.ts';
 import type { SetlistRow, SetlistValues } from './setlists.repository.ts';
 import { assignedMail, dateChangedMail, declinedMail } from './assignments.mails.ts';
+import type { AnswerLinks } from './assignment-links.service.ts';
+import { serviceAttachment, type ServiceFactsReader } from './service-facts.ts';
 import type { AssignmentsRepository } from './assignments.repository.ts';
 import { withAnswers } from './assignments.ts';
 
@@ -36,6 +38,17 @@ interface AssignmentsDeps {
   sendLater: (mail: Mail) => void;
   /** Work (lookups, then mails) run after the answer (MailQueue.defer). */
   defer: (what: string, job: () => Promise<void>) => void;
+  /** The service's start time, songs and keys, for the mails. */
+  facts: ServiceFactsReader;
+  /** The one-tap answer links of an assignment mail. */
+  links: {
+    issue(
+      setlistId: string,
+      userId: string,
+      positions: { index: number; name: string }[],
+    ): Promise<AnswerLinks>;
+  };
+  now?: () => Date;
 }
 
 /**
@@ -95,11 +108,11 @@ export class AssignmentsService {
   saved(actor: TeamActor, before: SetlistRow | null, after: SetlistRow): void {
     const saverId = actor.actor.userId;
     const { added, kept } = withAnswers(before?.positions ?? null, after.positions, saverId);
-    const newly = new Map<string, string[]>();
+    const newly = new Map<string, { index: number; name: string }[]>();
     for (const i of added) {
       const p = after.positions[i];
       if (!p?.assignedTo || p.assignedTo === saverId) continue;
-      newly.set(p.assignedTo, [...(newly.get(p.assignedTo) ?? []), p.name]);
+      newly.set(p.assignedTo, [...(newly.get(p.assignedTo) ?? []), { index: i, name: p.name }]);
     }
     const moved = new Map<string, string[]>();
     if (before && before.date !== after.date) {
@@ -125,11 +138,21 @@ export class AssignmentsService {
         after.teamId,
       );
       const facts = { setlistName: after.name, date: after.date, teamName, dashboardUrl };
-      for (const [id, positions] of newly) {
+      const [service] = newly.size > 0 ? await this.deps.facts.read([after]) : [];
+      const stamp = this.deps.now?.() ?? new Date();
+      for (const [id, asked] of newly) {
         const person = people.get(id);
-        if (!person) continue;
+        if (!person || !service) continue;
+        const positions = asked.map((p) => p.name);
         this.deps.sendLater(
-          assignedMail(person.email, { ...facts, positions, by: actor.actor.name }),
+          assignedMail(person.email, {
+            ...service,
+            positions,
+            by: actor.actor.name,
+            dashboardUrl,
+            links: await this.deps.links.issue(after.id, id, asked),
+            attachment: serviceAttachment(service, { positions, appUrl }, stamp),
+          }),
         );
       }
       for (const [id, positions] of moved) {
@@ -148,10 +171,15 @@ export class AssignmentsService {
    * one: 409; someone else holds it (it was reassigned): 403.
    */
   async respond(
-    actor: Actor,
+    actor: Pick<Actor, 'userId' | 'name' | 'email'>,
     setlistId: string,
     index: number,
-    input: { response: Exclude<AssignmentStatus, 'pending'>; name: string },
+    input: {
+      response: Exclude<AssignmentStatus, 'pending'>;
+      name: string;
+      /** A decline's reason, given through a mailed link: told to the setlist's creator. */
+      reason?: string;
+    },
   ): Promise<AssignmentAnswer> {
     const result = await this.repo.answer(
       setlistId,
@@ -187,6 +215,7 @@ export class AssignmentsService {
             teamName,
             who: actor.name.trim() || actor.email,
             position: position.name,
+            reason: input.reason,
             setlistUrl: `${this.deps.appUrl}/setlists/view/${encodeURIComponent(setlist.id)}`,
           }),
         );

@@ -66,6 +66,8 @@ function base(row: SetlistRow) {
     // songs, and where the live set is.
     startTime: row.startTime,
     currentItem: currentItemOf(row),
+    // The live run's keys beside the plan (docs/DECISIONS.md, "Live keys and planned keys").
+    liveKeys: row.liveKeys,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

@@ -1,4 +1,16 @@
-import { and, asc, desc, eq, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  isNotNull,
+  isNull,
+  lt,
+  or,
+  sql,
+  type SQL,
+  type SQLWrapper,
+} from 'drizzle-orm';
 import { inserted, queryRows, type Db } from '../db/client.ts';
 import { scope, type ChangeFeed } from '../lib/change-feed.ts';
 import {
@@ -9,6 +21,9 @@ import {
 } from '../db/schema.ts';
 
 export type SetlistRow = typeof setlist.$inferSelect;
+
+/** The team's setlists out of the trash (docs/DECISIONS.md, "Trash"). */
+const planned = (teamId: string) => and(eq(setlist.teamId, teamId), isNull(setlist.deletedAt));
 
 export interface SetlistValues {
   name: string;
@@ -40,17 +55,52 @@ export class SetlistsRepository {
     return this.db
       .select()
       .from(setlist)
-      .where(eq(setlist.teamId, teamId))
+      .where(planned(teamId))
       .orderBy(desc(setlist.date), asc(sql`lower(${setlist.name})`), asc(setlist.id));
   }
 
+  /** The team's setlist, unless it is in the trash. */
   async find(teamId: string, id: string): Promise<SetlistRow | null> {
     const [row] = await this.db
       .select()
       .from(setlist)
-      .where(and(eq(setlist.id, id), eq(setlist.teamId, teamId)))
+      .where(and(eq(setlist.id, id), planned(teamId)))
       .limit(1);
     return row ?? null;
+  }
+
+  /** The team's setlist if it is in the trash. */
+  async findTrashed(teamId: string, id: string): Promise<SetlistRow | null> {
+    const [row] = await this.db
+      .select()
+      .from(setlist)
+      .where(and(eq(setlist.id, id), eq(setlist.teamId, teamId), isNotNull(setlist.deletedAt)))
+      .limit(1);
+    return row ?? null;
+  }
+
+  /** The team's setlists in the trash, most recently deleted first. */
+  trashed(teamId: string): Promise<SetlistRow[]> {
+    return this.db
+      .select()
+      .from(setlist)
+      .where(and(eq(setlist.teamId, teamId), isNotNull(setlist.deletedAt)))
+      .orderBy(desc(setlist.deletedAt), asc(setlist.id));
+  }
+
+  /** Whether the account leads the song in a setlist of the team out of the trash. */
+  async leadsSong(teamId: string, songId: string, userId: string): Promise<boolean> {
+    const [row] = await this.db
+      .select({ id: setlist.id })
+      .from(setlist)
+      .where(
+        and(
+          planned(teamId),
+          sql`${setlist.songs} @> ${JSON.stringify([{ song: songId, leader: userId }])}::jsonb`,
+        ),
+      )
+      .limit(1);
+    return row !== undefined;
   }
 
   /** Whether any team has a setlist of this id. */
@@ -82,7 +132,7 @@ export class SetlistsRepository {
       this.db
         .update(setlist)
         .set({ ...values, updatedAt: new Date() })
-        .where(and(eq(setlist.id, id), eq(setlist.teamId, teamId)))
+        .where(and(eq(setlist.id, id), planned(teamId)))
         .returning(),
     );
     return row ?? null;
@@ -103,7 +153,7 @@ export class SetlistsRepository {
         const [before] = await tx
           .select()
           .from(setlist)
-          .where(and(eq(setlist.id, id), eq(setlist.teamId, teamId)))
+          .where(and(eq(setlist.id, id), planned(teamId)))
           .limit(1)
           .for('update');
         if (!before) return null;
@@ -117,21 +167,56 @@ export class SetlistsRepository {
     );
   }
 
-  async delete(teamId: string, id: string): Promise<boolean> {
+  /** Moves a setlist to the trash; false if it is not the team's or is there already. */
+  async trash(teamId: string, id: string, deletedBy: string): Promise<boolean> {
     const rows = await this.writing(id, () =>
       this.db
-        .delete(setlist)
-        .where(and(eq(setlist.id, id), eq(setlist.teamId, teamId)))
+        .update(setlist)
+        .set({ deletedAt: new Date(), deletedBy })
+        .where(and(eq(setlist.id, id), planned(teamId)))
         .returning({ id: setlist.id }),
     );
     return rows.length > 0;
+  }
+
+  /** Takes a setlist out of the trash; false if it is not in the team's trash. */
+  async restore(teamId: string, id: string): Promise<boolean> {
+    const rows = await this.writing(id, () =>
+      this.db
+        .update(setlist)
+        .set({ deletedAt: null, deletedBy: null })
+        .where(and(eq(setlist.id, id), eq(setlist.teamId, teamId), isNotNull(setlist.deletedAt)))
+        .returning({ id: setlist.id }),
+    );
+    return rows.length > 0;
+  }
+
+  /** Deletes for good every setlist (of every team, or of one) put in the trash before `before`. */
+  async purge(before: Date, teamId?: string): Promise<number> {
+    const old = and(
+      isNotNull(setlist.deletedAt),
+      lt(setlist.deletedAt, before),
+      teamId === undefined ? undefined : eq(setlist.teamId, teamId),
+    );
+    const doomed = await this.db.select({ id: setlist.id }).from(setlist).where(old);
+    let purged = 0;
+    for (const { id } of doomed) {
+      const rows = await this.writing(id, () =>
+        this.db
+          .delete(setlist)
+          .where(and(eq(setlist.id, id), old))
+          .returning({ id: setlist.id }),
+      );
+      purged += rows.length;
+    }
+    return purged;
   }
 
   async count(teamId: string): Promise<number> {
     const [row] = await this.db
       .select({ n: sql<number>`count(*)::int` })
       .from(setlist)
-      .where(eq(setlist.teamId, teamId));
+      .where(planned(teamId));
     return Number(row?.n ?? 0);
   }
 
@@ -140,7 +225,8 @@ export class SetlistsRepository {
     const [row] = await queryRows<{ n: number }>(
       this.db,
       sql`select count(*)::int as n from setlist
-          where team_id = ${teamId} and date between ${from}::date and ${to}::date`,
+          where team_id = ${teamId} and deleted_at is null
+            and date between ${from}::date and ${to}::date`,
     );
     return Number(row?.n ?? 0);
   }

@@ -1,5 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { LIVE_TEXTS, SETLIST_TEXTS, type SetlistInputSchema } from '@segue/shared';
+import {
+  LIVE_TEXTS,
+  leadsSongIn,
+  SETLIST_TEXTS,
+  teamFacts,
+  type Action,
+  type KeepKeyInputSchema,
+  type SetlistInputSchema,
+} from '@segue/shared';
 import type { Setlist, SetlistDetails } from '@segue/shared';
 import type { z } from 'zod';
 import type { StoredSetlistEntry, StoredSetlistItem } from '../db/schema.ts';
@@ -9,7 +17,7 @@ import { scope } from '../lib/change-feed.ts';
 import { jsonBytes } from '../lib/plain-json.ts';
 import type { ReadCache } from '../lib/read-cache.ts';
 import type { TeamActor } from '../policy/actor.ts';
-import { authorize } from '../policy/policy.ts';
+import { authorize, can } from '../policy/policy.ts';
 import type { SongsRepository } from '../songs/songs.repository.ts';
 import type { TeamsRepository } from '../teams/teams.repository.ts';
 import type { AssignmentsService } from './assignments.service.ts';
@@ -99,6 +107,9 @@ export class SetlistsService {
       async () => {
         const row = await this.repo.find(team.id, id);
         if (row) return jsonBytes(await this.details(row));
+        // The team's own setlist in the trash is gone to its views (docs/DECISIONS.md, "Trash").
+        if (await this.repo.findTrashed(team.id, id))
+          throw new NotFoundError(SETLIST_TEXTS.notFound);
         // A setlist of another team is refused as such (the live and presenter views say
         // access denied); only an id no team has is "not found". The id is random, so this
         // tells its holder no more than that the link was real (docs/DECISIONS.md, Live,
@@ -133,10 +144,9 @@ export class SetlistsService {
   }
 
   async update(actor: TeamActor, id: string, input: ValidSetlist): Promise<Setlist> {
-    authorize(actor, 'planSetlists');
     const { team } = actor;
     const found = await this.repo.find(team.id, id);
-    if (!found) throw new NotFoundError(SETLIST_TEXTS.notFound);
+    this.mayChange(actor, 'editSetlists', found);
     const values = await this.checked(team.id, input);
     await this.assignments.checkAway(values, input.confirmAway === true);
     // A body without items (an older client) keeps the saved ones. The client read
@@ -163,13 +173,84 @@ export class SetlistsService {
     return presentSetlist(saved.after);
   }
 
+  /**
+   * A key played live becomes the plan: every entry of the song takes `key` (null: the song's
+   * own), nothing else changes. Asked of a driver when a run ends (docs/DECISIONS.md, "Live
+   * keys and planned keys"); refused like any edit of the setlist.
+   */
+  async keepKey(
+    actor: TeamActor,
+    id: string,
+    input: z.output<typeof KeepKeyInputSchema>,
+  ): Promise<Setlist> {
+    const { team } = actor;
+    const found = await this.repo.find(team.id, id);
+    this.mayChange(actor, 'editSetlists', found);
+    const holds = (songs: readonly StoredSetlistEntry[]) =>
+      songs.some((entry) => entryOf(entry).song === input.song);
+    if (!holds(found.songs)) throw new ValidationError(SETLIST_TEXTS.songNotInSetlist);
+    const saved = await this.repo.updateFrom(team.id, id, (current) => ({
+      name: current.name,
+      date: current.date,
+      notes: current.notes,
+      positions: current.positions,
+      items: current.items,
+      startTime: current.startTime,
+      // An old plain-id entry takes the current shape, as the form would save it.
+      songs: current.songs.map((entry) => {
+        const shaped = entryOf(entry);
+        if (shaped.song !== input.song) return entry;
+        return typeof entry === 'string'
+          ? { song: shaped.song, leader: null, key: input.key }
+          : { ...entry, key: input.key };
+      }),
+    }));
+    if (!saved) throw new NotFoundError(SETLIST_TEXTS.notFound);
+    return presentSetlist(saved.after);
+  }
+
+  /** Moves the setlist to the team's trash (docs/DECISIONS.md, "Trash"). */
   async delete(actor: TeamActor, id: string): Promise<void> {
-    authorize(actor, 'planSetlists');
     const { team } = actor;
     // Looked up first, as for a save: the change feed hears of a delete before it runs (with
     // Redis, a counter kept a day), and a setlist the team does not have must leave nothing.
-    if (!(await this.repo.find(team.id, id))) throw new NotFoundError(SETLIST_TEXTS.notFound);
-    if (!(await this.repo.delete(team.id, id))) throw new NotFoundError(SETLIST_TEXTS.notFound);
+    this.mayChange(actor, 'deleteSetlists', await this.repo.find(team.id, id));
+    if (!(await this.repo.trash(team.id, id, actor.actor.userId)))
+      throw new NotFoundError(SETLIST_TEXTS.notFound);
+  }
+
+  /** Takes the setlist out of the trash: whoever may delete it now may. */
+  async restore(actor: TeamActor, id: string): Promise<Setlist> {
+    const { team } = actor;
+    this.mayChange(actor, 'deleteSetlists', await this.repo.findTrashed(team.id, id));
+    if (!(await this.repo.restore(team.id, id))) throw new NotFoundError(SETLIST_TEXTS.notFound);
+    const row = await this.repo.find(team.id, id);
+    if (!row) throw new NotFoundError(SETLIST_TEXTS.notFound);
+    return presentSetlist(row);
+  }
+
+  /** Whether the actor may delete (and so restore) this setlist: the trash's Restore button. */
+  mayDelete(actor: TeamActor, row: SetlistRow): boolean {
+    return can(actor, 'deleteSetlists', this.facts(actor, row));
+  }
+
+  /**
+   * Refuses a setlist that is not there (another team's: the same answer), then an actor
+   * the team's setting does not let change it.
+   */
+  private mayChange(
+    actor: TeamActor,
+    action: Action,
+    row: SetlistRow | null,
+  ): asserts row is SetlistRow {
+    if (!row) throw new NotFoundError(SETLIST_TEXTS.notFound);
+    authorize(actor, action, this.facts(actor, row));
+  }
+
+  /** The team's setting, and whether the actor leads a song of the setlist as it is saved. */
+  private facts(actor: TeamActor, row: SetlistRow) {
+    const leadsSong = leadsSongIn({ songs: row.songs.map(entryOf) }, actor.actor.userId);
+    return { ...teamFacts(actor.team), leadsSong };
   }
 
   /** The ids of a setlist's entries whose song was deleted. */

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIVE_TEXTS, SETLIST_TEXTS, SERVER_ERRORS } from '@segue/shared';
 import { backends } from '../../test/databases.ts';
-import { createAccount, createSong, createTeam } from '../../test/factories.ts';
+import { createAccount, createSong, createTeam, purgeTrash } from '../../test/factories.ts';
 import { bearer, json, startTestApp, type TestApp } from '../../test/harness.ts';
 import { TeamsRepository } from '../teams/teams.repository.ts';
 import { SetlistsRepository } from './setlists.repository.ts';
@@ -192,7 +192,7 @@ describe.each(backends)('setlists on %s', (backend) => {
     expect(json<unknown[]>(await call('GET', '/api/setlist', leader, teamId))).toHaveLength(before);
   });
 
-  it('drops entries whose song was deleted and reads plain song ids of older setlists', async () => {
+  it('drops entries whose song was purged and reads plain song ids of older setlists', async () => {
     const doomed = {
       _id: await createSong(t, { teamId, by: leader, title: 'Doomed', parts: [part('V')] }),
     };
@@ -206,10 +206,14 @@ describe.each(backends)('setlists on %s', (backend) => {
       }),
     );
     expect((await call('DELETE', `/api/songs/${doomed._id}`, leader, teamId)).statusCode).toBe(204);
-    const after = json<{ songs: { song: { title: string } }[] }>(
-      await call('GET', `/api/setlist/${created._id}`, leader, teamId),
-    );
-    expect(after.songs.map((e) => e.song.title)).toEqual(['Alpha']);
+    // In the trash, the song still plays in the setlist; purged, it is dropped.
+    const titles = async () =>
+      json<{ songs: { song: { title: string } }[] }>(
+        await call('GET', `/api/setlist/${created._id}`, leader, teamId),
+      ).songs.map((e) => e.song.title);
+    expect(await titles()).toEqual(['Alpha', 'Doomed']);
+    await purgeTrash(t);
+    expect(await titles()).toEqual(['Alpha']);
     // The setlist can still be saved as it now reads.
     const resaved = await call('PUT', `/api/setlist/${created._id}`, leader, teamId, {
       ...sunday(),
@@ -282,6 +286,8 @@ describe.each(backends)('setlists on %s', (backend) => {
     });
     expect(await titles()).toEqual(['Alpha', 'Renamed']);
     await call('DELETE', `/api/songs/${songId}`, leader, teamId);
+    expect(await titles()).toEqual(['Alpha', 'Renamed']);
+    await purgeTrash(t);
     expect(await titles()).toEqual(['Alpha']);
 
     // A member removed, and the setlist deleted: refused at once.

@@ -4,7 +4,7 @@ import { SongFileConvertAnswerSchema } from '@segue/shared';
 import { EXPORT_FORMATS, fileStem, type ExportFormat } from '@segue/shared/formats';
 import type { AppContext } from '../app-context.ts';
 import { attachment } from '../lib/attachment.ts';
-import { ValidationError } from '../lib/errors.ts';
+import { readBytes } from '../lib/read-bytes.ts';
 import { inTeam, teamActorOf } from '../policy/http.ts';
 import { sendJsonBytes } from '../lib/plain-json.ts';
 import { SONG_FILE_MAX_BYTES, SONG_FILE_TEXTS } from './song-files.service.ts';
@@ -23,39 +23,6 @@ const LibraryExportQuerySchema = z.object({
 });
 
 /**
- * Reads the request body as bytes whatever its content type, refusing past `limit` with a 400
- * (not Fastify's 413: a file too large is the user's input, said as such).
- */
-function readBytes(limit: number) {
-  return (
-    _request: unknown,
-    payload: NodeJS.ReadableStream,
-    done: (e: Error | null, b?: Buffer) => void,
-  ) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let finished = false;
-    const finish = (error: Error | null, body?: Buffer) => {
-      if (finished) return;
-      finished = true;
-      done(error, body);
-    };
-    payload.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > limit) {
-        finish(new ValidationError(SONG_FILE_TEXTS.tooLarge));
-        payload.removeAllListeners('data');
-        payload.resume();
-        return;
-      }
-      chunks.push(chunk);
-    });
-    payload.on('end', () => finish(null, Buffer.concat(chunks)));
-    payload.on('error', (error: Error) => finish(error));
-  };
-}
-
-/**
  * Song files in and out: `POST /songs/convert` reads a file of any format Segue knows into
  * songs without saving them; `GET /songs/{id}/export` and `GET /songs/export` write a song, or
  * the library as a zip, in ChordPro, OpenLyrics or plain text.
@@ -65,7 +32,7 @@ export const songFilesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
 
   // In this plugin only: every body is the file's bytes, whatever its content type.
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser('*', readBytes(SONG_FILE_MAX_BYTES));
+  app.addContentTypeParser('*', readBytes(SONG_FILE_MAX_BYTES, SONG_FILE_TEXTS.tooLarge));
 
   app.post(
     '/songs/convert',

@@ -61,7 +61,7 @@ export class SongFilesService {
   /** One song as a file of `format`. */
   async exportSong(actor: TeamActor, songId: string, format: ExportFormat) {
     authorize(actor, 'readLibrary');
-    const row = await this.repo.find(actor.team.id, songId);
+    const row = await this.repo.findInLibrary(actor.team.id, songId);
     if (!row) throw new NotFoundError(SONG_TEXTS.songNotFound);
     return writeSongFile(toWrite(row), format);
   }

@@ -1,4 +1,15 @@
-import { and, eq, ilike, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import {
+  and,
+  eq,
+  ilike,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  sql,
+  type SQL,
+  type SQLWrapper,
+} from 'drizzle-orm';
 import { songIdentity, type SongSort, type SortDirection } from '@segue/shared';
 import { inserted, queryRows, type Db } from '../db/client.ts';
 import { scope, type Change, type ChangeFeed } from '../lib/change-feed.ts';
@@ -26,18 +37,27 @@ async function lockLibrary(tx: Tx, teamId: string) {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`songs:${teamId}`}, 0))`);
 }
 
+/**
+ * The team's songs out of the trash: the library, its search, its count and its exports.
+ * A song in the trash is still read by the setlists holding it (docs/DECISIONS.md, "Trash").
+ */
+const inLibrary = (teamId: string) => and(eq(song.teamId, teamId), isNull(song.deletedAt));
+
 async function countIn(tx: Tx, teamId: string): Promise<number> {
   const [row] = await tx
     .select({ n: sql<number>`count(*)::int` })
     .from(song)
-    .where(eq(song.teamId, teamId));
+    .where(inLibrary(teamId));
   return Number(row?.n ?? 0);
 }
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** A row of `list`: the song without its parts (for a summary) and, when asked, `lastUsed`. */
-export type SongListRow = Omit<SongRow, 'parts' | 'createdBy' | 'source'> & {
+export type SongListRow = Omit<
+  SongRow,
+  'parts' | 'createdBy' | 'source' | 'deletedAt' | 'deletedBy'
+> & {
   parts?: StoredSongPart[];
   /** The day (YYYY-MM-DD) of the latest setlist holding the song, or null. */
   lastUsed?: string | null;
@@ -128,7 +148,7 @@ export class SongsRepository {
    * whole library (sorted by it) or there is no page.
    */
   async list(teamId: string, options: SongListOptions) {
-    const where: SQL[] = [eq(song.teamId, teamId)];
+    const where: SQL[] = [inLibrary(teamId)!];
     const q = options.q?.trim();
     if (q) {
       const pattern = `%${escapeLike(q)}%`;
@@ -225,10 +245,13 @@ export class SongsRepository {
 
   /** Every song of the team, whole, with its source: for a library export. */
   allWithSource(teamId: string): Promise<SongRow[]> {
-    return this.db.select().from(song).where(eq(song.teamId, teamId)).orderBy(song.title, song.id);
+    return this.db.select().from(song).where(inLibrary(teamId)).orderBy(song.title, song.id);
   }
 
-  /** The team's songs among `ids`, whole (a setlist's songs, to show or to check). */
+  /**
+   * The team's songs among `ids`, whole (a setlist's songs, to show or to check), those in
+   * the trash too: a setlist keeps playing them until they are purged.
+   */
   findMany(teamId: string, ids: string[]): Promise<SongRow[]> {
     if (ids.length === 0) return Promise.resolve([]);
     return this.db
@@ -237,7 +260,7 @@ export class SongsRepository {
       .where(and(eq(song.teamId, teamId), inArray(song.id, ids)));
   }
 
-  /** The ids of the team's songs among `ids` (those not deleted). */
+  /** The ids of the team's songs among `ids` (those not purged: the trash's too). */
   async idsAmong(teamId: string, ids: string[]): Promise<Set<string>> {
     if (ids.length === 0) return new Set();
     const rows = await this.db
@@ -250,7 +273,7 @@ export class SongsRepository {
   /**
    * The team's songs among those `uses` counts (a query from `SetlistsRepository
    * .songUsesBetween`), with their uses and the latest one's day: most used first, then by
-   * title. Ids whose song is gone, or is not the team's, are not counted.
+   * title. Ids whose song is gone (or in the trash), or is not the team's, are not counted.
    */
   withUses(teamId: string, uses: SQL): Promise<SongUsesRow[]> {
     return queryRows<SongUsesRow & Record<string, unknown>>(
@@ -261,20 +284,23 @@ export class SongsRepository {
           to_char(used.last_used, 'YYYY-MM-DD') as "lastUsed"
         from used
           join song on song.id = used.song_id and song.team_id = ${teamId}
+            and song.deleted_at is null
         order by used.uses desc, lower(song.title), song.title, song.id
       `,
     );
   }
 
-  async exists(teamId: string, songId: string): Promise<boolean> {
+  /** The song if it is the team's and out of the trash. */
+  async findInLibrary(teamId: string, songId: string): Promise<SongRow | null> {
     const [row] = await this.db
-      .select({ id: song.id })
+      .select()
       .from(song)
-      .where(and(eq(song.id, songId), eq(song.teamId, teamId)))
+      .where(and(eq(song.id, songId), inLibrary(teamId)))
       .limit(1);
-    return row !== undefined;
+    return row ?? null;
   }
 
+  /** The team's song, in the trash or not (a setlist still plays one in the trash). */
   async find(teamId: string, songId: string): Promise<SongRow | null> {
     const [row] = await this.db
       .select()
@@ -316,24 +342,94 @@ export class SongsRepository {
         this.db
           .update(song)
           .set({ ...values, updatedAt: new Date() })
-          .where(and(eq(song.id, songId), eq(song.teamId, teamId)))
+          .where(and(eq(song.id, songId), inLibrary(teamId)))
           .returning(),
       songId,
     );
     return row ?? null;
   }
 
-  async delete(teamId: string, songId: string): Promise<boolean> {
+  /** Moves a song of the library to the trash; false if it is not there. */
+  async trash(teamId: string, songId: string, deletedBy: string): Promise<boolean> {
     const rows = await this.writing(
       teamId,
       () =>
         this.db
-          .delete(song)
-          .where(and(eq(song.id, songId), eq(song.teamId, teamId)))
+          .update(song)
+          .set({ deletedAt: new Date(), deletedBy })
+          .where(and(eq(song.id, songId), inLibrary(teamId)))
           .returning({ id: song.id }),
       songId,
     );
     return rows.length > 0;
+  }
+
+  /** Takes a song out of the trash, back into the library; false if it is not in the trash. */
+  async restore(teamId: string, songId: string): Promise<boolean> {
+    const rows = await this.writing(
+      teamId,
+      () =>
+        this.db
+          .update(song)
+          .set({ deletedAt: null, deletedBy: null })
+          .where(and(eq(song.id, songId), eq(song.teamId, teamId), isNotNull(song.deletedAt)))
+          .returning({ id: song.id }),
+      songId,
+    );
+    return rows.length > 0;
+  }
+
+  /** The team's song if it is in the trash. */
+  async findTrashed(teamId: string, songId: string): Promise<SongRow | null> {
+    const [row] = await this.db
+      .select()
+      .from(song)
+      .where(and(eq(song.id, songId), eq(song.teamId, teamId), isNotNull(song.deletedAt)))
+      .limit(1);
+    return row ?? null;
+  }
+
+  /** The team's songs in the trash, most recently deleted first. */
+  trashed(teamId: string) {
+    return this.db
+      .select({
+        id: song.id,
+        title: song.title,
+        artist: song.artist,
+        deletedAt: song.deletedAt,
+        deletedBy: song.deletedBy,
+      })
+      .from(song)
+      .where(and(eq(song.teamId, teamId), isNotNull(song.deletedAt)))
+      .orderBy(sql`${song.deletedAt} desc`, song.id);
+  }
+
+  /**
+   * Deletes for good every song (of every team, or of one) put in the trash before `before`.
+   * The setlists holding one then drop its entries when read, as for any missing song.
+   */
+  async purge(before: Date, teamId?: string): Promise<number> {
+    const old = and(
+      isNotNull(song.deletedAt),
+      lt(song.deletedAt, before),
+      teamId === undefined ? undefined : eq(song.teamId, teamId),
+    );
+    const doomed = await this.db.select({ id: song.id, teamId: song.teamId }).from(song).where(old);
+    let purged = 0;
+    // One song at a time through `writing`: the caches of its library and setlists hear of it.
+    for (const row of doomed) {
+      const rows = await this.writing(
+        row.teamId,
+        () =>
+          this.db
+            .delete(song)
+            .where(and(eq(song.id, row.id), old))
+            .returning({ id: song.id }),
+        row.id,
+      );
+      purged += rows.length;
+    }
+    return purged;
   }
 
   /**
@@ -354,7 +450,7 @@ export class SongsRepository {
         const existing = await tx
           .select({ title: song.title, artist: song.artist })
           .from(song)
-          .where(eq(song.teamId, teamId));
+          .where(inLibrary(teamId));
         const seen = new Set(existing.map(songIdentity));
         const fresh = songs.filter((s) => {
           const identity = songIdentity(s);
@@ -388,7 +484,7 @@ export class SongsRepository {
     const [row] = await this.db
       .select({ n: sql<number>`count(*)::int` })
       .from(song)
-      .where(eq(song.teamId, teamId));
+      .where(inLibrary(teamId));
     return Number(row?.n ?? 0);
   }
 }

@@ -55,19 +55,29 @@ export const songsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   app.put(
     '/songs/:id',
     {
-      config: { access: inTeam('editLibrary') },
+      config: { access: inTeam('editSongs') },
       schema: { params: SongParamsSchema, body: SongInputSchema, response: { 200: SongSchema } },
     },
     (request) => songs.update(teamActorOf(request), request.params.id, request.body),
   );
 
+  // Into the team's trash, and out of it (docs/DECISIONS.md, "Trash").
   app.delete(
     '/songs/:id',
-    { config: { access: inTeam('editLibrary') }, schema: { params: SongParamsSchema } },
+    { config: { access: inTeam('deleteSongs') }, schema: { params: SongParamsSchema } },
     async (request, reply) => {
       await songs.delete(teamActorOf(request), request.params.id);
       return reply.code(204).send();
     },
+  );
+
+  app.post(
+    '/songs/:id/restore',
+    {
+      config: { access: inTeam('deleteSongs') },
+      schema: { params: SongParamsSchema, response: { 200: SongSchema } },
+    },
+    (request) => songs.restore(teamActorOf(request), request.params.id),
   );
 
   // The import's body is read as bytes and parsed in a worker thread with the songs' checks

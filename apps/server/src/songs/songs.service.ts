@@ -1,14 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { SONG_LIMITS, SONG_TEXTS } from '@segue/shared';
+import { SONG_LIMITS, SONG_TEXTS, teamFacts, type Action, type Facts } from '@segue/shared';
 import type { Song, SongListQuery, SongSummary } from '@segue/shared';
 import { ConflictError, NotFoundError, ValidationError } from '../lib/errors.ts';
 import { scope } from '../lib/change-feed.ts';
 import { jsonBytes } from '../lib/plain-json.ts';
 import type { ReadCache } from '../lib/read-cache.ts';
 import type { TeamActor } from '../policy/actor.ts';
-import { authorize } from '../policy/policy.ts';
+import { authorize, can } from '../policy/policy.ts';
 import { presentSong, presentSongSummary } from './songs.presenter.ts';
-import type { SongsRepository } from './songs.repository.ts';
+import type { SetlistsRepository } from '../setlists/setlists.repository.ts';
+import type { SongRow, SongsRepository } from './songs.repository.ts';
 import type { SongFileBudget } from './song-file-budget.ts';
 import type { SongFileReader } from './song-file-reader.ts';
 import { songValues, type ValidSong } from './song-values.ts';
@@ -18,6 +19,8 @@ export class SongsService {
     private readonly repo: SongsRepository,
     private readonly cache: ReadCache,
     private readonly files: { reader: SongFileReader; budget: SongFileBudget },
+    /** Who leads which song, for a team that lets only leaders change songs. */
+    private readonly setlists: Pick<SetlistsRepository, 'leadsSong'>,
   ) {}
 
   /**
@@ -58,7 +61,8 @@ export class SongsService {
 
   async get(actor: TeamActor, songId: string): Promise<Song> {
     authorize(actor, 'readLibrary');
-    const row = await this.repo.find(actor.team.id, songId);
+    // A song in the trash is out of the library; its setlists still show it whole.
+    const row = await this.repo.findInLibrary(actor.team.id, songId);
     if (!row) throw new NotFoundError(SONG_TEXTS.songNotFound);
     return presentSong(row);
   }
@@ -80,26 +84,56 @@ export class SongsService {
   }
 
   async update(actor: TeamActor, songId: string, input: ValidSong): Promise<Song> {
-    authorize(actor, 'editLibrary');
     checkTeamId(input.teamId, actor.team.id);
     // A song that is not the team's changes nothing, not even the change feed's counters.
-    await this.mustExist(actor, songId);
+    await this.mayChange(actor, 'editSongs', await this.repo.findInLibrary(actor.team.id, songId));
     const row = await this.repo.update(actor.team.id, songId, songValues(input));
     if (!row) throw new NotFoundError(SONG_TEXTS.songNotFound);
     return presentSong(row);
   }
 
+  /** Moves the song to the team's trash (docs/DECISIONS.md, "Trash"). */
   async delete(actor: TeamActor, songId: string): Promise<void> {
-    authorize(actor, 'editLibrary');
-    await this.mustExist(actor, songId);
-    if (!(await this.repo.delete(actor.team.id, songId)))
+    await this.mayChange(
+      actor,
+      'deleteSongs',
+      await this.repo.findInLibrary(actor.team.id, songId),
+    );
+    if (!(await this.repo.trash(actor.team.id, songId, actor.actor.userId)))
       throw new NotFoundError(SONG_TEXTS.songNotFound);
   }
 
-  private async mustExist(actor: TeamActor, songId: string): Promise<void> {
-    if (!(await this.repo.exists(actor.team.id, songId))) {
+  /** Takes the song out of the trash: whoever may delete it now may. */
+  async restore(actor: TeamActor, songId: string): Promise<Song> {
+    await this.mayChange(actor, 'deleteSongs', await this.repo.findTrashed(actor.team.id, songId));
+    if (!(await this.repo.restore(actor.team.id, songId)))
       throw new NotFoundError(SONG_TEXTS.songNotFound);
-    }
+    const row = await this.repo.find(actor.team.id, songId);
+    if (!row) throw new NotFoundError(SONG_TEXTS.songNotFound);
+    return presentSong(row);
+  }
+
+  /**
+   * Refuses a song that is not there (not the team's: the same answer), then an actor the
+   * team's setting does not let change it.
+   */
+  private async mayChange(actor: TeamActor, action: Action, row: SongRow | null): Promise<void> {
+    if (!row) throw new NotFoundError(SONG_TEXTS.songNotFound);
+    authorize(actor, action, await this.facts(actor, row.id));
+  }
+
+  /** Whether the actor may delete (and so restore) the song: the trash's Restore button. */
+  async mayDelete(actor: TeamActor, songId: string): Promise<boolean> {
+    return can(actor, 'deleteSongs', await this.facts(actor, songId));
+  }
+
+  /** The team's setting, and who leads the song, read only when the setting asks. */
+  private async facts(actor: TeamActor, songId: string): Promise<Facts> {
+    const facts = teamFacts(actor.team);
+    const asks = actor.role === 'member' && facts.songEditors === 'leaders';
+    const leadsSong =
+      asks && (await this.setlists.leadsSong(actor.team.id, songId, actor.actor.userId));
+    return { ...facts, leadsSong };
   }
 
   /**

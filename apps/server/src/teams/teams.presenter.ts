@@ -17,6 +17,8 @@ export function presentTeam(
     admins: members.filter((m) => m.role === 'admin').map((m) => m.userId),
     createdBy: team.createdBy,
     requestedUsers: viewerIsAdmin ? requestedUsers : [],
+    songEditors: team.songEditors,
+    setlistEditors: team.setlistEditors,
     createdAt: team.createdAt.toISOString(),
     updatedAt: team.updatedAt.toISOString(),
   };

@@ -190,6 +190,16 @@ export class TeamsRepository {
     );
   }
 
+  /** Who may edit and delete the team's songs and setlists. */
+  async setEditors(teamId: string, values: Pick<TeamRow, 'songEditors' | 'setlistEditors'>) {
+    await this.writing(teamId, () =>
+      this.db
+        .update(team)
+        .set({ ...values, updatedAt: new Date() })
+        .where(eq(team.id, teamId)),
+    );
+  }
+
   /**
    * Fills in the search name of teams made before it existed (migration 0011); run at start.
    * The fold is the app's (Unicode-aware), so it is written here rather than in SQL.

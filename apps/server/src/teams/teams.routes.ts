@@ -7,6 +7,7 @@ import {
   PersonSchema,
   RoleInputSchema,
   TeamDetailsSchema,
+  TeamEditorsInputSchema,
   TeamInputSchema,
   TeamSchema,
   TeamSearchQuerySchema,
@@ -68,6 +69,19 @@ export const teamsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       schema: { params: TeamParamsSchema, body: TeamInputSchema, response: { 200: TeamSchema } },
     },
     (request) => teams.update(teamActorOf(request), request.body),
+  );
+
+  app.put(
+    '/teams/:id/editors',
+    {
+      config: { access: onTeam('setEditors') },
+      schema: {
+        params: TeamParamsSchema,
+        body: TeamEditorsInputSchema,
+        response: { 200: TeamSchema },
+      },
+    },
+    (request) => teams.setEditors(teamActorOf(request), request.body),
   );
 
   app.delete(

@@ -5,6 +5,7 @@ import type {
   Person,
   Team,
   TeamDetails,
+  TeamEditorsInput,
   TeamInput,
   MemberRole,
   TeamSearchResult,
@@ -114,6 +115,13 @@ export class TeamsService {
   async update(actor: TeamActor, input: Required<TeamInput>): Promise<Team> {
     authorize(actor, 'editTeam');
     await this.repo.update(actor.team.id, { name: input.name, description: input.description });
+    return this.present(actor.team.id, true);
+  }
+
+  /** Who may edit and delete the team's songs and setlists: the owner's to say. */
+  async setEditors(actor: TeamActor, input: TeamEditorsInput): Promise<Team> {
+    authorize(actor, 'setEditors');
+    await this.repo.setEditors(actor.team.id, input);
     return this.present(actor.team.id, true);
   }
 

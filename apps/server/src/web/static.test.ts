@@ -14,9 +14,11 @@ function fakeDist() {
   const dir = path.join(mkdtempSync(path.join(tmpdir(), 'segue-static-')), 'assets', 'dist');
   const html = `<!doctype html><html><head><title>Segue</title></head><body>${'<p>page</p>'.repeat(120)}<div id="root"></div><script type="module" src="/assets/app-abc123.js"></script></body></html>`;
   const js = `export const app = ${JSON.stringify('segue '.repeat(600))};\n`;
+  const followHtml = `<!doctype html><html lang="en"><head><title>Segue</title><script type="module" src="/assets/follow-def456.js"></script></head><body></body></html>`;
   mkdirSync(path.join(dir, 'assets'), { recursive: true });
   const files: Record<string, string> = {
     'index.html': html,
+    'follow.html': followHtml,
     'assets/app-abc123.js': js,
     'favicon.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
   };
@@ -26,7 +28,7 @@ function fakeDist() {
     writeFileSync(path.join(dir, `${name}.br`), brotliCompressSync(text));
     writeFileSync(path.join(dir, `${name}.gz`), gzipSync(text));
   }
-  return { root: path.dirname(path.dirname(dir)), dir, html, js };
+  return { root: path.dirname(path.dirname(dir)), dir, html, js, followHtml };
 }
 
 const BOTH = { 'accept-encoding': 'br, gzip' };
@@ -116,6 +118,27 @@ describe('the built web app', () => {
       expect(decoded(res)).toBe(dist.html);
     },
   );
+
+  it.each(['/follow/Abc_-123', '/follow/Abc_-123?utm_source=qr', `/follow/${'x'.repeat(43)}/`])(
+    'answers %s with the follow page, not the app, revalidated on every visit',
+    async (url) => {
+      const res = await app.inject({ url, headers: BOTH });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^text\/html/);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      // The page sets no cookie: it is for people with no account.
+      expect(res.headers['set-cookie']).toBeUndefined();
+      expect(decoded(res)).toBe(dist.followHtml);
+    },
+  );
+
+  it('leaves addresses that only look like the follow page to the app', async () => {
+    for (const url of ['/follow', '/following/abc', '/setlists/follow/abc']) {
+      const res = await app.inject({ url, headers: BOTH });
+      expect(res.statusCode, url).toBe(200);
+      expect(decoded(res), url).toBe(dist.html);
+    }
+  });
 
   it('revalidates unhashed files such as the favicon, sent as they are when small', async () => {
     const res = await app.inject({ url: '/favicon.svg', headers: BOTH });

@@ -6,13 +6,16 @@ import { NotFoundError } from '../lib/errors.ts';
 
 /** Vite's folder of content-hashed files: a file there never changes under its name. */
 const HASHED_DIR = 'assets';
+/** The congregation's page, an entry of its own beside index.html (apps/web/follow.html). */
+const FOLLOW_PAGE = 'follow.html';
 
 /**
  * Serves the built web app (apps/web/dist). A file goes out as the `.br` or `.gz` the
  * build wrote beside it when the browser accepts that encoding (`Vary: Accept-Encoding`).
  * Hashed assets are cached for a year; everything else (index.html, the favicon,
- * theme-init.js) is revalidated on every use, so a new build shows at once. Any other GET
- * that is not an API call gets index.html (app.ts), so client routes survive a reload.
+ * theme-init.js) is revalidated on every use, so a new build shows at once. `/follow/<token>`
+ * gets follow.html, the congregation's small page without the app; any other GET that is not
+ * an API call gets index.html (app.ts), so client routes survive a reload.
  */
 export async function serveWebApp(app: FastifyInstance, distDir: string) {
   if (!existsSync(path.join(distDir, 'index.html'))) {
@@ -38,5 +41,9 @@ export async function serveWebApp(app: FastifyInstance, distDir: string) {
   app.get(`/${HASHED_DIR}/*`, async () => {
     throw new NotFoundError();
   });
+  if (existsSync(path.join(distDir, FOLLOW_PAGE))) {
+    // The token is read by the page's script; the HTML is the same for every link.
+    app.get('/follow/*', (_request, reply) => reply.sendFile(FOLLOW_PAGE));
+  }
   return true;
 }

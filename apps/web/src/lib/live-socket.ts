@@ -1,13 +1,13 @@
 import { useCallback, useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
 import { clampSongIndex, LIVE_LIMITS } from '@segue/shared';
-import type { LiveViewKind } from '@segue/shared';
+import type { LiveViewKind, ScreenMode } from '@segue/shared';
 import { LiveConnection } from './live/connection.ts';
 import { CommandQueue } from './live/queue.ts';
 import { LiveStore } from './live/state.ts';
 import type { LiveSnapshot } from './live/state.ts';
 
 export type { LiveConnectionStatus } from './live/connection.ts';
-export type { Announcement, LiveKey, LiveSnapshot } from './live/state.ts';
+export type { Announcement, LiveKey, LiveSnapshot, ScreenView } from './live/state.ts';
 
 /** What the session needs to know of the setlist, read when it is needed. */
 export interface LiveSetlistFacts {
@@ -73,6 +73,8 @@ export class LiveSession {
             indexIfUnknown: this.facts().loadedIndex,
           }),
         announcement: (message, meta) => this.store.announce(message, meta),
+        screenChanged: (screen) => this.store.screenChanged(screen),
+        followers: (count) => this.store.followersChanged(count),
       },
       view,
     );
@@ -174,16 +176,43 @@ export class LiveSession {
    * Sends an announcement, for the band's screens or (`onScreen`, a driver's) the presenter
    * too; false (nothing sent) when the text is blank (spec section 5).
    */
-  announce(text: string, options: { onScreen?: boolean } = {}): boolean {
+  announce(
+    text: string,
+    options: { onScreen?: boolean; seconds?: number | null | undefined } = {},
+  ): boolean {
     const message = text.trim().slice(0, LIVE_LIMITS.announcementMaxLength);
     if (!message) return false;
     this.store.publish();
     this.queue.push(
       options.onScreen
-        ? { event: 'setlist:announce', message, onScreen: true }
+        ? {
+            event: 'setlist:announce',
+            message,
+            onScreen: true,
+            ...(options.seconds !== undefined ? { seconds: options.seconds } : {}),
+          }
         : { event: 'setlist:announce', message },
     );
     return true;
+  }
+
+  /** What the projector shows (drivers only, as the server checks); shown here at once. */
+  setScreenMode(mode: ScreenMode): void {
+    this.store.setScreenMode(mode);
+    this.queue.push({ event: 'setlist:screen', mode });
+  }
+
+  /** Takes the message off the projector before its time is up (drivers only). */
+  clearScreenMessage(): void {
+    this.queue.push({ event: 'setlist:screen', message: null });
+  }
+
+  /**
+   * Shows or hides the congregation's join code on the projector (drivers only). Shown once the
+   * server answers: only it knows whether the link is still live.
+   */
+  showJoinCode(shown: boolean): void {
+    this.queue.push({ event: 'setlist:screen', joinCode: shown });
   }
 }
 
@@ -223,9 +252,24 @@ export function useLiveChannel(
     [session],
   );
   const announce = useCallback(
-    (text: string, options?: { onScreen?: boolean }) => session.announce(text, options),
+    (text: string, options?: { onScreen?: boolean; seconds?: number | null }) =>
+      session.announce(text, options),
     [session],
   );
+  const setScreenMode = useCallback((mode: ScreenMode) => session.setScreenMode(mode), [session]);
+  const clearScreenMessage = useCallback(() => session.clearScreenMessage(), [session]);
+  const showJoinCode = useCallback((shown: boolean) => session.showJoinCode(shown), [session]);
   const reconnect = useCallback(() => session.reconnectNow(), [session]);
-  return { ...snapshot, goToSong, goToPart, goToItem, setKey, announce, reconnect };
+  return {
+    ...snapshot,
+    goToSong,
+    goToPart,
+    goToItem,
+    setKey,
+    announce,
+    setScreenMode,
+    clearScreenMessage,
+    showJoinCode,
+    reconnect,
+  };
 }

@@ -156,6 +156,32 @@ describe('reduceLiveState', () => {
 });
 
 describe('enqueueCommand', () => {
+  it('merges an unsent screen mode with the next, but never drops taking the message off', () => {
+    let queue = enqueueCommand([], { event: 'setlist:screen', mode: 'black' });
+    queue = enqueueCommand(queue, { event: 'setlist:screen', mode: 'logo' });
+    expect(queue).toEqual([{ event: 'setlist:screen', mode: 'logo' }]);
+    queue = enqueueCommand(queue, { event: 'setlist:screen', message: null });
+    queue = enqueueCommand(queue, { event: 'setlist:screen', mode: 'clear' });
+    expect(queue).toEqual([
+      { event: 'setlist:screen', mode: 'logo' },
+      { event: 'setlist:screen', message: null },
+      { event: 'setlist:screen', mode: 'clear' },
+    ]);
+  });
+
+  it('merges an unsent join code shown or hidden with the next, and not with a mode', () => {
+    let queue = enqueueCommand([], { event: 'setlist:screen', joinCode: true });
+    queue = enqueueCommand(queue, { event: 'setlist:screen', joinCode: false });
+    expect(queue).toEqual([{ event: 'setlist:screen', joinCode: false }]);
+    queue = enqueueCommand(queue, { event: 'setlist:screen', mode: 'black' });
+    queue = enqueueCommand(queue, { event: 'setlist:screen', joinCode: true });
+    expect(queue).toEqual([
+      { event: 'setlist:screen', joinCode: false },
+      { event: 'setlist:screen', mode: 'black' },
+      { event: 'setlist:screen', joinCode: true },
+    ]);
+  });
+
   it('keeps the order and merges a change with the unsent change of its kind before it', () => {
     let queue = enqueueCommand([], { event: 'setlist:updatePart', label: 'Chorus' });
     queue = enqueueCommand(queue, { event: 'setlist:updatePart', label: 'Bridge' });

@@ -1,4 +1,4 @@
-import type { LiveMeta, LiveState } from '@segue/shared';
+import type { LiveMeta, LiveState, ScreenMode } from '@segue/shared';
 
 /**
  * Where a live session stands: the song's place in the setlist and the active part's label,
@@ -101,13 +101,30 @@ export type LiveCommand =
     }
   | { event: 'setlist:updatePart'; label: string; position?: number }
   | { event: 'setlist:setKey'; index: number; key: string | null }
-  | { event: 'setlist:announce'; message: string; onScreen?: boolean };
+  | {
+      event: 'setlist:announce';
+      message: string;
+      onScreen?: boolean;
+      /** With `onScreen`: seconds on the projector, null until cleared. */
+      seconds?: number | null;
+    }
+  | { event: 'setlist:screen'; mode: ScreenMode }
+  | { event: 'setlist:screen'; message: null }
+  /** Shows or hides the congregation's join code over the screen. */
+  | { event: 'setlist:screen'; joinCode: boolean };
 
 /** Whether `command` makes `earlier` pointless: the same kind of move, or the same entry's key. */
 function replaces(earlier: LiveCommand, command: LiveCommand): boolean {
   if (command.event === 'setlist:announce' || earlier.event !== command.event) return false;
   if (command.event === 'setlist:setKey' && earlier.event === 'setlist:setKey') {
     return earlier.index === command.index;
+  }
+  // A mode replaces an unsent mode, and the join code's shown or hidden one unsent before;
+  // taking the message off is never dropped.
+  if (command.event === 'setlist:screen' && earlier.event === 'setlist:screen') {
+    return (
+      ('mode' in command && 'mode' in earlier) || ('joinCode' in command && 'joinCode' in earlier)
+    );
   }
   return true;
 }

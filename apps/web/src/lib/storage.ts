@@ -118,6 +118,41 @@ export const liveChordView = {
   set: (view: object) => void write(local, LIVE_CHORD_VIEW_KEY, JSON.stringify(view)),
 };
 
+const LIVE_CAPO_RULE_KEY = 'segue.live.capoRule';
+
+/**
+ * What this device's capo does when a song is played live in another key than planned: keep
+ * the shapes (the default, nothing stored) or keep the capo.
+ */
+export const liveCapoRule = {
+  get: (): 'shapes' | 'capo' => (read(local, LIVE_CAPO_RULE_KEY) === 'capo' ? 'capo' : 'shapes'),
+  set: (rule: 'shapes' | 'capo') =>
+    void write(local, LIVE_CAPO_RULE_KEY, rule === 'capo' ? 'capo' : null),
+};
+
+const DECLINED_LIVE_KEYS_KEY = 'segue.live.declinedKeys';
+const DECLINED_LIVE_KEYS_KEPT = 100;
+
+/**
+ * The live keys a driver on this device answered No to keeping ("setlist:song:key"), so the
+ * question is not asked again for them; the latest hundred are kept.
+ */
+export const declinedLiveKeys = {
+  get: (): string[] => {
+    try {
+      const parsed = JSON.parse(read(local, DECLINED_LIVE_KEYS_KEY) ?? '[]') as unknown;
+      return Array.isArray(parsed) ? parsed.filter((v): v is string => typeof v === 'string') : [];
+    } catch {
+      return [];
+    }
+  },
+  add: (answer: string) => {
+    const kept = declinedLiveKeys.get().filter((v) => v !== answer);
+    kept.push(answer);
+    write(local, DECLINED_LIVE_KEYS_KEY, JSON.stringify(kept.slice(-DECLINED_LIVE_KEYS_KEPT)));
+  },
+};
+
 /** The presenter's background choice as JSON; `set` answers false when it did not fit. */
 export const presenterBackground = {
   get: () => read(local, STORAGE_KEYS.presenterBackground),

@@ -5,6 +5,8 @@ export { chordTokens, isChordLine, mapChordsLine, renderChordTokens } from './li
 export type { Key } from './keys.ts';
 export { KEYS, capoShapes, parseKey, transposeKey } from './keys.ts';
 export { KeySchema } from './key-schema.ts';
+export type { CapoRule } from './capo.ts';
+export { CAPO_RULES, DEFAULT_CAPO_RULE, capoForKey } from './capo.ts';
 export type { Spelling } from './spelling.ts';
 export type { Accidentals } from './transpose.ts';
 export { transposeChord, transposeChordBy, transposeLine, transposeLineBy } from './transpose.ts';

@@ -220,6 +220,12 @@ export const SetlistSchema = z.object({
   currentPartLabel: z.string().nullable(),
   /** The item the live set is on (an index into `items`), null when on a song. */
   currentItem: z.number().nullable().default(null),
+  /**
+   * The keys the live run plays songs in, by song id (null: the song's own key), where a
+   * driver changed them; the entries' `key` stay the plan until a driver keeps one. Absent
+   * from answers kept on a device before runs had keys of their own: none.
+   */
+  liveKeys: z.record(z.string(), z.string().nullable()).optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -238,6 +244,16 @@ export const SetlistDetailsSchema = SetlistSchema.extend({
 });
 export type SetlistDetails = z.infer<typeof SetlistDetailsSchema>;
 
+/**
+ * `PUT /api/setlist/{id}/key`: a key played live becomes the plan for every entry of the
+ * song (null: the song's own key).
+ */
+export const KeepKeyInputSchema = z.object({
+  song: Id,
+  key: OptionalKeySchema.transform((key) => key ?? null),
+});
+export type KeepKeyInput = z.input<typeof KeepKeyInputSchema>;
+
 export const SETLIST_TEXTS = {
   newSetlist: 'New Setlist',
   editSetlist: 'Edit Setlist',
@@ -255,4 +271,7 @@ export const SETLIST_TEXTS = {
   songNotInTeam: "A chosen song is not in this team's library.",
   leaderNotMember: 'A song leader is not a member of this team.',
   assigneeNotMember: 'A position is assigned to someone who is not a member of this team.',
+  songNotInSetlist: 'That song is not in this setlist.',
+  /** Asked of a driver when the run ends with a song played in another key than planned. */
+  keepKey: (key: string) => `Keep ${key} as this setlist's key?`,
 } as const;

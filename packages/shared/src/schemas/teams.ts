@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants.ts';
+import { DEFAULT_EDITORS, EDITORS_SETTINGS } from '../policy.ts';
 import { text } from './text.ts';
 
 const IdSchema = text({ error: 'userId is required.' })
@@ -37,10 +38,26 @@ export const TeamSchema = z.object({
   createdBy: z.string(),
   /** Pending requester ids; only admins see them, others get an empty list. */
   requestedUsers: z.array(z.string()),
+  /**
+   * Who may edit and delete the team's songs, and its setlists (ours). The default reads a
+   * team kept on a device before the setting existed as the spec's "every member".
+   */
+  songEditors: z.enum(EDITORS_SETTINGS).default(DEFAULT_EDITORS),
+  setlistEditors: z.enum(EDITORS_SETTINGS).default(DEFAULT_EDITORS),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
 export type Team = z.infer<typeof TeamSchema>;
+
+const EditorsSchema = z.enum(EDITORS_SETTINGS, {
+  error: "Choose 'everyone', 'leaders' or 'admins'.",
+});
+/** Body of `PUT /api/teams/{id}/editors`: who may edit and delete songs, and setlists. */
+export const TeamEditorsInputSchema = z.object({
+  songEditors: EditorsSchema,
+  setlistEditors: EditorsSchema,
+});
+export type TeamEditorsInput = z.infer<typeof TeamEditorsInputSchema>;
 
 /** `GET /api/teams/{id}`: the team plus the Overview counts. */
 export const TeamDetailsSchema = TeamSchema.extend({

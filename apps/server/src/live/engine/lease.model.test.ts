@@ -46,6 +46,7 @@ const UNSTEPPED: LiveRecord = {
   driver: null,
   startedAt: null,
   steppedAt: null,
+  keys: {},
 };
 
 type Position = Pick<LiveState, 'currentIndex' | 'currentPartLabel'>;
@@ -74,8 +75,6 @@ class Row {
       raise: async (_id: string, version: number) => {
         if (this.record.version < version) this.record = { ...this.record, version };
       },
-      // Keys are not modelled: the lease orders a key change like any other version.
-      setKey: async () => ({ kind: 'missing' as const }),
     };
     return repo;
   }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Redis } from 'ioredis';
-import type { LiveRecord } from '../live-steps.ts';
+import { liveKeysOf, type LiveRecord } from '../live-steps.ts';
 import type { StepQueue } from './ordering.ts';
 import { pickNewer, VERSION_MARGIN, type Room, type Rooms } from './rooms.ts';
 
@@ -433,7 +433,9 @@ export class RedisLeases implements LeaseCoordinator {
 function parseRecord(value: string): LiveRecord | null {
   try {
     const r = JSON.parse(value) as LiveRecord;
-    return typeof r.version === 'number' && typeof r.currentIndex === 'number' ? r : null;
+    if (typeof r.version !== 'number' || typeof r.currentIndex !== 'number') return null;
+    // A state stored before runs had keys of their own has none.
+    return { ...r, keys: liveKeysOf(r.keys) };
   } catch {
     return null;
   }

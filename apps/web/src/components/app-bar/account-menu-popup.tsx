@@ -39,6 +39,9 @@ function AccountMenuItems({ id, anchorEl, onClose }: AccountMenuPopupProps) {
       onClose={onClose}
       // 'menu' keeps focus on the first item; 'selectedMenu' would jump to the checked switch.
       variant="menu"
+      // Drawn inside the app bar rather than at the end of the page, so the menu sits in the
+      // bar's landmark, where a screen reader's landmark list finds it.
+      disablePortal
       anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
       transformOrigin={{ vertical: 'top', horizontal: 'right' }}
     >

@@ -2,7 +2,7 @@ import { Fragment, useMemo } from 'react';
 import Box from '@mui/material/Box';
 import type { SxProps, Theme } from '@mui/material/styles';
 import type { SongLine } from '@segue/shared';
-import { chordSegments, wordGroups } from './chord-segments.ts';
+import { chordSegments, endsInChords, wordGroups } from './chord-segments.ts';
 import type { ChordSegment } from './chord-segments.ts';
 
 /** The colour of chords and active labels: the primary colour itself is too light for text. */
@@ -39,6 +39,11 @@ export const linesSx = (lineHeight: number, lineGap: number): SxProps<Theme> => 
   '& [data-segment][data-with-chord]': { pt: `${lineHeight}em` },
   // A word cut by chords wraps as one, unless it alone is wider than the row.
   '& [data-word]': { display: 'inline-block', verticalAlign: 'bottom', maxWidth: '100%' },
+  // The last word and the chords after it never part: a chord alone would take a row of its
+  // own above an empty one. (Only wider than a whole row would the chords run off its end.)
+  '& [data-word][data-tail], & [data-tail] [data-room], & [data-tail] [data-lyric]': {
+    whiteSpace: 'pre',
+  },
   // A chord past the end of the lyrics keeps its band above the lyrics' row.
   '& [data-line="both"] [data-segment]': { minHeight: `${lineHeight}em` },
   '& [data-chord]': {
@@ -112,7 +117,7 @@ function Segments({ segments }: { segments: ChordSegment[] }) {
     return word.length === 1 ? (
       <Fragment key={first}>{drawn}</Fragment>
     ) : (
-      <span key={first} data-word>
+      <span key={first} data-word data-tail={endsInChords(word) ? '' : undefined}>
         {drawn}
       </span>
     );

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { chordSegments, wordGroups } from './chord-segments.ts';
+import { chordSegments, endsInChords, wordGroups } from './chord-segments.ts';
 import type { ChordSegment } from './chord-segments.ts';
 
 /** A segment of these ASCII examples, as wide as its lyric or its chord and a space. */
@@ -318,9 +318,36 @@ describe('wordGroups', () => {
     ).toEqual(['Amazing ', 'grace, ', 'how ', 'sweet ', 'the ', 'sound']);
   });
 
-  it('starts a word at a chord over a space, and around chords past the lyrics', () => {
+  it('starts a word at a chord over a space', () => {
     expect(words({ chords: ' D', lyrics: 'O my' })).toEqual(['O', ' my']);
-    expect(words({ chords: '    A   E', lyrics: 'Amen' })).toEqual(['Amen', '', '']);
+  });
+
+  it('keeps the chords after the last lyric with the last word, so none wraps alone', () => {
+    const groups = (line: { chords: string; lyrics: string }) =>
+      wordGroups(chordSegments(line)).map((group) => group.map((s) => s.chord || s.lyric));
+    expect(groups({ chords: '    A   E', lyrics: 'Amen' })).toEqual([['Amen', 'A', 'E']]);
+    expect(groups({ chords: 'G    C     D   Em', lyrics: 'Come now' })).toEqual([
+      ['G'],
+      ['C', 'D', 'Em'],
+    ]);
+    // A chord over the spaces after the last word, too.
+    expect(groups({ chords: '          D', lyrics: 'Holy holy   ' })).toEqual([
+      ['Holy '],
+      ['holy ', 'D'],
+    ]);
+    // A chord over the last word is not a trailing one: words stay apart as before.
+    expect(groups({ chords: '     D', lyrics: 'Holy holy' })).toEqual([['Holy '], ['D']]);
+    // A line of chords alone wraps between its chords.
+    expect(groups({ chords: 'G   D   Em', lyrics: '' })).toEqual([['G'], ['D'], ['Em']]);
+  });
+
+  it('marks a word that ends in chords after the lyrics', () => {
+    const tails = (line: { chords: string; lyrics: string }) =>
+      wordGroups(chordSegments(line)).map(endsInChords);
+    expect(tails({ chords: '    A   E', lyrics: 'Amen' })).toEqual([true]);
+    expect(tails({ chords: '  C    G', lyrics: 'Hallelujah' })).toEqual([false]);
+    expect(tails({ chords: 'G   D', lyrics: '' })).toEqual([false, false]);
+    expect(tails({ chords: '          D', lyrics: 'Holy holy   ' })).toEqual([false, true]);
   });
 
   it('groups every segment once, in order', () => {

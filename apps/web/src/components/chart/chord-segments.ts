@@ -105,21 +105,33 @@ export function chordSegments(line: { chords: string; lyrics: string }): ChordSe
  * The segments as words: a chord over a syllable cuts a word into segments, which must wrap as
  * one ("O Go" and "d my" would read as two words on a phone). A new word starts at the first
  * segment, after a lyric ending in a blank or hanging room, at a lyric starting with a blank, and
- * around a chord with no lyric under it.
+ * around a chord with no lyric under it, except the chords after the last word (over nothing or
+ * over spaces): they stay with the last word, so a row that wraps there never leaves a chord
+ * alone above an empty row.
  */
 export function wordGroups(segments: readonly ChordSegment[]): ChordSegment[][] {
   const groups: ChordSegment[][] = [];
+  const lastLyric = segments.findLastIndex((segment) => !isBlankText(segment.lyric));
   segments.forEach((segment, index) => {
     const previous = segments[index - 1];
+    const trailing = lastLyric >= 0 && index > lastLyric;
     const startsWord =
-      !previous ||
-      previous.room > 0 ||
-      previous.lyric === '' ||
-      segment.lyric === '' ||
-      isBlank(previous.lyric.at(-1)) ||
-      isBlank(segment.lyric[0]);
+      !trailing &&
+      (!previous ||
+        previous.room > 0 ||
+        previous.lyric === '' ||
+        segment.lyric === '' ||
+        isBlank(previous.lyric.at(-1)) ||
+        isBlank(segment.lyric[0]));
     if (startsWord) groups.push([segment]);
     else groups[groups.length - 1]!.push(segment);
   });
   return groups;
 }
+
+/** Whether a word of `wordGroups` ends in chords after the line's last lyric. */
+export const endsInChords = (word: readonly ChordSegment[]) =>
+  word.length > 1 && isBlankText(word.at(-1)!.lyric) && word.at(-1)!.chord !== '';
+
+/** No lyric, or only spaces and tabs: what a chord after the words sits over. */
+const isBlankText = (text: string) => /^[ \t]*$/.test(text);

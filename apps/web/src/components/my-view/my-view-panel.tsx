@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
-import type { Accidentals, ChordView, Notation } from '@segue/shared';
+import type { Accidentals, CapoRule, ChordView, Notation } from '@segue/shared';
 import { MY_VIEW_TEXTS as T } from './my-view-texts.ts';
 
 const NOTATIONS: [Notation, string][] = [
@@ -20,6 +20,10 @@ const TRANSPOSITIONS: [string, string][] = Array.from({ length: 23 }, (_v, i) =>
   const step = i - 11;
   return [String(step), step === 0 ? T.concertPitch : step > 0 ? `+${step}` : `−${-step}`];
 });
+const CAPO_RULES: [CapoRule, string][] = [
+  ['shapes', T.keepShapes],
+  ['capo', T.keepCapo],
+];
 const ACCIDENTALS: [Accidentals, string][] = [
   ['auto', T.accidentalsAuto],
   ['sharps', T.sharps],
@@ -54,13 +58,18 @@ function Choice<V extends string>(props: {
 interface MyViewPanelProps {
   view: ChordView;
   onChange: (change: Partial<ChordView>) => void;
+  /**
+   * Where songs may be played in another key than planned (the live view): what this device's
+   * capo does then. Left out, the choice is not shown.
+   */
+  capoRule?: { rule: CapoRule; change: (rule: CapoRule) => void } | undefined;
 }
 
 /**
  * "My view": how this musician reads the chords on this device (capo, a transposing
  * instrument, notation, sharps or flats, chords at all). Nobody else's screen changes.
  */
-export function MyViewPanel({ view, onChange }: MyViewPanelProps) {
+export function MyViewPanel({ view, onChange, capoRule }: MyViewPanelProps) {
   return (
     <Box
       role="group"
@@ -79,6 +88,14 @@ export function MyViewPanel({ view, onChange }: MyViewPanelProps) {
         options={CAPOS}
         onChange={(capo) => onChange({ capo: Number(capo) })}
       />
+      {capoRule && (
+        <Choice
+          label={T.capoRule}
+          value={capoRule.rule}
+          options={CAPO_RULES}
+          onChange={capoRule.change}
+        />
+      )}
       <Choice
         label={T.instrumentTranspose}
         value={String(view.transpose)}

@@ -12,4 +12,7 @@ export const MY_VIEW_TEXTS = {
   sharps: 'Sharps',
   flats: 'Flats',
   showChords: 'Chords',
+  capoRule: 'When the key changes live',
+  keepShapes: 'Keep my shapes',
+  keepCapo: 'Keep my capo',
 } as const;

@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import ToggleButton from '@mui/material/ToggleButton';
 import TuneIcon from '@mui/icons-material/Tune';
-import type { ChordView } from '@segue/shared';
+import type { CapoRule, ChordView } from '@segue/shared';
 import { MY_VIEW_TEXTS as T } from './my-view-texts.ts';
 
 // The panel loads when first opened: most screens never show it.
@@ -30,11 +30,13 @@ export function MyViewPanelWhenOpen(props: {
   open: boolean;
   view: ChordView;
   onChange: (change: Partial<ChordView>) => void;
+  /** The live view's choice of what the capo does when a key changes live. */
+  capoRule?: { rule: CapoRule; change: (rule: CapoRule) => void } | undefined;
 }) {
   if (!props.open) return null;
   return (
     <Suspense fallback={null}>
-      <MyViewPanel view={props.view} onChange={props.onChange} />
+      <MyViewPanel view={props.view} onChange={props.onChange} capoRule={props.capoRule} />
     </Suspense>
   );
 }

@@ -46,6 +46,8 @@ function start() {
     partChanged: vi.fn<LiveConnectionHooks['partChanged']>(),
     keyChanged: vi.fn<LiveConnectionHooks['keyChanged']>(),
     announcement: vi.fn<LiveConnectionHooks['announcement']>(),
+    screenChanged: vi.fn<LiveConnectionHooks['screenChanged']>(),
+    followers: vi.fn<LiveConnectionHooks['followers']>(),
   } satisfies LiveConnectionHooks;
   const connection = new LiveConnection(id, hooks);
   connection.start();

@@ -4,6 +4,8 @@ import { LIVE_SOCKET_OPTIONS, LIVE_TEXTS } from '@segue/shared';
 import type {
   AnnouncementMeta,
   ClientToServerEvents,
+  FollowCount,
+  ScreenState,
   LiveMeta,
   LiveState,
   LiveViewKind,
@@ -47,6 +49,10 @@ export interface LiveConnectionHooks {
   partChanged(label: string | null, meta: LiveMeta): void;
   keyChanged(index: number, key: string | null, meta: LiveMeta): void;
   announcement(message: string, meta: AnnouncementMeta): void;
+  /** The congregation's screen changed (mode, message or join code). */
+  screenChanged(screen: ScreenState): void;
+  /** How many phones follow the setlist's congregation link. */
+  followers(count: FollowCount): void;
 }
 
 /** The socket as requests and the queue see it: each command as its event, for this setlist. */
@@ -96,14 +102,27 @@ class SocketCommands implements CommandEmitter {
         socket.emit('setlist:setKey', { setlistId, index: command.index, key: command.key }, ack);
         return;
       case 'setlist:announce': {
-        const { message, onScreen } = command;
+        const { message, onScreen, seconds } = command;
         socket.emit(
           'setlist:announce',
-          onScreen ? { setlistId, message, onScreen } : { setlistId, message },
+          onScreen
+            ? { setlistId, message, onScreen, ...(seconds !== undefined ? { seconds } : {}) }
+            : { setlistId, message },
           ack,
         );
         return;
       }
+      case 'setlist:screen':
+        socket.emit(
+          'setlist:screen',
+          'mode' in command
+            ? { setlistId, mode: command.mode }
+            : 'joinCode' in command
+              ? { setlistId, joinCode: command.joinCode }
+              : { setlistId, message: null },
+          ack,
+        );
+        return;
     }
   }
 }
@@ -197,6 +216,8 @@ export class LiveConnection {
     socket.on('setlist:announceBroadcast', (message, meta) =>
       this.hooks.announcement(message, meta),
     );
+    socket.on('setlist:screenChanged', (screen) => this.hooks.screenChanged(screen));
+    socket.on('setlist:followers', (count) => this.hooks.followers(count));
     socket.on('live:error', ({ message }) => console.warn(`[live] ${message}`));
 
     // A phone that slept or a Wi-Fi that came back may hold a socket that is dead without

@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import type { LiveJoinState } from '@segue/shared';
 import type { LiveConnectionStatus } from './connection.ts';
 import { liveState as state, SETLIST_ID as id } from './fake-socket.ts';
 import { LiveStore } from './state.ts';
@@ -30,6 +31,8 @@ describe('LiveStore', () => {
       refusal: null,
       joins: 0,
       keys: new Map(),
+      screen: { mode: 'lyrics', message: null, joinCode: null, version: -1 },
+      followers: null,
     });
     setStatus('reconnecting');
     expect(listener).toHaveBeenCalledTimes(1);
@@ -141,6 +144,119 @@ describe('LiveStore', () => {
       id: 2,
       message: 'Only the leader can change the live setlist.',
     });
+  });
+
+  it('takes the congregation screen from a join and keeps its higher version', () => {
+    const { store, listener } = setup();
+    const screen = (version: number, mode: 'lyrics' | 'black' | 'clear' | 'logo') => ({
+      setlistId: id,
+      mode,
+      message: null,
+      joinCode: null,
+      version,
+    });
+    const joinState: LiveJoinState = {
+      ...state(1, 0, 'Verse'),
+      keys: [],
+      screen: screen(4, 'black'),
+    };
+    store.joined(joinState);
+    expect(store.getSnapshot().screen).toEqual({
+      mode: 'black',
+      message: null,
+      joinCode: null,
+      version: 4,
+    });
+    listener.mockClear();
+    store.screenChanged(screen(3, 'logo'));
+    expect(store.getSnapshot().screen.mode).toBe('black');
+    expect(listener).not.toHaveBeenCalled();
+    store.screenChanged({ ...screen(5, 'clear'), setlistId: 'another' });
+    expect(store.getSnapshot().screen.mode).toBe('black');
+    store.screenChanged(screen(5, 'clear'));
+    expect(store.getSnapshot().screen).toEqual({
+      mode: 'clear',
+      message: null,
+      joinCode: null,
+      version: 5,
+    });
+  });
+
+  it('shows the join code the server names, and drops it when the server does', () => {
+    const { store } = setup();
+    const url = 'https://segue.example/follow/abc';
+    const screen = (version: number, joinCode: string | null) => ({
+      setlistId: id,
+      mode: 'black' as const,
+      message: null,
+      joinCode,
+      version,
+    });
+    store.screenChanged(screen(1, url));
+    expect(store.getSnapshot().screen).toMatchObject({ mode: 'black', joinCode: url });
+    store.screenChanged(screen(2, null));
+    expect(store.getSnapshot().screen.joinCode).toBeNull();
+  });
+
+  it("counts this setlist's followers, and no other setlist's", () => {
+    const { store, listener } = setup();
+    store.followersChanged({ setlistId: id, followers: 12 });
+    expect(store.getSnapshot().followers).toBe(12);
+    listener.mockClear();
+    store.followersChanged({ setlistId: 'another', followers: 99 });
+    store.followersChanged({ setlistId: id, followers: 12 });
+    expect(store.getSnapshot().followers).toBe(12);
+    expect(listener).not.toHaveBeenCalled();
+    store.followersChanged({ setlistId: id, followers: 0 });
+    expect(store.getSnapshot().followers).toBe(0);
+  });
+
+  it('shows its own mode change at once, until the queue settles on the server’s', () => {
+    const { store } = setup();
+    store.setScreenMode('logo');
+    expect(store.getSnapshot().screen.mode).toBe('logo');
+    store.settle();
+    expect(store.getSnapshot().screen.mode).toBe('lyrics');
+  });
+
+  it('counts a message’s time on this clock, and keeps its id when heard again', () => {
+    vi.useFakeTimers({ now: new Date('2025-01-01T10:00:00Z') });
+    try {
+      const { store } = setup();
+      const message = { text: 'Please stand', from: 'Ada', at: '2025-01-01T09:59:59Z' };
+      store.screenChanged({
+        setlistId: id,
+        mode: 'lyrics',
+        message: { ...message, remainingMs: 5000 },
+        joinCode: null,
+        version: 1,
+      });
+      const first = store.getSnapshot().screen.message;
+      expect(first).toEqual({ id: 1, text: 'Please stand', until: Date.now() + 5000 });
+      // A re-join brings the same message with less time left: the same message, not a new one.
+      store.screenChanged({
+        setlistId: id,
+        mode: 'black',
+        message: { ...message, remainingMs: 3000 },
+        joinCode: null,
+        version: 2,
+      });
+      expect(store.getSnapshot().screen.message?.id).toBe(1);
+      store.screenChanged({
+        setlistId: id,
+        mode: 'black',
+        message: { ...message, at: '2025-01-01T10:00:00Z', remainingMs: null },
+        joinCode: null,
+        version: 3,
+      });
+      expect(store.getSnapshot().screen.message).toEqual({
+        id: 2,
+        text: 'Please stand',
+        until: null,
+      });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('on a presenter, shows only the messages sent for the screen', () => {

@@ -1,4 +1,12 @@
-import type { AnnouncementMeta, LiveJoinState, LiveMeta, LiveState } from '@segue/shared';
+import type {
+  AnnouncementMeta,
+  FollowCount,
+  LiveJoinState,
+  LiveMeta,
+  LiveState,
+  ScreenMode,
+  ScreenState,
+} from '@segue/shared';
 import { reduceLiveState } from '../live-state.ts';
 import type { LivePosition, LiveUpdate } from '../live-state.ts';
 import type { LiveConnectionStatus } from './connection.ts';
@@ -11,6 +19,17 @@ export interface Announcement {
   at: string;
   /** Sent for the presenter too. */
   onScreen: boolean;
+}
+
+/** The congregation's screen as this device shows or previews it. */
+export interface ScreenView {
+  mode: ScreenMode;
+  /** The message on screen: `id` grows with each; `until` is this device's clock (ms), null until cleared. */
+  message: { id: number; text: string; until: number | null } | null;
+  /** The follow link shown over the screen as a join code (a QR code), or null. */
+  joinCode: string | null;
+  /** The server's version of it (this screen's own mode change is shown before it answers). */
+  version: number;
 }
 
 export interface LiveSnapshot {
@@ -31,7 +50,13 @@ export interface LiveSnapshot {
    * been reordered since it was loaded).
    */
   keys: ReadonlyMap<number, LiveKey>;
+  /** The congregation's screen: lyrics until the server says otherwise. */
+  screen: ScreenView;
+  /** Phones following the setlist's congregation link, as the server last said; null before. */
+  followers: number | null;
 }
+
+const NO_SCREEN: ScreenView = { mode: 'lyrics', message: null, joinCode: null, version: -1 };
 
 export interface LiveKey {
   key: string | null;
@@ -52,7 +77,14 @@ export class LiveStore {
     refusal: null,
     joins: 0,
     keys: new Map(),
+    screen: NO_SCREEN,
+    followers: null,
   };
+  private confirmedScreen: ScreenView = NO_SCREEN;
+  private optimisticMode: ScreenMode | null = null;
+  private screenMessages = 0;
+  /** When the message shown was sent (the server's clock): it tells one message from the next. */
+  private messageAt: string | null = null;
   private readonly listeners = new Set<() => void>();
   private optimistic: LivePosition | null = null;
   private readonly confirmedKeys = new Map<number, LiveKey & { version: number }>();
@@ -83,6 +115,8 @@ export class LiveStore {
       update.type === 'state' && 'keys' in update.state
         ? this.takeKeys(update.state as LiveJoinState)
         : false;
+    const screen = update.type === 'state' ? (update.state as LiveJoinState).screen : undefined;
+    if (screen) this.takeScreen(screen);
     const confirmed = reduceLiveState(this.snapshot.confirmed, this.setlistId, update);
     if (confirmed !== this.snapshot.confirmed || keysChanged) this.publish({ confirmed });
   }
@@ -115,6 +149,46 @@ export class LiveStore {
     return changed;
   }
 
+  /**
+   * The congregation's screen from the server: kept unless a later version is known. A message
+   * shows for the time it had left when sent, counted on this device's clock.
+   */
+  screenChanged(screen: ScreenState): void {
+    if (this.takeScreen(screen)) this.publish({});
+  }
+
+  /** Shows this screen's mode change at once, before the server confirms it. */
+  setScreenMode(mode: ScreenMode): void {
+    this.optimisticMode = mode;
+    this.publish({});
+  }
+
+  private takeScreen(screen: ScreenState): boolean {
+    if (screen.setlistId !== this.setlistId) return false;
+    if (screen.version <= this.confirmedScreen.version) return false;
+    const known = this.confirmedScreen.message;
+    const message = screen.message && {
+      // The same message heard again (a re-join) keeps its id, so nothing flashes anew.
+      id: known && this.messageAt === screen.message.at ? known.id : (this.screenMessages += 1),
+      text: screen.message.text,
+      until: screen.message.remainingMs === null ? null : Date.now() + screen.message.remainingMs,
+    };
+    this.messageAt = screen.message?.at ?? null;
+    this.confirmedScreen = {
+      mode: screen.mode,
+      message,
+      joinCode: screen.joinCode ?? null,
+      version: screen.version,
+    };
+    return true;
+  }
+
+  /** How many phones follow the congregation link of this setlist. */
+  followersChanged(count: FollowCount): void {
+    if (count.setlistId !== this.setlistId || count.followers === this.snapshot.followers) return;
+    this.publish({ followers: count.followers });
+  }
+
   /** A successful (re-)join, with the state it brought. */
   joined(state: LiveState): void {
     this.snapshot = { ...this.snapshot, joins: this.snapshot.joins + 1 };
@@ -145,9 +219,10 @@ export class LiveStore {
 
   /** Shows the server's state again: nothing of ours is on its way any more. */
   settle(): void {
-    if (!this.optimistic && this.optimisticKeys.size === 0) return;
+    if (!this.optimistic && this.optimisticKeys.size === 0 && this.optimisticMode === null) return;
     this.optimistic = null;
     this.optimisticKeys.clear();
+    this.optimisticMode = null;
     this.publish({});
   }
 
@@ -155,6 +230,7 @@ export class LiveStore {
   forgetMoves(): void {
     this.optimistic = null;
     this.optimisticKeys.clear();
+    this.optimisticMode = null;
   }
 
   /** A new snapshot: `change`, the current status and the moves shown; listeners hear of it. */
@@ -164,7 +240,11 @@ export class LiveStore {
     const keys = new Map<number, LiveKey>();
     for (const [index, { key, songId }] of this.confirmedKeys) keys.set(index, { key, songId });
     for (const [index, key] of this.optimisticKeys) keys.set(index, { key });
-    this.snapshot = { ...next, status: this.status(), position, keys };
+    const screen =
+      this.optimisticMode === null
+        ? this.confirmedScreen
+        : { ...this.confirmedScreen, mode: this.optimisticMode };
+    this.snapshot = { ...next, status: this.status(), position, keys, screen };
     for (const listener of this.listeners) listener();
   }
 }

@@ -33,6 +33,8 @@ const team = (id: string, members: string[]): Team => ({
   description: '',
   members,
   admins: [],
+  songEditors: 'everyone',
+  setlistEditors: 'everyone',
   createdBy: members[0] ?? 'u1',
   requestedUsers: [],
   createdAt: '2026-11-01T00:00:00.000Z',

@@ -15,39 +15,24 @@ import { TEAM_TEXTS } from '../../features/teams/components/team-texts.ts';
 import { PendingJoinRequests } from '../../features/teams/components/pending-join-requests.tsx';
 import { UpcomingSetlists } from '../../features/setlists/components/upcoming-setlists.tsx';
 import { YourAssignments } from '../../features/setlists/components/your-assignments.tsx';
+import { NextServiceCard } from './next-service-card.tsx';
 import { NextStepsCard } from './next-steps-card.tsx';
 import { NoTeamCard } from './no-team-card.tsx';
 
 export function DashboardPage() {
   const { account } = useCurrentAccount();
   const { teams, currentTeam, selectTeam, isAdmin, isPending, error, refetch } = useCurrentTeam();
-  // Without a team, the no-team card explains the two ways in and holds their buttons.
-  const noTeam = !isPending && !error && !currentTeam;
+  const hasTeam = !isPending && !error && currentTeam !== null;
 
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 3, sm: 5 } }}>
       <Typography variant="h4" component="h1" gutterBottom sx={{ fontWeight: 700 }}>
         {`${TEXTS.welcome} ${firstName(account?.name)}`}
       </Typography>
-      {/* The team section, then Upcoming Setlists in this column. */}
+      {/* Sunday first (docs/DECISIONS.md, "Sunday-first dashboard"): the next service the user
+          plays in, then the team section, the lists, and last the ways to other teams. */}
       <Stack spacing={3}>
-        {!noTeam && (
-          <Stack
-            direction={{ xs: 'column', sm: 'row' }}
-            spacing={2}
-            sx={{ alignItems: { xs: 'stretch', sm: 'center' } }}
-          >
-            {currentTeam && (
-              <TeamSelector teams={teams} currentTeam={currentTeam} onSelect={selectTeam} />
-            )}
-            <Button component={RouterLink} to="/join" variant="contained">
-              Find a Team
-            </Button>
-            <Button component={RouterLink} to="/create" variant="outlined">
-              Create a Team
-            </Button>
-          </Stack>
-        )}
+        {hasTeam && account && <NextServiceCard key={account.$id} />}
         {isPending ? (
           <PageLoading />
         ) : error ? (
@@ -64,17 +49,37 @@ export function DashboardPage() {
           </Alert>
         ) : currentTeam ? (
           <>
+            {/* A column that stretches it on a phone, so a long team name shortens instead
+                of widening the page. */}
+            <Stack sx={{ alignItems: { xs: 'stretch', sm: 'flex-start' } }}>
+              <TeamSelector teams={teams} currentTeam={currentTeam} onSelect={selectTeam} />
+            </Stack>
             <ActiveTeamCard team={currentTeam} />
             <NextStepsCard key={currentTeam._id} teamId={currentTeam._id} isAdmin={isAdmin} />
           </>
         ) : (
+          // Without a team, the no-team card explains the two ways in and holds their buttons.
           <NoTeamCard />
         )}
         <PendingJoinRequests />
         {/* Answers asked of the user, in all their teams. */}
         {!isPending && !error && account && <YourAssignments key={account.$id} />}
-        {!isPending && !error && currentTeam && account && (
+        {hasTeam && account && (
           <UpcomingSetlists key={currentTeam._id} teamId={currentTeam._id} userId={account.$id} />
+        )}
+        {hasTeam && (
+          <Stack
+            direction={{ xs: 'column', sm: 'row' }}
+            spacing={2}
+            sx={{ alignItems: { xs: 'stretch', sm: 'center' } }}
+          >
+            <Button component={RouterLink} to="/join" variant="outlined">
+              Find a Team
+            </Button>
+            <Button component={RouterLink} to="/create" variant="outlined">
+              Create a Team
+            </Button>
+          </Stack>
         )}
       </Stack>
     </Container>

@@ -1,6 +1,8 @@
+import { listOfNames, type ServiceReadiness } from '@segue/shared';
+
 /**
- * Texts of the dashboard that the specification does not quote: the two ways into a
- * team and a new team's next steps. The quoted ones ('No team selected', Find a Team, Create a
+ * Texts of the dashboard that the specification does not quote: the user's next service, the
+ * two ways into a team and a new team's next steps. The quoted ones ('No team selected', Find a Team, Create a
  * Team) stay as the spec writes them.
  */
 export const DASHBOARD_TEXTS = {
@@ -23,4 +25,26 @@ export const DASHBOARD_TEXTS = {
   invitePeopleText:
     'Bring in your band from Manage Team: share an invite link (Invitations tab) or add people by email.',
   done: 'Done',
+
+  // The next service the user plays in, first on the page (docs/DECISIONS.md, "Sunday-first
+  // dashboard").
+  nextService: 'Your next service',
+  noNextService: 'You have no upcoming services.',
+  noNextServiceText:
+    'When you are given a position in a setlist or lead one of its songs, it shows here first.',
+  openLive: 'Open live',
+  yourPositions: 'Your positions',
+  noPositionsYouLead: 'You lead a song in this service.',
+  songs: 'Songs',
+  noSongs: 'No songs chosen yet.',
+  keyOf: (key: string) => `Key ${key}`,
+  youLead: 'You lead',
+  /** The band's readiness, for owners and admins: "4 of 5 confirmed · Vocal declined". */
+  readiness: ({ assigned, confirmed, declined }: ServiceReadiness) =>
+    assigned === 0
+      ? 'No one assigned yet'
+      : [
+          `${confirmed} of ${assigned} confirmed`,
+          ...(declined.length > 0 ? [`${listOfNames(declined)} declined`] : []),
+        ].join(' · '),
 } as const;

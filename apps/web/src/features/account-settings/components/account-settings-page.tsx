@@ -4,6 +4,7 @@ import Typography from '@mui/material/Typography';
 import { PageLoading } from '../../../components/layout/page-loading.tsx';
 import { useCurrentAccount } from '../../../lib/session/current-account.ts';
 import { AvailabilitySection } from './availability-section.tsx';
+import { CalendarFeedSection } from './calendar-feed-section.tsx';
 import { ChordViewSection } from './chord-view-section.tsx';
 import { DeleteAccountSection } from './delete-account-section.tsx';
 import { EmailSection } from './email-section.tsx';
@@ -37,6 +38,7 @@ export function AccountSettingsPage() {
         <ChordViewSection account={account} />
         <MyPositionsSection />
         <AvailabilitySection />
+        <CalendarFeedSection />
         <OfflineDataSection account={account} />
         <DeleteAccountSection account={account} />
       </Stack>

@@ -2,23 +2,7 @@ import { useEffect, useState } from 'react';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
-import type * as QrCode from 'qrcode';
-
-type QrEncoder = typeof QrCode;
-
-let encoder: Promise<QrEncoder> | null = null;
-/**
- * The `qrcode` package, fetched the first time it is wanted (only two-factor setup
- * draws QR codes): it stays out of every page's first load.
- */
-export function loadQrEncoder(): Promise<QrEncoder> {
-  encoder ??= import('qrcode').then(
-    // A CommonJS package: its functions may come as the module or as its default export.
-    (module) => (module as QrEncoder & { default?: QrEncoder }).default ?? module,
-  );
-  encoder.catch(() => (encoder = null)); // a failed download may be tried again
-  return encoder;
-}
+import { loadQrEncoder } from '../../../lib/qr-code.ts';
 
 interface QrCodeImageProps {
   value: string;

@@ -13,7 +13,8 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useConfirmTotp, useStartTotp } from '../api/two-factor.ts';
-import { loadQrEncoder, QrCodeImage } from './qr-code-image.tsx';
+import { loadQrEncoder } from '../../../lib/qr-code.ts';
+import { QrCodeImage } from './qr-code-image.tsx';
 import { SETTINGS_TEXTS } from './account-settings-texts.ts';
 
 interface TwoFactorSetupDialogProps {

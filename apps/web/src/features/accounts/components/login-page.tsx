@@ -11,6 +11,8 @@ import { ApiRequestError, errorMessage } from '../../../lib/api-client.ts';
 import { pendingVerificationEmail } from '../../../lib/storage.ts';
 import { PlainTextField } from '../../../components/plain-text-field.tsx';
 import { useToast } from '../../../components/toasts/toast-context.ts';
+import { FormError } from '../../../components/form-error.tsx';
+import type { FormErrorValue } from '../../../components/form-error.tsx';
 import { useLogin } from '../api/login.ts';
 import { useSession } from '../../../lib/session/session.ts';
 import { AccountFormCard } from '../../../components/account-form-card.tsx';
@@ -27,7 +29,13 @@ export function LoginPage() {
   const { account } = useSession();
   const login = useLogin();
   const navigate = useNavigate();
-  const { showToast } = useToast();
+  const { showToast: toast } = useToast();
+  const [formError, setFormError] = useState<FormErrorValue | null>(null);
+  // Every message of a submit shows in the toast and stays beside the form until the next one.
+  const showToast = (message: string, severity: FormErrorValue['severity']) => {
+    toast(message, severity);
+    setFormError(severity === 'success' ? null : { message, severity });
+  };
   // Set once the server asks for a second factor: the code field then joins the form.
   const [otpRequired, setOtpRequired] = useState(false);
   const [form, setForm] = useState<LoginForm | null>(null);
@@ -133,6 +141,7 @@ export function LoginPage() {
             Forgot password?
           </Link>
         </Box>
+        <FormError error={formError} />
         <Button type="submit" variant="contained" size="large" disabled={login.isPending}>
           Login
         </Button>

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Navigate, Link as RouterLink, useNavigate } from 'react-router';
@@ -9,6 +10,8 @@ import Typography from '@mui/material/Typography';
 import { LIMITS, RegisterInputSchema, TEXTS } from '@segue/shared';
 import { ApiRequestError, errorMessage } from '../../../lib/api-client.ts';
 import { useToast } from '../../../components/toasts/toast-context.ts';
+import { FormError } from '../../../components/form-error.tsx';
+import type { FormErrorValue } from '../../../components/form-error.tsx';
 import { useCurrentAccount } from '../../../lib/session/current-account.ts';
 import { useRegister } from '../api/register.ts';
 import { AccountFormCard } from '../../../components/account-form-card.tsx';
@@ -18,6 +21,8 @@ export function RegisterPage() {
   const registration = useRegister();
   const navigate = useNavigate();
   const { showToast } = useToast();
+  // The refusal stays beside the form as well as in the toast, until the next submit.
+  const [formError, setFormError] = useState<FormErrorValue | null>(null);
   const {
     register,
     handleSubmit,
@@ -31,6 +36,7 @@ export function RegisterPage() {
   if (account && registration.isIdle) return <Navigate to="/dashboard" replace />;
 
   const onSubmit = handleSubmit((values) => {
+    setFormError(null);
     registration.mutate(values, {
       onSuccess: () => {
         showToast(TEXTS.registrationSuccess, 'success');
@@ -38,7 +44,9 @@ export function RegisterPage() {
       },
       onError: (error) => {
         if (!(error instanceof ApiRequestError)) console.error('Registration failed', error);
-        showToast(errorMessage(error, TEXTS.registrationFailed), 'error');
+        const message = errorMessage(error, TEXTS.registrationFailed);
+        showToast(message, 'error');
+        setFormError({ message, severity: 'error' });
       },
     });
   });
@@ -92,6 +100,7 @@ export function RegisterPage() {
             errors.password?.message ?? `At least ${LIMITS.passwordMinLength} characters.`
           }
         />
+        <FormError error={formError} />
         <Button type="submit" variant="contained" size="large" disabled={registration.isPending}>
           Register
         </Button>

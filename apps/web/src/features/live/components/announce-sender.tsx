@@ -8,14 +8,19 @@ import OutlinedInput from '@mui/material/OutlinedInput';
 import Stack from '@mui/material/Stack';
 import ChatBubbleOutlineIcon from '@mui/icons-material/ChatBubbleOutlineOutlined';
 import SendIcon from '@mui/icons-material/Send';
-import { LIVE_LIMITS } from '@segue/shared';
+import Typography from '@mui/material/Typography';
+import { LIVE_LIMITS, SCREEN_MESSAGE_DEFAULT_SECONDS, SCREEN_MESSAGE_SECONDS } from '@segue/shared';
 import { LIVE_VIEW_TEXTS as T } from './live-texts.ts';
+import { PROJECTOR_TEXTS as P } from './projector-texts.ts';
 
 interface AnnounceSenderProps {
   value: string;
   onChange: (value: string) => void;
-  /** Sends the text unless it is blank (then nothing happens), and clears it. */
-  onSend: (options: { onScreen: boolean }) => void;
+  /**
+   * Sends the text unless it is blank (then nothing happens), and clears it; on the screen too
+   * for `seconds` (null: until a driver takes it off).
+   */
+  onSend: (options: { onScreen: boolean; seconds?: number | null }) => void;
   /** Drivers see the box at once; a follower opens it. */
   isDriver: boolean;
   /** Whether the policy lets this person put the message on the presenter too. */
@@ -37,6 +42,7 @@ export function AnnounceSender({
   const inputId = useId();
   const [open, setOpen] = useState(false);
   const [onScreen, setOnScreen] = useState(false);
+  const [seconds, setSeconds] = useState<number | null>(SCREEN_MESSAGE_DEFAULT_SECONDS);
   if (!isDriver && !open) {
     return (
       <Button
@@ -56,7 +62,7 @@ export function AnnounceSender({
       spacing={0.5}
       onSubmit={(event) => {
         event.preventDefault();
-        onSend({ onScreen: mayShowOnScreen && onScreen });
+        onSend(mayShowOnScreen && onScreen ? { onScreen: true, seconds } : { onScreen: false });
       }}
     >
       <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
@@ -87,6 +93,30 @@ export function AnnounceSender({
           }
           label={T.showOnScreen}
         />
+      )}
+      {mayShowOnScreen && onScreen && (
+        <Stack
+          direction="row"
+          spacing={0.5}
+          role="group"
+          aria-label={P.onScreenFor}
+          sx={{ alignItems: 'center', flexWrap: 'wrap' }}
+        >
+          <Typography variant="body2" color="text.secondary" aria-hidden sx={{ mr: 0.5 }}>
+            {P.onScreenFor}
+          </Typography>
+          {SCREEN_MESSAGE_SECONDS.map((choice) => (
+            <Button
+              key={choice ?? 'cleared'}
+              size="small"
+              variant={seconds === choice ? 'contained' : 'outlined'}
+              aria-pressed={seconds === choice}
+              onClick={() => setSeconds(choice)}
+            >
+              {choice === null ? P.untilCleared : P.seconds(choice)}
+            </Button>
+          ))}
+        </Stack>
       )}
     </Stack>
   );

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import Box from '@mui/material/Box';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { SongPart as Part } from '@segue/shared';
-import { SongPart } from './song-part.tsx';
+import { PART_SCROLL_MARGIN, SongPart } from './song-part.tsx';
 
 interface FullSongViewProps {
   parts: Part[];
@@ -20,8 +20,14 @@ export function FullSongView({ parts, activeIndex, textSize, split }: FullSongVi
   useEffect(() => {
     const element = activeRef.current;
     if (!element) return;
+    const box = element.getBoundingClientRect();
+    // A part already on screen, clear of the app bar and the part bar, stays where it is: moving
+    // the page would slide the controls above it under the app bar for nothing.
+    if (box.top >= PART_SCROLL_MARGIN && box.bottom <= window.innerHeight - PART_SCROLL_MARGIN) {
+      return;
+    }
     // A part taller than the screen starts at the top; a shorter one sits in the middle.
-    const fits = element.getBoundingClientRect().height < window.innerHeight * 0.6;
+    const fits = box.height < window.innerHeight * 0.6;
     element.scrollIntoView({
       block: fits ? 'center' : 'start',
       behavior: reducedMotion ? 'auto' : 'smooth',

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { Link as RouterLink, Navigate, useParams } from 'react-router';
 import Box from '@mui/material/Box';
@@ -15,7 +15,7 @@ import NavigateNextIcon from '@mui/icons-material/NavigateNext';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import SkipNextIcon from '@mui/icons-material/SkipNext';
 import SkipPreviousIcon from '@mui/icons-material/SkipPrevious';
-import { can, leadsSongIn, orderOfService } from '@segue/shared';
+import { can, capoForKey, leadsSongIn, orderOfService } from '@segue/shared';
 import type { SetlistDetails } from '@segue/shared';
 import { AnnouncementBanner } from '../../../components/announcement-banner.tsx';
 import { LiveConnectionStatus } from '../../../components/live-connection-status.tsx';
@@ -40,7 +40,22 @@ import { usePartChange } from '../hooks/use-part-change.ts';
 import { useTextSize } from '../hooks/use-text-size.ts';
 import { useWakeLock } from '../hooks/use-wake-lock.ts';
 import { midiAction } from '../utils/midi-message.ts';
+import {
+  isCompact,
+  isTabletWidth,
+  PHONE_QUERY,
+  SHORT_LANDSCAPE_QUERY,
+} from '../utils/live-layout.ts';
+import { useViewportSize } from '../hooks/use-stage-fit.ts';
 import { shownKey } from '../../../components/chart/in-key.ts';
+import { KeepKeysDialog } from '../../../components/chart/keep-keys-dialog.tsx';
+import {
+  keysToKeep,
+  liveKeysBySong,
+  notDeclined,
+  type KeyToKeep,
+} from '../../../components/chart/keep-keys.ts';
+import { useCapoRule } from '../../../components/my-view/use-capo-rule.ts';
 import {
   entryNumber,
   entryPosition,
@@ -54,9 +69,13 @@ import {
 } from '../utils/set-position.ts';
 import type { SetPosition } from '../utils/set-position.ts';
 import { AnnounceSender } from './announce-sender.tsx';
+import { CongregationShare } from './congregation-share.tsx';
+import { ProjectorControls } from './projector-controls.tsx';
+import { projectorLyrics } from '../utils/projector-lyrics.ts';
+import { FittedPartView } from './fitted-part-view.tsx';
 import { FullSongView } from './full-song-view.tsx';
 import { ItemNotes } from './item-notes.tsx';
-import { LiveSongHeader } from './live-song-header.tsx';
+import { LiveSongHeader, SongFacts } from './live-song-header.tsx';
 import { LIVE_VIEW_TEXTS as T } from './live-texts.ts';
 import { LiveViewControls, StageModeToggle } from './live-view-controls.tsx';
 import type { Layout, ViewMode } from './live-view-controls.tsx';
@@ -110,9 +129,6 @@ function PageMessage({ children, back = false }: { children: ReactNode; back?: b
   );
 }
 
-/** A phone held sideways: the song gets the screen unless stage mode was turned off. */
-const SHORT_LANDSCAPE = '(orientation: landscape) and (max-height: 500px)';
-
 /**
  * The live view of a setlist with at least one entry (a song, or an item of its order of
  * service). Drivers (the team's owner and admins, and the setlist's song leaders) move
@@ -127,8 +143,9 @@ function LivePerformance({ live, setlist }: { live: LiveSetlist; setlist: Setlis
   const changesAllowed = useChangesAllowed();
   // The setlist's fact the policy needs for a member: whether they lead one of its songs.
   const facts = { leadsSong: live.userId !== null && leadsSongIn(setlist, live.userId) };
-  const allowed = (action: 'driveLive' | 'announceOnScreen') =>
-    changesAllowed && live.role !== null && can({ role: live.role }, action, facts);
+  const allowed = (
+    action: 'driveLive' | 'announceOnScreen' | 'driveScreen' | 'shareWithCongregation',
+  ) => changesAllowed && live.role !== null && can({ role: live.role }, action, facts);
   const isDriver = allowed('driveLive');
 
   const [viewMode, setViewMode] = useState<ViewMode>('single');
@@ -164,7 +181,20 @@ function LivePerformance({ live, setlist }: { live: LiveSetlist; setlist: Setlis
   const stored = shown.kind === 'song' ? (setlist.songs[shown.songIndex] ?? null) : null;
   // The chords as this musician reads them ("My view": capo, instrument, notation).
   const chordView = useChordView();
+  const capoRule = useCapoRule();
   const [myViewOpen, setMyViewOpen] = useState(false);
+  // A musician's capo was set for the planned key: played live in another, it keeps their
+  // shapes (or their capo, as this device chose). docs/DECISIONS.md, "Live keys and planned keys".
+  const plannedEntry = shown.kind === 'song' ? live.planned?.songs[shown.songIndex] : undefined;
+  const plannedKey = plannedEntry ? shownKey(plannedEntry) : null;
+  const liveKey = stored ? shownKey(stored) : null;
+  const myView = useMemo(
+    () => ({
+      ...chordView.view,
+      capo: capoForKey(chordView.view.capo, plannedKey, liveKey, capoRule.rule),
+    }),
+    [chordView.view, plannedKey, liveKey, capoRule.rule],
+  );
   const entry = useMemo(
     () =>
       stored && {
@@ -173,11 +203,11 @@ function LivePerformance({ live, setlist }: { live: LiveSetlist; setlist: Setlis
           ...stored.song,
           parts: stored.song.parts.map((part) => ({
             ...part,
-            lines: linesForMe(part.lines, shownKey(stored), chordView.view),
+            lines: linesForMe(part.lines, shownKey(stored), myView),
           })),
         },
       },
-    [stored, chordView.view],
+    [stored, myView],
   );
   const song = entry?.song ?? null;
   const activeIndex = shown.kind === 'song' ? shown.partIndex : -1;
@@ -223,6 +253,7 @@ function LivePerformance({ live, setlist }: { live: LiveSetlist; setlist: Setlis
   const previous = previousPosition(setlist, shown);
   const next = nextPosition(setlist, shown);
   const backToLive = () => setBrowse(null);
+  const liveIsAt = T.liveIsAt(placeName(setlist, livePosition));
 
   // A move the server refused (a driver who is one no more, a part just gone) snaps back; say why.
   const { showToast } = useToast();
@@ -232,15 +263,30 @@ function LivePerformance({ live, setlist }: { live: LiveSetlist; setlist: Setlis
   }, [refusal, showToast]);
 
   const sendAnnouncement = useCallback(
-    (options: { onScreen: boolean } = { onScreen: false }) => {
+    (options: { onScreen: boolean; seconds?: number | null } = { onScreen: false }) => {
       if (announce(announceText, options)) setAnnounceText('');
     },
     [announce, announceText],
   );
 
+  // The run ends when a driver steps past its end: where it played a song in another key than
+  // planned, they are asked whether the setlist keeps it.
+  const [asking, setAsking] = useState<KeyToKeep[] | null>(null);
+  const planned = live.planned;
+  const liveKeys = live.liveKeys;
+  // Read at each render, not kept: a No just answered (remembered on the device) counts at once.
+  const keepable = planned
+    ? notDeclined(setlist._id, keysToKeep(planned, liveKeysBySong(planned, liveKeys)))
+    : [];
+  const mayKeepKeys = isDriver && !next && keepable.length > 0;
+  const nextOrEnd = () => {
+    if (next) goTo(next);
+    else if (mayKeepKeys) setAsking(keepable);
+  };
+
   useLiveKeys({
     previousPart: () => goTo(previous),
-    nextPart: () => goTo(next),
+    nextPart: nextOrEnd,
     previousSong: () => goTo(previousEntry),
     nextSong: () => goTo(nextEntry),
   });
@@ -252,10 +298,14 @@ function LivePerformance({ live, setlist }: { live: LiveSetlist; setlist: Setlis
     if (action?.type === 'announce') sendAnnouncement();
   });
 
-  // Stage mode: remembered on this device; a phone held sideways gets it unless turned off.
-  const shortLandscape = useMediaQuery(SHORT_LANDSCAPE, { noSsr: true });
+  // Stage mode (the compact view): remembered on this device; until chosen, a follower's phone
+  // opens compact, and a driver's only held sideways (live-layout.ts).
+  const phone = useMediaQuery(PHONE_QUERY, { noSsr: true });
+  const shortLandscape = useMediaQuery(SHORT_LANDSCAPE_QUERY, { noSsr: true });
   const [stagePreference, setStagePreference] = useState(liveStageMode.get);
-  const stage = stagePreference === null ? shortLandscape : stagePreference === 'on';
+  const stage = isCompact({ preference: stagePreference, isDriver, phone, shortLandscape });
+  const tablet = isTabletWidth(useViewportSize().width);
+  const partBarRef = useRef<HTMLElement>(null);
   const toggleStage = () => {
     const value = stage ? 'off' : 'on';
     liveStageMode.set(value);
@@ -283,7 +333,18 @@ function LivePerformance({ live, setlist }: { live: LiveSetlist; setlist: Setlis
     <Box sx={{ minHeight: stage ? 0 : '30vh' }}>
       {item && <ItemNotes notes={item.notes} fontSize={`${textSize.size}rem`} />}
       {song && !activePart && <Typography color="text.secondary">{T.noParts}</Typography>}
-      {activePart && viewMode === 'single' && (
+      {activePart && viewMode === 'single' && tablet && (
+        <FittedPartView
+          part={activePart}
+          partKey={`${entryNumber(setlist, shown)}:${activeIndex}`}
+          textSize={textSize.size}
+          changeCount={change.count}
+          direction={change.direction}
+          dense={stage}
+          bottomBar={partBarRef}
+        />
+      )}
+      {activePart && viewMode === 'single' && !tablet && (
         <SinglePartView
           part={activePart}
           textSize={textSize.size}
@@ -312,18 +373,61 @@ function LivePerformance({ live, setlist }: { live: LiveSetlist; setlist: Setlis
     </Button>
   );
 
+  const songButtons = (
+    <Stack direction="row" spacing={1}>
+      <Button
+        variant="outlined"
+        startIcon={<SkipPreviousIcon />}
+        onClick={() => goTo(previousEntry)}
+        disabled={!previousEntry}
+      >
+        {T.previousSong}
+      </Button>
+      <Button
+        variant="outlined"
+        endIcon={<SkipNextIcon />}
+        onClick={() => goTo(nextEntry)}
+        disabled={!nextEntry}
+      >
+        {T.nextSong}
+      </Button>
+    </Stack>
+  );
+
   const announceBox = (
-    <AnnounceSender
-      value={announceText}
-      onChange={setAnnounceText}
-      onSend={sendAnnouncement}
-      isDriver={isDriver}
-      mayShowOnScreen={allowed('announceOnScreen')}
-    />
+    <>
+      {allowed('driveScreen') && (
+        <ProjectorControls
+          screen={live.screen}
+          lyrics={projectorLyrics(setlist, live)}
+          team={live.team ?? null}
+          onMode={live.setScreenMode}
+          onTakeMessageOff={live.clearScreenMessage}
+        />
+      )}
+      {allowed('shareWithCongregation') && live.team && live.role && (
+        <CongregationShare
+          setlistId={setlist._id}
+          teamId={live.team._id}
+          role={live.role}
+          followers={live.followers}
+          joinCode={live.screen.joinCode}
+          onShowJoinCode={allowed('driveScreen') ? live.showJoinCode : null}
+        />
+      )}
+      <AnnounceSender
+        value={announceText}
+        onChange={setAnnounceText}
+        onSend={sendAnnouncement}
+        isDriver={isDriver}
+        mayShowOnScreen={allowed('announceOnScreen')}
+      />
+    </>
   );
 
   const partBar = (
     <Paper
+      ref={partBarRef}
       component="nav"
       aria-label={T.partControls}
       square
@@ -336,6 +440,11 @@ function LivePerformance({ live, setlist }: { live: LiveSetlist; setlist: Setlis
       }}
     >
       <Container maxWidth="lg" sx={{ py: stage ? 0.5 : 1, px: { xs: 1, sm: 2 } }}>
+        {stage && browsing && (
+          <Typography role="status" variant="body2" noWrap sx={{ pb: 0.5, fontWeight: 700 }}>
+            {liveIsAt}
+          </Typography>
+        )}
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
           <Button
             size={stage ? 'medium' : 'large'}
@@ -403,8 +512,8 @@ function LivePerformance({ live, setlist }: { live: LiveSetlist; setlist: Setlis
             size={stage ? 'medium' : 'large'}
             variant="contained"
             endIcon={<NavigateNextIcon />}
-            onClick={() => goTo(next)}
-            disabled={!next}
+            onClick={nextOrEnd}
+            disabled={!next && !mayKeepKeys}
             aria-label={T.nextPart}
             sx={{ flex: stage ? '0 0 auto' : 1, minWidth: 0 }}
           >
@@ -417,9 +526,19 @@ function LivePerformance({ live, setlist }: { live: LiveSetlist; setlist: Setlis
     </Paper>
   );
 
+  const keepKeysDialog = asking && live.team && (
+    <KeepKeysDialog
+      teamId={live.team._id}
+      setlistId={setlist._id}
+      keys={asking}
+      onDone={() => setAsking(null)}
+    />
+  );
+
   if (stage) {
     return (
       <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100dvh' }}>
+        {keepKeysDialog}
         <AnnouncementBanner announcement={live.announcement} />
         <Typography component="h1" sx={visuallyHidden}>
           {title}
@@ -429,6 +548,35 @@ function LivePerformance({ live, setlist }: { live: LiveSetlist; setlist: Setlis
           {content}
           <Stack spacing={1.5} sx={{ py: 2 }}>
             <NextUp next={upNext(setlist, shown)} sx={{ display: { sm: 'none' } }} />
+            {/* Below the lyrics, a scroll away: the song's facts and the controls the bar has
+                no room for. */}
+            <Stack component="section" aria-label={T.songDetails} spacing={1.5}>
+              <SongFacts
+                songNumber={shown.kind === 'song' ? shown.songIndex + 1 : null}
+                songCount={songCount}
+                keyCaption={entry && keyCaption(shownKey(entry), myView)}
+                leaderName={leaderName}
+                positions={myPositions}
+              >
+                {live.driver && <Typography variant="body2">{T.movedBy(live.driver)}</Typography>}
+              </SongFacts>
+              {songButtons}
+              {song && (
+                <PartButtons parts={song.parts} activeIndex={activeIndex} onSelect={selectPart} />
+              )}
+              <Box>
+                <MyViewToggleButton
+                  open={myViewOpen}
+                  onToggle={() => setMyViewOpen((open) => !open)}
+                />
+              </Box>
+              <MyViewPanelWhenOpen
+                open={myViewOpen}
+                view={chordView.view}
+                onChange={chordView.change}
+                capoRule={capoRule}
+              />
+            </Stack>
             {announceBox}
           </Stack>
         </Container>
@@ -447,6 +595,7 @@ function LivePerformance({ live, setlist }: { live: LiveSetlist; setlist: Setlis
       }}
     >
       <AnnouncementBanner announcement={live.announcement} />
+      {keepKeysDialog}
       <Container maxWidth="lg" sx={{ pt: { xs: 2, sm: 3 }, pb: 2 }}>
         <Stack spacing={2}>
           <Stack
@@ -458,7 +607,7 @@ function LivePerformance({ live, setlist }: { live: LiveSetlist; setlist: Setlis
               title={title}
               artist={song?.artist ?? ''}
               songNumber={shown.kind === 'song' ? shown.songIndex + 1 : null}
-              keyCaption={entry && keyCaption(shownKey(entry), chordView.view)}
+              keyCaption={entry && keyCaption(shownKey(entry), myView)}
               songCount={songCount}
               leaderName={leaderName}
               positions={myPositions}
@@ -491,9 +640,14 @@ function LivePerformance({ live, setlist }: { live: LiveSetlist; setlist: Setlis
               sx={{ alignItems: { sm: 'center' } }}
             >
               {backToLiveButton}
-              <Typography variant="body2" color="text.secondary">
-                {T.browsingHint}
-              </Typography>
+              <Box>
+                <Typography variant="body2" sx={{ fontWeight: 700 }}>
+                  {liveIsAt}
+                </Typography>
+                <Typography variant="body2" color="text.secondary">
+                  {T.browsingHint}
+                </Typography>
+              </Box>
             </Stack>
           )}
 
@@ -516,26 +670,10 @@ function LivePerformance({ live, setlist }: { live: LiveSetlist; setlist: Setlis
             open={myViewOpen}
             view={chordView.view}
             onChange={chordView.change}
+            capoRule={capoRule}
           />
 
-          <Stack direction="row" spacing={1}>
-            <Button
-              variant="outlined"
-              startIcon={<SkipPreviousIcon />}
-              onClick={() => goTo(previousEntry)}
-              disabled={!previousEntry}
-            >
-              {T.previousSong}
-            </Button>
-            <Button
-              variant="outlined"
-              endIcon={<SkipNextIcon />}
-              onClick={() => goTo(nextEntry)}
-              disabled={!nextEntry}
-            >
-              {T.nextSong}
-            </Button>
-          </Stack>
+          {songButtons}
 
           {song && (
             <PartButtons parts={song.parts} activeIndex={activeIndex} onSelect={selectPart} />
@@ -551,4 +689,11 @@ function LivePerformance({ live, setlist }: { live: LiveSetlist; setlist: Setlis
       {partBar}
     </Box>
   );
+}
+
+/** A place in the set as the band names it: "Song · Part", or an item's title. */
+function placeName(setlist: SetlistDetails, at: SetPosition): string {
+  if (at.kind === 'item') return setlist.items[at.itemIndex]?.title ?? '';
+  const song = setlist.songs[at.songIndex]?.song;
+  return song ? T.songAndPart(song.title, song.parts[at.partIndex]?.label ?? '') : '';
 }

@@ -3,6 +3,8 @@ import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import type { SxProps, Theme } from '@mui/material/styles';
+import type { ReactNode } from 'react';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { LIVE_VIEW_TEXTS as T } from './live-texts.ts';
 
@@ -46,27 +48,51 @@ export function LiveSongHeader(props: LiveSongHeaderProps) {
           )}
         </Box>
       </Stack>
-      <Stack
-        direction="row"
-        useFlexGap
-        spacing={2}
-        sx={{ flexWrap: 'wrap', color: 'text.secondary', pl: { sm: 6 } }}
-      >
-        {songNumber !== null && (
-          <Typography variant="body2">{T.songOf(songNumber, songCount)}</Typography>
-        )}
-        {keyCaption && (
-          <Typography variant="body2" sx={{ fontWeight: 700, color: 'text.primary' }}>
-            {keyCaption}
-          </Typography>
-        )}
-        {leaderName && <Typography variant="body2">{T.ledBy(leaderName)}</Typography>}
-        {positions.length > 0 && (
-          <Typography variant="body2" sx={{ fontWeight: 700, color: 'text.primary' }}>
-            {T.yourPosition(positions.join(', '))}
-          </Typography>
-        )}
-      </Stack>
+      <SongFacts
+        songNumber={songNumber}
+        songCount={songCount}
+        keyCaption={keyCaption}
+        leaderName={leaderName}
+        positions={positions}
+        sx={{ pl: { sm: 6 } }}
+      />
+    </Stack>
+  );
+}
+
+type SongFactsProps = Pick<
+  LiveSongHeaderProps,
+  'songNumber' | 'songCount' | 'keyCaption' | 'leaderName' | 'positions'
+> & { children?: ReactNode; sx?: SxProps<Theme> };
+
+/**
+ * The song's place in the set, its key, its leader and the viewer's positions, on one wrapping
+ * row: under the heading, or under the lyrics in the compact live view.
+ */
+export function SongFacts(props: SongFactsProps) {
+  const { songNumber, songCount, keyCaption, leaderName, positions, children, sx } = props;
+  return (
+    <Stack
+      direction="row"
+      useFlexGap
+      spacing={2}
+      sx={[{ flexWrap: 'wrap', color: 'text.secondary' }, ...(Array.isArray(sx) ? sx : [sx])]}
+    >
+      {songNumber !== null && (
+        <Typography variant="body2">{T.songOf(songNumber, songCount)}</Typography>
+      )}
+      {keyCaption && (
+        <Typography variant="body2" sx={{ fontWeight: 700, color: 'text.primary' }}>
+          {keyCaption}
+        </Typography>
+      )}
+      {leaderName && <Typography variant="body2">{T.ledBy(leaderName)}</Typography>}
+      {positions.length > 0 && (
+        <Typography variant="body2" sx={{ fontWeight: 700, color: 'text.primary' }}>
+          {T.yourPosition(positions.join(', '))}
+        </Typography>
+      )}
+      {children}
     </Stack>
   );
 }

@@ -39,6 +39,10 @@ export const LIVE_VIEW_TEXTS = {
   setlistNotFound: 'Setlist not found.',
   backToLive: 'Back to live',
   browsingHint: 'Only your screen moved. The band is still where the leader is.',
+  /** Where the leader is while a follower looks elsewhere: a song's part, or an item. */
+  liveIsAt: (where: string) => `Live is at: ${where}`,
+  songAndPart: (song: string, part: string) => (part ? `${song} · ${part}` : song),
+  songDetails: 'Song details',
   movedBy: (name: string) => `Moved by ${name}`,
   upNext: 'Up next',
   nextPartPreview: (label: string) => `Next: ${label}`,

@@ -23,6 +23,9 @@ interface SongPartProps {
   ref?: Ref<HTMLElement>;
 }
 
+/** Room kept above and below a part scrolled into view: the app bar, the part bar (CSS px). */
+export const PART_SCROLL_MARGIN = 96;
+
 const REGULAR_LINES = linesSx(LINE_HEIGHT, 0.75);
 const DENSE_LINES = linesSx(DENSE_LINE_HEIGHT, 0.25);
 
@@ -53,8 +56,8 @@ export function SongPart({
         borderColor: highlight && active ? 'primary.main' : 'transparent',
         bgcolor: highlight && active ? 'action.selected' : 'transparent',
         transition: 'background-color 0.3s ease, border-color 0.3s ease',
-        scrollMarginTop: 96,
-        scrollMarginBottom: 96,
+        scrollMarginTop: PART_SCROLL_MARGIN,
+        scrollMarginBottom: PART_SCROLL_MARGIN,
       }}
     >
       <Typography

@@ -1,4 +1,6 @@
 import { useEffect, useRef } from 'react';
+import { keyFocusOf, liveKeyAction } from '../utils/page-turn-keys.ts';
+import type { KeyFocus } from '../utils/page-turn-keys.ts';
 
 export interface LiveKeyActions {
   previousPart: () => void;
@@ -7,14 +9,11 @@ export interface LiveKeyActions {
   nextSong: () => void;
 }
 
-const KEYS: Record<string, keyof LiveKeyActions> = {
-  ArrowLeft: 'previousPart',
-  ArrowRight: 'nextPart',
-  ArrowUp: 'previousSong',
-  ArrowDown: 'nextSong',
-};
-
-/** Left/right change part, up/down change song (spec section 2), except while typing. */
+/**
+ * Left/right change part, up/down change song (spec section 2); PageDown/PageUp and Space, what
+ * page-turn pedals send, change part too. Never while typing, nor a key a focused control has a
+ * use for (Space presses a button): page-turn-keys.ts.
+ */
 export function useLiveKeys(actions: LiveKeyActions): void {
   const latest = useRef(actions);
   useEffect(() => {
@@ -23,9 +22,7 @@ export function useLiveKeys(actions: LiveKeyActions): void {
 
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
-      if (event.shiftKey || isTyping(event.target)) return;
-      const action = KEYS[event.key];
+      const action = liveKeyAction(event, focusOf(event.target));
       if (!action) return;
       event.preventDefault();
       latest.current[action]();
@@ -35,7 +32,13 @@ export function useLiveKeys(actions: LiveKeyActions): void {
   }, []);
 }
 
-function isTyping(target: EventTarget | null): boolean {
-  if (!(target instanceof HTMLElement)) return false;
-  return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName);
+function focusOf(target: EventTarget | null): KeyFocus {
+  if (!(target instanceof HTMLElement)) return 'none';
+  return keyFocusOf({
+    tagName: target.tagName,
+    isContentEditable: target.isContentEditable,
+    role: target.getAttribute('role'),
+    type: target.getAttribute('type'),
+    href: target.getAttribute('href'),
+  });
 }

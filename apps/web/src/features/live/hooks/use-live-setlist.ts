@@ -42,6 +42,10 @@ export function useLiveSetlist(setlistId: string, view: 'live' | 'stage' = 'live
   return {
     access,
     setlist,
+    /** The setlist as planned: its keys before this run changed any (the print view's). */
+    planned: stored,
+    /** Each entry's key in this run, by its place, as the live channel said. */
+    liveKeys,
     team: currentTeam,
     userId: userId ?? null,
     /** The viewer's role in the setlist's team, for `can`. */
@@ -64,6 +68,14 @@ export function useLiveSetlist(setlistId: string, view: 'live' | 'stage' = 'live
     goToItem: channel.goToItem,
     setKey: channel.setKey,
     announce: channel.announce,
+    /** The congregation's screen: its mode and message, as the server says (this screen's own change at once). */
+    screen: channel.screen,
+    setScreenMode: channel.setScreenMode,
+    clearScreenMessage: channel.clearScreenMessage,
+    /** Shows or hides the congregation's join code on the projector (drivers). */
+    showJoinCode: channel.showJoinCode,
+    /** Phones following the congregation link, as the server last said; null before. */
+    followers: channel.followers,
     reconnect: channel.reconnect,
   };
 }

@@ -1,7 +1,7 @@
 import { useEffect, useLayoutEffect, useState } from 'react';
 import type { RefObject } from 'react';
 import { nextStageFit, startStageFit } from '../utils/stage-display.ts';
-import type { StageFit, StageFitSearch } from '../utils/stage-display.ts';
+import type { StageFit, StageFitSearch, StageSplit } from '../utils/stage-display.ts';
 
 /**
  * The largest layout of a part, from `max` rem in one column down to `min` rem in two, at
@@ -12,13 +12,13 @@ import type { StageFit, StageFitSearch } from '../utils/stage-display.ts';
  */
 export function useStageFit(
   ref: RefObject<HTMLElement | null>,
-  options: { contentKey: string; max: number; min: number },
+  options: { contentKey: string; max: number; min: number; split?: StageSplit },
 ): StageFit {
-  const { contentKey, max, min } = options;
+  const { contentKey, max, min, split } = options;
   // Only the height: the width changes with a scrollbar, which the fitting itself brings and
   // takes away. A width of its own, the area has only with the viewport's (in `contentKey`).
   const height = useElementHeight(ref);
-  const key = `${contentKey}@${max}@${height}`;
+  const key = `${contentKey}@${max}@${min}@${height}@${split ? JSON.stringify(split) : ''}`;
   const [state, setState] = useState<{ key: string; search: StageFitSearch }>(() => ({
     key,
     search: startStageFit(max),
@@ -40,8 +40,11 @@ export function useStageFit(
       clientWidth: element.clientWidth,
       clientHeight: element.clientHeight,
       scrollHeight: element.scrollHeight,
+      ...(split && { split }),
     });
     if (next) setState({ key, search: next });
+    // `split` is in `key`: a new object with the same values is the same layout.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [ref, key, search, min, max]);
 
   return { size: search.size, columns: search.columns };

@@ -282,6 +282,53 @@ describe('nextStageFit', () => {
     ).toBeNull();
   });
 
+  it("on a tablet, shrinks to the reader's size in one column before trying two", () => {
+    // The live view on a tablet: from the size that fits the width down to the reader's own,
+    // then two columns from the size at which a line fits half the width.
+    const split = { below: 1.25, minWidth: 600, max: 1.6 };
+    const tablet = { min: 1.25, max: 2.4, clientWidth: 780, split };
+    expect(
+      nextStageFit({ ...tablet, search: startStageFit(2.4), clientHeight: 400, scrollHeight: 600 }),
+    ).toEqual(tried(1.6, 1, null, 2.4));
+    // Still too tall above the reader's size: one column goes on down, not into two.
+    expect(
+      nextStageFit({
+        ...tablet,
+        search: tried(1.6, 1, null, 2.4),
+        clientHeight: 400,
+        scrollHeight: 500,
+      }),
+    ).toEqual(tried(1.25, 1, null, 1.6));
+    // At the reader's size one column would scroll: two columns, from their own largest size.
+    expect(
+      nextStageFit({
+        ...tablet,
+        search: tried(1.25, 1, null, 1.6),
+        clientHeight: 400,
+        scrollHeight: 410,
+      }),
+    ).toEqual(tried(1.6, 2));
+    // Two columns at the reader's size that still overflow: the part scrolls.
+    expect(
+      nextStageFit({
+        ...tablet,
+        search: tried(1.25, 2, null, 1.6),
+        clientHeight: 400,
+        scrollHeight: 900,
+      }),
+    ).toBeNull();
+    // A phone-wide area never splits.
+    expect(
+      nextStageFit({
+        ...tablet,
+        clientWidth: 500,
+        search: tried(1.25, 1, null, 1.6),
+        clientHeight: 400,
+        scrollHeight: 410,
+      }),
+    ).toBeNull();
+  });
+
   it('waits for an area that has a height', () => {
     expect(nextStageFit({ ...wide, search: start, clientHeight: 0, scrollHeight: 500 })).toBeNull();
   });

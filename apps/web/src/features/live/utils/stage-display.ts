@@ -96,6 +96,18 @@ export const STAGE_SPLIT_BELOW = 2;
 export const STAGE_SPLIT_MIN_WIDTH = 900;
 
 /**
+ * When a part that overflows one column goes into two: below the size `below` (rem), in an area
+ * at least `minWidth` CSS px wide, starting again from `max` (the one-column `max` if left out).
+ */
+export interface StageSplit {
+  below: number;
+  minWidth: number;
+  max?: number;
+}
+
+const STAGE_SPLIT: StageSplit = { below: STAGE_SPLIT_BELOW, minWidth: STAGE_SPLIT_MIN_WIDTH };
+
+/**
  * One step of fitting a part into its area, measured at `search`: the layout to try next, or
  * null when `search` is the one to keep. Down from the largest size in one column, first by
  * the ratio of the heights (the text's height is about proportional to its size), then halving
@@ -110,8 +122,11 @@ export function nextStageFit(options: {
   clientWidth: number;
   clientHeight: number;
   scrollHeight: number;
+  /** When to try two columns; the stage display's rule when left out. */
+  split?: StageSplit;
 }): StageFitSearch | null {
   const { search, min, max, clientWidth, clientHeight, scrollHeight } = options;
+  const split = options.split ?? STAGE_SPLIT;
   const { size, fits, overflows } = search;
   if (clientHeight <= 0) return null;
 
@@ -128,10 +143,15 @@ export function nextStageFit(options: {
   }
   const proportional = roundDown(size * (clientHeight / scrollHeight));
   const smaller = Math.max(min, Math.min(proportional, roundDown(size - 1 / STEPS_PER_REM)));
-  if (search.columns === 1 && smaller < STAGE_SPLIT_BELOW && clientWidth >= STAGE_SPLIT_MIN_WIDTH) {
+  const wouldScroll = size <= min;
+  if (
+    search.columns === 1 &&
+    (smaller < split.below || wouldScroll) &&
+    clientWidth >= split.minWidth
+  ) {
     // The ratio may undershoot: one column is given up only once it overflows at the split size.
-    if (size > STAGE_SPLIT_BELOW) return { ...search, size: STAGE_SPLIT_BELOW, overflows: size };
-    return { ...startStageFit(max), columns: 2 };
+    if (size > split.below) return { ...search, size: split.below, overflows: size };
+    return { ...startStageFit(split.max ?? max), columns: 2 };
   }
   return size <= min ? null : { ...search, size: smaller, overflows: size };
 }

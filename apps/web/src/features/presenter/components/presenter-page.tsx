@@ -5,8 +5,10 @@ import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
 import SettingsIcon from '@mui/icons-material/Settings';
-import { AnnouncementBanner } from '../../../components/announcement-banner.tsx';
 import { LiveConnectionStatus } from '../../../components/live-connection-status.tsx';
+import { ScreenFrame } from '../../../components/projector/screen-frame.tsx';
+import { useScreenMessage } from '../../../components/projector/use-screen-message.ts';
+import { useTeamImage } from '../../../lib/teams/team-image.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { visuallyHidden } from '../../../lib/visually-hidden.ts';
 import { useBlackout } from '../hooks/use-blackout.ts';
@@ -21,14 +23,7 @@ import { PRESENTER_TEXTS as T } from './presenter-texts.ts';
 /** How long the pointer may rest before the cursor and the settings button fade away. */
 const IDLE_MS = 3000;
 
-/**
- * The title-safe area: text keeps 5% of the screen's width clear on each side and 5% of its
- * height at the top and bottom, as broadcast and projector practice asks, so no line is lost to
- * overscan, a cropped projector or the edge of the screen. The background fills it all.
- */
-const TITLE_SAFE = { top: '5%', bottom: '5%', left: '5%', right: '5%' } as const;
-
-/** Above the announcement banner (snackbar level) and everything else on the screen. */
+/** Above the lower third and everything else on the screen. */
 const BLACKOUT_Z_INDEX = 1600;
 
 /** /setlists/presenter/{id}: the active part's lyrics on the projector, nothing else. */
@@ -46,6 +41,10 @@ function PresenterScreen({ setlistId }: { setlistId: string }) {
   const { blackedOut } = useBlackout();
   useFullscreenKey(toggle);
   useDocumentTitle(presenter.setlist?.name ?? null);
+  const message = useScreenMessage(presenter.screen.message);
+  const logo = useTeamImage(
+    presenter.screen.mode === 'logo' ? (presenter.team?._id ?? null) : null,
+  );
 
   if (presenter.access === 'no-team') return <Navigate to="/setlists" replace />;
 
@@ -53,10 +52,15 @@ function PresenterScreen({ setlistId }: { setlistId: string }) {
   if (presenter.access === 'loading') content = <Message>{T.loading}</Message>;
   else if (presenter.access === 'denied') content = <Message>{T.accessDenied}</Message>;
   else if (presenter.access === 'not-found') content = <Message>{T.notFound}</Message>;
+  const ready = content === undefined;
   // Between songs (a welcome, a sermon) the room sees the background alone, not the waiting
-  // message: no lyrics, and the settings and a message for the screen as with lyrics.
-  else if (!presenter.part && !presenter.onItem) content = <WaitingMessage />;
-  const showing = content === undefined;
+  // message: no lyrics, and the settings as with lyrics.
+  const waiting = ready && !presenter.part && !presenter.onItem;
+  const showing = ready && !waiting;
+  // The drivers' choice (black, background only, logo; a message) holds from the first moment:
+  // a screen kept dark before the service starts is one (docs/DECISIONS.md, "The projector
+  // from the live view"). Lyrics before the first part are the waiting message.
+  const mode = ready ? presenter.screen.mode : 'lyrics';
 
   return (
     <Box
@@ -69,39 +73,50 @@ function PresenterScreen({ setlistId }: { setlistId: string }) {
         cursor: idle && !settingsOpen ? 'none' : 'auto',
       }}
     >
-      <PresenterBackgroundLayer background={backgroundSettings.background} />
-      <Box
+      {/* Exactly one h1 at every moment: a message page's message, else the setlist's name. */}
+      {ready && (
+        <Typography component="h1" sx={visuallyHidden}>
+          {presenter.setlist?.name ?? ''}
+        </Typography>
+      )}
+      <ScreenFrame
+        mode={mode}
+        background={<PresenterBackgroundLayer background={backgroundSettings.background} />}
+        lyrics={
+          content ??
+          (waiting ? (
+            <WaitingMessage />
+          ) : (
+            presenter.part && (
+              <PresenterLyrics
+                key={`${presenter.song?._id ?? ''}:${presenter.part.label}`}
+                lines={presenter.part.lines
+                  .map((line) => line.lyrics)
+                  .filter((lyrics) => lyrics.trim() !== '')}
+              />
+            )
+          ))
+        }
+        logoUrl={logo.url}
+        teamName={presenter.team?.name ?? ''}
+        message={ready ? message : null}
+        joinCode={ready ? presenter.screen.joinCode : null}
+        alertMessage
         sx={{
           position: 'absolute',
-          ...TITLE_SAFE,
-          zIndex: 1,
+          inset: 0,
           // Hidden from screen readers too while blacked out, as from sight.
           visibility: blackedOut ? 'hidden' : 'visible',
-          display: 'flex',
-          alignItems: 'center',
-          justifyContent: 'center',
         }}
-      >
-        {content ??
-          (presenter.part && (
-            <PresenterLyrics
-              key={`${presenter.song?._id ?? ''}:${presenter.part.label}`}
-              lines={presenter.part.lines
-                .map((line) => line.lyrics)
-                .filter((lyrics) => lyrics.trim() !== '')}
-            />
-          ))}
-      </Box>
+      />
 
-      {/* Nothing but the waiting message shows before the first part (spec section 2). */}
-      {showing && <AnnouncementBanner announcement={presenter.announcement} />}
       {showing && !fullscreen && (
         <>
           <IconButton
             aria-label={T.settings}
             onClick={() => setSettingsOpen(true)}
             sx={{
-              // Bottom corner: the announcement banner takes the top edge.
+              // Bottom corner, out of the lyrics' way.
               position: 'absolute',
               bottom: 16,
               right: 16,
@@ -128,7 +143,7 @@ function PresenterScreen({ setlistId }: { setlistId: string }) {
         settings={backgroundSettings}
       />
 
-      {/* Key B: nothing readable on the projector, whatever was showing. */}
+      {/* Key B: nothing readable on this projector, whatever the drivers chose. */}
       {blackedOut && (
         <Box
           aria-hidden

@@ -44,7 +44,10 @@ export function usePresenterSetlist(setlistId: string) {
     /** The set is on an item: a blank screen, without the waiting message. */
     onItem,
     status: channel.status,
-    announcement: channel.announcement,
+    /** What the drivers chose for the screen: lyrics, black, background only, logo; and its message. */
+    screen: channel.screen,
+    /** The team whose logo the Logo screen shows. */
+    team: currentTeam,
     reconnect: channel.reconnect,
   };
 }

@@ -6,6 +6,7 @@ import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { Setlist } from '@segue/shared';
+import { useSetlistRights } from '../api/setlist-rights.ts';
 import { SetlistActionIcon, setlistActions } from './setlist-actions.tsx';
 import { formatSetlistDate } from './setlist-dates.ts';
 
@@ -15,6 +16,7 @@ import { formatSetlistDate } from './setlist-dates.ts';
  */
 export function SetlistCard({ setlist }: { setlist: Setlist }) {
   const { live, presenter, view, edit } = setlistActions(setlist);
+  const { mayEdit } = useSetlistRights()(setlist);
   const notes = setlist.notes.trim();
   return (
     <Card component="li" variant="outlined">
@@ -52,7 +54,7 @@ export function SetlistCard({ setlist }: { setlist: Setlist }) {
           {live.label}
         </Button>
         <Stack direction="row">
-          {[presenter, view, edit].map((action) => (
+          {(mayEdit ? [presenter, view, edit] : [presenter, view]).map((action) => (
             <SetlistActionIcon key={action.label} action={action} />
           ))}
         </Stack>

@@ -17,6 +17,7 @@ import { useToast } from '../../../components/toasts/toast-context.ts';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { useAwayOn, useMemberPositions } from '../api/availability.ts';
 import { useDeleteSetlist } from '../api/delete-setlist.ts';
+import { useSetlistRights } from '../api/setlist-rights.ts';
 import { useSaveSetlist } from '../api/save-setlist.ts';
 import type { SaveSetlistVariables } from '../api/save-setlist.ts';
 import { useSongChoices } from '../api/song-choices.ts';
@@ -92,6 +93,9 @@ export function SetlistForm({ team, setlist }: SetlistFormProps) {
   const clone = useSaveSetlist(team._id);
   const deleteSetlist = useDeleteSetlist(team._id);
   const [confirmDelete, setConfirmDelete] = useState(false);
+  // Creating is every member's; changing a saved one is as the team's owner set it.
+  const rightsOf = useSetlistRights();
+  const { mayEdit, mayDelete } = setlist ? rightsOf(setlist) : { mayEdit: true, mayDelete: false };
   const songOrderHeadingId = useId();
   const addItemRef = useRef<HTMLButtonElement>(null);
   const songChoices = useSongChoices(team._id);
@@ -346,9 +350,11 @@ export function SetlistForm({ team, setlist }: SetlistFormProps) {
           </Button>
         </Box>
         <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap' }}>
-          <Button type="submit" variant="contained" size="large" disabled={busy}>
-            {setlist ? SETLIST_TEXTS.updateSetlist : SETLIST_TEXTS.createSetlist}
-          </Button>
+          {mayEdit && (
+            <Button type="submit" variant="contained" size="large" disabled={busy}>
+              {setlist ? SETLIST_TEXTS.updateSetlist : SETLIST_TEXTS.createSetlist}
+            </Button>
+          )}
           {setlist && (
             <>
               <Button
@@ -359,15 +365,17 @@ export function SetlistForm({ team, setlist }: SetlistFormProps) {
               >
                 Clone
               </Button>
-              <Button
-                color="error"
-                variant="outlined"
-                size="large"
-                onClick={() => setConfirmDelete(true)}
-                disabled={busy}
-              >
-                Delete
-              </Button>
+              {mayDelete && (
+                <Button
+                  color="error"
+                  variant="outlined"
+                  size="large"
+                  onClick={() => setConfirmDelete(true)}
+                  disabled={busy}
+                >
+                  Delete
+                </Button>
+              )}
             </>
           )}
         </Stack>

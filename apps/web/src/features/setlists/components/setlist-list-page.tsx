@@ -15,12 +15,14 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
-import { SETLIST_TEXTS } from '@segue/shared';
+import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
+import { SETLIST_TEXTS, TRASH_TEXTS } from '@segue/shared';
 import type { Setlist } from '@segue/shared';
 import { CardList } from '../../../components/card-list.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { usePhoneLayout } from '../../../lib/use-phone-layout.ts';
 import { useSetlists } from '../api/setlists.ts';
+import { useSetlistRights } from '../api/setlist-rights.ts';
 import { CurrentTeamGate } from './current-team-gate.tsx';
 import { SetlistActionIcon, setlistActions } from './setlist-actions.tsx';
 import { SetlistCard } from './setlist-card.tsx';
@@ -44,15 +46,20 @@ export function SetlistListPage() {
         <Typography variant="h4" component="h1" sx={{ fontWeight: 700 }}>
           {SETLIST_SCREEN_TEXTS.setlists}
         </Typography>
-        <Button
-          component={RouterLink}
-          disabled={!changesAllowed}
-          to={setlistPaths.create}
-          variant="contained"
-          startIcon={<AddIcon />}
-        >
-          {SETLIST_TEXTS.newSetlist}
-        </Button>
+        <Stack direction="row" spacing={1}>
+          <Button component={RouterLink} to="/trash" startIcon={<DeleteOutlineIcon />}>
+            {TRASH_TEXTS.title}
+          </Button>
+          <Button
+            component={RouterLink}
+            disabled={!changesAllowed}
+            to={setlistPaths.create}
+            variant="contained"
+            startIcon={<AddIcon />}
+          >
+            {SETLIST_TEXTS.newSetlist}
+          </Button>
+        </Stack>
       </Stack>
       <CurrentTeamGate>
         {(team) => <TeamSetlists key={team._id} teamId={team._id} />}
@@ -141,6 +148,7 @@ function MessageRow({ children }: { children: ReactNode }) {
 /** One setlist: name, day, notes (a dash when empty) and its four icon actions. */
 function SetlistRow({ setlist }: { setlist: Setlist }) {
   const { view, edit, live, presenter } = setlistActions(setlist);
+  const { mayEdit } = useSetlistRights()(setlist);
   const notes = setlist.notes.trim();
   return (
     <TableRow hover>
@@ -161,7 +169,7 @@ function SetlistRow({ setlist }: { setlist: Setlist }) {
         {notes || '-'}
       </TableCell>
       <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-        {[view, edit, live, presenter].map((action) => (
+        {(mayEdit ? [view, edit, live, presenter] : [view, live, presenter]).map((action) => (
           <SetlistActionIcon key={action.label} action={action} size="small" />
         ))}
       </TableCell>

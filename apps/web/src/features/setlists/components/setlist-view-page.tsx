@@ -11,12 +11,16 @@ import Typography from '@mui/material/Typography';
 import EditIcon from '@mui/icons-material/Edit';
 import PlayCircleIcon from '@mui/icons-material/PlayCircle';
 import SlideshowIcon from '@mui/icons-material/Slideshow';
-import { SETLIST_TEXTS } from '@segue/shared';
+import { can, leadsSongIn, SETLIST_TEXTS } from '@segue/shared';
 import type { ChordView, SetlistDetails, SetlistItem, Song, Team } from '@segue/shared';
 import { BackButton } from '../../../components/back-button.tsx';
+import { ShareWithCongregationButton } from '../../../components/follow-share/share-button.tsx';
 import { PageLoading } from '../../../components/layout/page-loading.tsx';
 import { chartFooter, songFacts } from '../../../components/chart/chart-facts.ts';
 import { setlistInKeys, shownKey } from '../../../components/chart/in-key.ts';
+import { KeepKeysDialog } from '../../../components/chart/keep-keys-dialog.tsx';
+import { keysToKeep, notDeclined, type KeyToKeep } from '../../../components/chart/keep-keys.ts';
+import { useCurrentTeam } from '../../../lib/teams/current-team.ts';
 import {
   ChartPrintStyles,
   PRINT_HIDDEN,
@@ -37,6 +41,7 @@ import {
 import { useChordView } from '../../../components/my-view/use-chord-view.ts';
 import { usePeople } from '../../../lib/teams/teams.ts';
 import { useSetlist } from '../api/setlists.ts';
+import { useSetlistRights } from '../api/setlist-rights.ts';
 import { AssignmentStatusChip } from './assignment-status-chip.tsx';
 import { CurrentTeamGate } from './current-team-gate.tsx';
 import { formatSetlistDate } from './setlist-dates.ts';
@@ -106,6 +111,7 @@ function useNames(team: Team) {
 
 function SetlistDetailsView({ setlist, team }: { setlist: SetlistDetails; team: Team }) {
   const changesAllowed = useChangesAllowed();
+  const { mayEdit } = useSetlistRights()(setlist);
   const notes = setlist.notes.trim();
   const { nameOf, unknown } = useNames(team);
   const { view, change } = useChordView();
@@ -118,8 +124,40 @@ function SetlistDetailsView({ setlist, team }: { setlist: SetlistDetails; team: 
   const times = useMemo(() => serviceTimes(setlist), [setlist]);
   const sheets = startsSheet(times.entries.map((timed) => timed.entry));
 
+  // The plan is what this page shows and prints. Where the live run played a song in another
+  // key, a driver is asked once whether the setlist keeps it (docs/DECISIONS.md, "Live
+  // keys and planned keys").
+  const { role, userId } = useCurrentTeam();
+  const leadsSong = userId !== undefined && leadsSongIn(setlist, userId);
+  const isDriver = changesAllowed && role !== null && can({ role }, 'driveLive', { leadsSong });
+  const mayShare =
+    changesAllowed && role !== null && can({ role }, 'shareWithCongregation', { leadsSong });
+  const keepable = useMemo(
+    () =>
+      notDeclined(
+        setlist._id,
+        keysToKeep(setlist, new Map(Object.entries(setlist.liveKeys ?? {}))),
+      ),
+    [setlist],
+  );
+  const [asked, setAsked] = useState(false);
+  const [asking, setAsking] = useState<KeyToKeep[] | null>(null);
+  useEffect(() => {
+    if (asked || !isDriver || keepable.length === 0) return;
+    setAsked(true);
+    setAsking(keepable);
+  }, [asked, isDriver, keepable]);
+
   return (
     <>
+      {asking && (
+        <KeepKeysDialog
+          teamId={team._id}
+          setlistId={setlist._id}
+          keys={asking}
+          onDone={() => setAsking(null)}
+        />
+      )}
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
         <Box {...PRINT_HIDDEN}>
           <BackButton />
@@ -169,15 +207,17 @@ function SetlistDetailsView({ setlist, team }: { setlist: SetlistDetails; team: 
         useFlexGap
         sx={{ flexWrap: 'wrap', mt: 3 }}
       >
-        <Button
-          component={RouterLink}
-          disabled={!changesAllowed}
-          to={setlistPaths.edit(setlist._id)}
-          variant="outlined"
-          startIcon={<EditIcon />}
-        >
-          {SETLIST_SCREEN_TEXTS.edit}
-        </Button>
+        {mayEdit && (
+          <Button
+            component={RouterLink}
+            disabled={!changesAllowed}
+            to={setlistPaths.edit(setlist._id)}
+            variant="outlined"
+            startIcon={<EditIcon />}
+          >
+            {SETLIST_SCREEN_TEXTS.edit}
+          </Button>
+        )}
         <Button
           component={RouterLink}
           to={setlistPaths.live(setlist._id)}
@@ -194,6 +234,9 @@ function SetlistDetailsView({ setlist, team }: { setlist: SetlistDetails; team: 
         >
           {SETLIST_SCREEN_TEXTS.presenterView}
         </Button>
+        {mayShare && role !== null && (
+          <ShareWithCongregationButton setlistId={setlist._id} teamId={team._id} role={role} />
+        )}
         <PrintButton />
       </Stack>
       <Stack

@@ -29,7 +29,14 @@ function ExportMenu({ label, items }: ExportMenuProps) {
       >
         {label}
       </Button>
-      <Menu id={menuId} anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
+      {/* Drawn beside its button, inside the page's main landmark, not at the end of the page. */}
+      <Menu
+        id={menuId}
+        anchorEl={anchor}
+        open={anchor !== null}
+        onClose={() => setAnchor(null)}
+        disablePortal
+      >
         {items.map((item) => (
           <MenuItem
             key={item.label}

@@ -9,11 +9,12 @@ import Typography from '@mui/material/Typography';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import type { SongSummary } from '@segue/shared';
+import type { SongRights } from '../api/song-rights.ts';
 import { SongDate } from './song-date.tsx';
 import { SongLastUsed } from './song-last-used.tsx';
 import { songColumnTexts } from './song-texts.ts';
 
-interface SongCardProps {
+interface SongCardProps extends SongRights {
   song: SongSummary;
   onDelete: (song: SongSummary) => void;
 }
@@ -23,7 +24,12 @@ interface SongCardProps {
  * empty), then key, tempo and last used on a line of their own, and the dates, with edit and
  * delete beside the title, named as on the table.
  */
-export const SongCard = memo(function SongCard({ song, onDelete }: SongCardProps) {
+export const SongCard = memo(function SongCard({
+  song,
+  onDelete,
+  mayEdit,
+  mayDelete,
+}: SongCardProps) {
   const navigate = useNavigate();
   const facts = [
     song.key === null ? null : `${songColumnTexts.key} ${song.key}`,
@@ -74,19 +80,23 @@ export const SongCard = memo(function SongCard({ song, onDelete }: SongCardProps
           </Typography>
         </Box>
         <Stack direction="row" sx={{ flexShrink: 0 }}>
-          <IconButton
-            aria-label={`Edit ${song.title}`}
-            onClick={() => void navigate(`/songs/${encodeURIComponent(song._id)}/edit`)}
-          >
-            <EditIcon />
-          </IconButton>
-          <IconButton
-            aria-label={`Delete ${song.title}`}
-            onClick={() => onDelete(song)}
-            color="error"
-          >
-            <DeleteIcon />
-          </IconButton>
+          {mayEdit && (
+            <IconButton
+              aria-label={`Edit ${song.title}`}
+              onClick={() => void navigate(`/songs/${encodeURIComponent(song._id)}/edit`)}
+            >
+              <EditIcon />
+            </IconButton>
+          )}
+          {mayDelete && (
+            <IconButton
+              aria-label={`Delete ${song.title}`}
+              onClick={() => onDelete(song)}
+              color="error"
+            >
+              <DeleteIcon />
+            </IconButton>
+          )}
         </Stack>
       </Stack>
     </Card>

@@ -9,13 +9,15 @@ import Button from '@mui/material/Button';
 import FormHelperText from '@mui/material/FormHelperText';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import ContentPasteIcon from '@mui/icons-material/ContentPaste';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { DEFAULT_CHORD_VIEW, SONG_LIMITS, SONG_TEXTS } from '@segue/shared';
-import type { Song } from '@segue/shared';
+import type { Song, SongPart } from '@segue/shared';
 import { ApiRequestError, errorMessage } from '../../../lib/api-client.ts';
 import { SongChart } from '../../../components/chart/song-chart.tsx';
 import { PageLoading } from '../../../components/layout/page-loading.tsx';
@@ -27,6 +29,8 @@ import { ADD_PART_BUTTON_ID, changeThenFocus, partLabelInputId } from './focus-c
 import { NoTeamMessage } from '../../../components/no-team-message.tsx';
 import { MORE_DETAIL_FIELDS, SongDetailsFields } from './song-details-fields.tsx';
 import {
+  chartOfParts,
+  chartSongInput,
   draftSnapshot,
   draftToSong,
   hasMoreDetails,
@@ -34,12 +38,15 @@ import {
   songDraftReducer,
   songFormProblem,
 } from './song-form-state.ts';
+import type { EntryView, SongDraft } from './song-form-state.ts';
+import { chartProblemText, readChartText } from './song-chart-text.ts';
 import { LeaveSongDialog } from './leave-song-dialog.tsx';
 import { SongPartEditor } from './song-part-editor.tsx';
 import { problemUnder, songProblemField } from './song-problem-field.ts';
 import { SONG_FILES_TEXTS } from './song-files-texts.ts';
-import { SONG_SCREEN_TEXTS } from './song-texts.ts';
+import { SONG_SCREEN_TEXTS, songEntryTexts as E } from './song-texts.ts';
 import { useChangesAllowed } from '../../../lib/offline/offline-copy.ts';
+import { usePhoneLayout } from '../../../lib/use-phone-layout.ts';
 
 // Opened on demand: it brings the ChordPro and chords-over-words readers.
 const PasteChartDialog = lazy(() =>
@@ -50,6 +57,14 @@ const PasteChartDialog = lazy(() =>
 const FORM_MAX_WIDTH = 1000;
 
 const PARTS_PROBLEM_ID = 'song-form-parts-problem';
+const CHART_INPUT_ID = 'song-form-chart';
+const viewTabId = (view: EntryView) => `song-form-${view}-tab`;
+const viewPanelId = (view: EntryView) => `song-form-${view}-panel`;
+/**
+ * On a phone the preview stands below the chart: past this many rows the chart scrolls in its
+ * box, so the preview and the buttons stay a short swipe away.
+ */
+const PHONE_CHART_MAX_ROWS = 14;
 /** The details' schema names ('tempo', 'authors.1.name' under 'authors'). */
 const DETAIL_FIELDS = new Set(['key', 'capo', 'tempo', 'time', 'ccli', 'copyright', 'authors']);
 
@@ -108,9 +123,23 @@ interface Banner {
   text: string;
   /**
    * The field the banner is about, as the schema names it ('title', 'parts.1.label', 'tempo',
-   * 'authors.1.name'): marked on its input, with the text beside it.
+   * 'authors.1.name', 'chart'): marked on its input, with the text beside it.
    */
   field?: string | undefined;
+  /** The chart's line the problem is at, said at the chart ("Line 4: …"). */
+  line?: number | undefined;
+}
+
+/**
+ * The parts the preview shows: the chart view's text as read, or the line-by-line parts. A
+ * part not labelled yet is named by its place, so its heading is never empty.
+ */
+function previewParts(draft: SongDraft): SongPart[] {
+  const parts = draft.view === 'chart' ? readChartText(draft.chart.text).chart.parts : draft.parts;
+  return parts.map((part, index) => ({
+    label: part.label.trim() ? part.label : E.unlabelledPart(index + 1),
+    lines: part.lines,
+  }));
 }
 
 interface SongFormProps {
@@ -131,8 +160,17 @@ function SongForm({ teamId, song }: SongFormProps) {
   const formRef = useRef<HTMLFormElement>(null);
   const partCount = draft.parts.length;
   const [pasting, setPasting] = useState(false);
+  const phone = usePhoneLayout();
   // The preview follows the typing a moment behind, so typing stays quick in a long song.
   const previewed = useDeferredValue(draft);
+  const shownParts = useMemo(() => previewParts(previewed), [previewed]);
+  const chartNotes = useMemo(
+    () =>
+      previewed.view === 'chart'
+        ? readChartText(previewed.chart.text).problems.map(chartProblemText)
+        : [],
+    [previewed],
+  );
 
   // Leaving with changes not saved asks first; a draft typed back to the song is unchanged.
   const [savedSnapshot] = useState(() => draftSnapshot(draft));
@@ -152,9 +190,12 @@ function SongForm({ teamId, song }: SongFormProps) {
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (saveSong.isPending) return;
-    const input = draftToSong(draft);
-    // Spec section 5: the first problem, in the spec's order (then the details'), and no request.
-    const problem = songFormProblem(input);
+    // Spec section 5: the first problem, in the spec's order (then the details'), and no request;
+    // the chart view says the same, at the chart.
+    const { input, problem } =
+      draft.view === 'chart'
+        ? chartSongInput(draft)
+        : { input: draftToSong(draft), problem: songFormProblem(draftToSong(draft)) };
     if (problem) {
       showProblem({ severity: 'warning', ...problem });
       return;
@@ -172,11 +213,12 @@ function SongForm({ teamId, song }: SongFormProps) {
           if (!(error instanceof ApiRequestError)) console.error('Failed to save song', error);
           const text = errorMessage(error, SONG_TEXTS.failedToSaveSong);
           // The server refuses a song with the same messages as the form: show them there too.
-          const field =
+          const found =
             error instanceof ApiRequestError && error.status === 400 && error.error
               ? songProblemField(error.error, input)
               : undefined;
-          showProblem({ severity: 'error', text, field });
+          const inChart = draft.view === 'chart' && found?.split('.')[0] === 'parts';
+          showProblem({ severity: 'error', text, field: inChart ? 'chart' : found });
         },
       },
     );
@@ -195,6 +237,63 @@ function SongForm({ teamId, song }: SongFormProps) {
   const detailsProblem = DETAIL_FIELDS.has(banner?.field?.split('.')[0] ?? '')
     ? banner?.text
     : undefined;
+
+  const chartProblem = banner?.field === 'chart' ? banner : undefined;
+  const chartHelp = chartProblem
+    ? chartProblem.line === undefined
+      ? chartProblem.text
+      : chartProblemText({ line: chartProblem.line, text: chartProblem.text })
+    : [...chartNotes, E.chartHelp].join(' ');
+
+  /**
+   * Switches the view, carrying what was typed: the chart's text becomes parts, the parts
+   * become a chart. What one view cannot take (a line the chart reader cannot use, a part
+   * without a label) is shown where it is, and the view stays.
+   */
+  const showView = (view: EntryView) => {
+    if (view === draft.view) return;
+    if (view === 'lines') {
+      const read = readChartText(draft.chart.text);
+      const [problem] = read.problems;
+      if (problem) {
+        showProblem({
+          severity: 'warning',
+          text: problem.text,
+          field: 'chart',
+          line: problem.line,
+        });
+        return;
+      }
+      setBanner(null);
+      dispatch({ type: 'showLines', chart: read.chart });
+      return;
+    }
+    const chart = chartOfParts(draft.parts);
+    if (chart.problem) {
+      showProblem({ severity: 'warning', ...chart.problem });
+      return;
+    }
+    setBanner(null);
+    dispatch({ type: 'showChart', text: chart.text });
+  };
+
+  const preview = (
+    <Box
+      component="section"
+      aria-labelledby="song-form-preview"
+      sx={draft.view === 'chart' ? { flex: 1, minWidth: 0 } : undefined}
+    >
+      <Typography id="song-form-preview" variant="h6" component="h2" gutterBottom>
+        {SONG_FILES_TEXTS.formPreview}
+      </Typography>
+      <SongChart
+        parts={shownParts}
+        chordsKey={previewed.details.key || null}
+        view={DEFAULT_CHORD_VIEW}
+        heading="h3"
+      />
+    </Box>
+  );
 
   const addPart = () =>
     changeThenFocus(() => dispatch({ type: 'addPart' }), `#${partLabelInputId(partCount + 1)}`);
@@ -251,49 +350,98 @@ function SongForm({ teamId, song }: SongFormProps) {
           sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap' }}
         >
           <Typography variant="h6" component="h2">
-            Parts
+            {E.parts}
           </Typography>
           <Button startIcon={<ContentPasteIcon />} onClick={() => setPasting(true)}>
             {SONG_FILES_TEXTS.pasteChart}
           </Button>
         </Stack>
-        {draft.parts.map((part, index) => (
-          <SongPartEditor
-            key={part.key}
-            part={part}
-            index={index}
-            partCount={partCount}
-            dispatch={dispatch}
-            problem={problemUnder(banner, `parts.${index}`)}
+        <Tabs
+          value={draft.view}
+          onChange={(_event, view: EntryView) => showView(view)}
+          aria-label={E.views}
+          sx={{ borderBottom: 1, borderColor: 'divider', mt: '4px !important' }}
+        >
+          <Tab
+            value="chart"
+            label={E.chartView}
+            id={viewTabId('chart')}
+            aria-controls={viewPanelId('chart')}
           />
-        ))}
-        <Box>
-          <Button
-            id={ADD_PART_BUTTON_ID}
-            variant="outlined"
-            startIcon={<AddIcon />}
-            onClick={addPart}
-            aria-describedby={partsProblem ? PARTS_PROBLEM_ID : undefined}
+          <Tab
+            value="lines"
+            label={E.linesView}
+            id={viewTabId('lines')}
+            aria-controls={viewPanelId('lines')}
+          />
+        </Tabs>
+        {draft.view === 'chart' ? (
+          <Stack
+            role="tabpanel"
+            id={viewPanelId('chart')}
+            aria-labelledby={viewTabId('chart')}
+            direction={{ xs: 'column', md: 'row' }}
+            spacing={2}
           >
-            Add Part
-          </Button>
-          {partsProblem && (
-            <FormHelperText error id={PARTS_PROBLEM_ID}>
-              {partsProblem}
-            </FormHelperText>
-          )}
-        </Box>
-        <Box component="section" aria-labelledby="song-form-preview">
-          <Typography id="song-form-preview" variant="h6" component="h2" gutterBottom>
-            {SONG_FILES_TEXTS.formPreview}
-          </Typography>
-          <SongChart
-            parts={previewed.parts}
-            chordsKey={previewed.details.key || null}
-            view={DEFAULT_CHORD_VIEW}
-            heading="h3"
-          />
-        </Box>
+            <TextField
+              id={CHART_INPUT_ID}
+              label={E.chart}
+              value={draft.chart.text}
+              onChange={(event) => dispatch({ type: 'setChartText', text: event.target.value })}
+              multiline
+              minRows={12}
+              maxRows={phone ? PHONE_CHART_MAX_ROWS : undefined}
+              placeholder={E.chartPlaceholder}
+              error={chartProblem !== undefined}
+              helperText={chartHelp}
+              sx={{ flex: 1, minWidth: 0 }}
+              slotProps={{
+                htmlInput: {
+                  spellCheck: false,
+                  autoCapitalize: 'off',
+                  autoComplete: 'off',
+                  style: { fontFamily: 'monospace' },
+                },
+              }}
+            />
+            {preview}
+          </Stack>
+        ) : (
+          <Stack
+            role="tabpanel"
+            id={viewPanelId('lines')}
+            aria-labelledby={viewTabId('lines')}
+            spacing={2.5}
+          >
+            {draft.parts.map((part, index) => (
+              <SongPartEditor
+                key={part.key}
+                part={part}
+                index={index}
+                partCount={partCount}
+                dispatch={dispatch}
+                problem={problemUnder(banner, `parts.${index}`)}
+              />
+            ))}
+            <Box>
+              <Button
+                id={ADD_PART_BUTTON_ID}
+                variant="outlined"
+                startIcon={<AddIcon />}
+                onClick={addPart}
+                aria-describedby={partsProblem ? PARTS_PROBLEM_ID : undefined}
+              >
+                Add Part
+              </Button>
+              {partsProblem && (
+                <FormHelperText error id={PARTS_PROBLEM_ID}>
+                  {partsProblem}
+                </FormHelperText>
+              )}
+            </Box>
+            {preview}
+          </Stack>
+        )}
         {banner && <Alert severity={banner.severity}>{banner.text}</Alert>}
         <Stack direction="row" spacing={2}>
           <Button

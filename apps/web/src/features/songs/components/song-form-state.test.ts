@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { SONG_DETAIL_TEXTS } from '@segue/shared';
 import type { Song } from '@segue/shared';
+import { readChartText } from './song-chart-text.ts';
 import type { SongDraft, SongDraftAction } from './song-form-state.ts';
 import {
+  chartOfParts,
+  chartSongInput,
   draftSnapshot,
   draftToSong,
   hasMoreDetails,
@@ -200,3 +203,112 @@ describe('song form state', () => {
     expect(hasMoreDetails(blankAuthor.details)).toBe(true);
   });
 });
+
+describe('the song form as one chart', () => {
+  const chartOf = (draft: SongDraft) => draft.chart.text;
+
+  it('opens a song as its chart and turns the text back into the same parts, ids kept', () => {
+    const start = initialDraft(song);
+    expect(start.view).toBe('chart');
+    expect(chartOf(start)).toBe('[Verse 1]\nG\nAmazing grace\n\n[Chorus]\nHow sweet\n');
+    const { input, problem } = chartSongInput(start);
+    expect(problem).toBeNull();
+    expect(input.parts).toEqual(song.parts);
+    expect(input).toMatchObject({ title: 'Amazing Grace', key: 'Bb', capo: 3 });
+
+    // Lines typed in the chart: the Chorus keeps its id although it moved, a new part has none.
+    const typed = apply(start, {
+      type: 'setChartText',
+      text: '[Chorus]\nHow sweet\n\n[Verse 1]\nG      C\nAmazing grace\nThat saved\n\n[Bridge]\nOh\n',
+    });
+    expect(draftSnapshot(typed)).not.toBe(draftSnapshot(start));
+    expect(chartSongInput(typed).input.parts).toEqual([
+      { id: 'intro-x', label: 'Chorus', lines: [{ chords: '', lyrics: 'How sweet' }] },
+      {
+        id: 'p1',
+        label: 'Verse 1',
+        lines: [
+          { chords: 'G      C', lyrics: 'Amazing grace' },
+          { chords: '', lyrics: 'That saved' },
+        ],
+      },
+      { label: 'Bridge', lines: [{ chords: '', lyrics: 'Oh' }] },
+    ]);
+  });
+
+  it('switches views keeping what was typed, both ways', () => {
+    const typed = apply(initialDraft(), {
+      type: 'setChartText',
+      text: '[Verse 1]\nD          G\nBlessed assurance\n\n[Chorus]\nThis is my story\n',
+    });
+    const lines = apply(typed, {
+      type: 'showLines',
+      chart: chartSongInputChart(typed),
+    });
+    expect(lines.view).toBe('lines');
+    expect(draftToSong(lines).parts).toEqual([
+      { label: 'Verse 1', lines: [{ chords: 'D          G', lyrics: 'Blessed assurance' }] },
+      { label: 'Chorus', lines: [{ chords: '', lyrics: 'This is my story' }] },
+    ]);
+    const edited = apply(lines, { type: 'setLine', part: 1, line: 0, field: 'chords', value: 'A' });
+    const back = chartOfParts(edited.parts);
+    expect(back.problem).toBeNull();
+    const chart = apply(edited, { type: 'showChart', text: back.text ?? '' });
+    expect(chartOf(chart)).toBe(
+      '[Verse 1]\nD          G\nBlessed assurance\n\n[Chorus]\nA\nThis is my story\n',
+    );
+    // An empty chart switched to lines starts as a new song does: one part, one empty line.
+    const empty = apply(initialDraft(), {
+      type: 'showLines',
+      chart: chartSongInputChart(initialDraft()),
+    });
+    expect(draftToSong(empty).parts).toEqual([{ label: '', lines: [{ chords: '', lyrics: '' }] }]);
+    // ... and that untouched part does not keep the chart view from opening.
+    expect(chartOfParts(empty.parts)).toEqual({ text: '', problem: null });
+  });
+
+  it('keeps lines whose part has no label out of the chart view, with the spec message', () => {
+    const draft = apply(
+      initialDraft(),
+      { type: 'showLines', chart: chartSongInputChart(initialDraft()) },
+      { type: 'setLabel', part: 0, label: 'Verse 1' },
+      { type: 'setLine', part: 0, line: 0, field: 'lyrics', value: 'One' },
+      { type: 'addPart' },
+      { type: 'setLine', part: 1, line: 0, field: 'lyrics', value: 'Two' },
+    );
+    expect(chartOfParts(draft.parts)).toEqual({
+      text: null,
+      problem: { text: 'Part 2 is missing a label.', field: 'parts.1.label' },
+    });
+  });
+
+  it("checks the chart in the spec's order, saying where the chart cannot be read", () => {
+    const withText = (title: string, text: string) =>
+      chartSongInput(
+        apply(initialDraft(), { type: 'setTitle', title }, { type: 'setChartText', text }),
+      ).problem;
+    expect(withText(' ', '[Bridge]\n')).toEqual({ text: 'Title is required.', field: 'title' });
+    expect(withText('Song', '')).toEqual({
+      text: 'At least one part is required.',
+      field: 'chart',
+    });
+    expect(withText('Song', '[Verse 1]\nOne\n\n[Bridge]\n')).toEqual({
+      text: 'Part "Bridge" needs at least one line.',
+      field: 'chart',
+      line: 4,
+    });
+    expect(withText('Song', '[G]One\n{tempo: fast}\n')).toMatchObject({ field: 'chart', line: 2 });
+    expect(withText('Song', '[Verse 1]\nOne\n')).toBeNull();
+    // The chart's details fill the fields left empty, the title too.
+    const named = chartSongInput(
+      apply(initialDraft(), { type: 'setChartText', text: 'Title: Grace\n\n[Verse 1]\nOne\n' }),
+    );
+    expect(named.problem).toBeNull();
+    expect(named.input.title).toBe('Grace');
+  });
+});
+
+/** The chart view's text as read, as the form hands it to the line-by-line view. */
+function chartSongInputChart(draft: SongDraft) {
+  return readChartText(draft.chart.text).chart;
+}

@@ -1,5 +1,7 @@
 import { SongInputSchema, songProblem } from '@segue/shared';
 import type { Song, SongAuthorType, SongLine, SongPart } from '@segue/shared';
+import { chartTextOf, readChartText } from './song-chart-text.ts';
+import type { ChartProblem } from './song-chart-text.ts';
 import { songProblemField } from './song-problem-field.ts';
 import type { FieldProblem } from './song-problem-field.ts';
 
@@ -45,12 +47,22 @@ export interface DetailsDraft {
 /** The details typed as text. */
 export type DetailTextField = 'key' | 'tempo' | 'time' | 'ccli' | 'copyright';
 
+/** The two views of the song's parts: the whole chart as one text, or two boxes a line. */
+export type EntryView = 'chart' | 'lines';
+
 export interface SongDraft {
   title: string;
   artist: string;
   /** Kept apart from the parts, so typing in a line does not re-render the details. */
   details: DetailsDraft;
+  /** In the line-by-line view the truth; in the chart view as they were when it opened. */
   parts: PartDraft[];
+  view: EntryView;
+  /**
+   * The chart view's text (the truth while it shows), and the text the parts were written as
+   * when it opened: a chart typed back to that text leaves the parts unchanged.
+   */
+  chart: { text: string; written: string };
 }
 
 export type SongDraftAction =
@@ -74,7 +86,12 @@ export type SongDraftAction =
   | { type: 'removeLine'; part: number; line: number }
   | { type: 'moveLine'; part: number; line: number; to: number }
   /** A pasted chart: its parts replace the form's; its details fill the empty ones. */
-  | { type: 'useChart'; chart: PastedChart };
+  | { type: 'useChart'; chart: PastedChart }
+  | { type: 'setChartText'; text: string }
+  /** The chart view opens with the parts written as `text` (chartTextOf). */
+  | { type: 'showChart'; text: string }
+  /** The line-by-line view opens with the chart's parts (read by readChartText). */
+  | { type: 'showLines'; chart: PastedChart };
 
 /** What "Paste chart" gives the form: parts, and the details the chart named. */
 export interface PastedChart {
@@ -105,10 +122,26 @@ const noDetails = (): DetailsDraft => ({
   authors: [],
 });
 
-/** A new song starts with one part holding one empty line; an existing one as it is. */
+/**
+ * A new song starts with an empty chart (and one part holding one empty line, the spec's new
+ * part, for the line-by-line view); an existing one as it is, shown as its chart when the
+ * chart reads back as the same parts, else line by line.
+ */
 export function initialDraft(song?: Song): SongDraft {
-  if (!song) return { title: '', artist: '', details: noDetails(), parts: [emptyPart()] };
+  if (!song) {
+    return {
+      title: '',
+      artist: '',
+      details: noDetails(),
+      parts: [emptyPart()],
+      view: 'chart',
+      chart: { text: '', written: '' },
+    };
+  }
+  const text = chartTextOf(song.parts);
   return {
+    view: text === null ? 'lines' : 'chart',
+    chart: { text: text ?? '', written: text ?? '' },
     title: song.title,
     artist: song.artist,
     details: {
@@ -134,10 +167,11 @@ export function initialDraft(song?: Song): SongDraft {
  * as typed give the same snapshot, so the form knows whether anything changed.
  */
 export function draftSnapshot(draft: SongDraft): string {
-  const { title, artist, details, parts } = draft;
+  const { title, artist, details, parts, view, chart } = draft;
   return JSON.stringify({
     title,
     artist,
+    chart: view === 'chart' && chart.text !== chart.written ? chart.text : null,
     details: { ...details, authors: details.authors.map(({ name, type }) => ({ name, type })) },
     parts: parts.map(({ id, label, lines }) => ({
       id,
@@ -269,6 +303,7 @@ export function draftWithChart(draft: SongDraft, chart: PastedChart): SongDraft 
   const keep = (mine: string, theirs: string | number | null) =>
     mine.trim() !== '' || theirs === null ? mine : String(theirs);
   return {
+    ...draft,
     title: keep(draft.title, chart.title || null),
     artist: keep(draft.artist, chart.artist || null),
     details: {
@@ -291,11 +326,119 @@ export function draftWithChart(draft: SongDraft, chart: PastedChart): SongDraft 
   };
 }
 
+/**
+ * The draft with the parts of the chart view's text, all of them (none when the chart is
+ * empty), and the chart's own details where the draft has none yet, as "Use this chart" fills
+ * them. A part keeps its id when its label is one the draft had (the first not taken), else
+ * when the part at its place is not taken: a part renamed in the chart keeps its id too.
+ */
+export function draftWithChartParts(draft: SongDraft, chart: PastedChart): SongDraft {
+  const filled = draftWithChart(draft, { ...chart, parts: [] });
+  const taken = new Set<number>();
+  const idOf = (label: string, index: number) => {
+    let at = draft.parts.findIndex((p, i) => !taken.has(i) && p.id && p.label === label);
+    if (at < 0 && draft.parts[index]?.id && !taken.has(index)) at = index;
+    if (at < 0) return undefined;
+    taken.add(at);
+    return draft.parts[at]?.id;
+  };
+  const ids = chart.parts.map((part) => idOf(part.label, -1));
+  return {
+    ...filled,
+    parts: chart.parts.map((part, index) => {
+      const id = ids[index] ?? idOf(part.label, index);
+      return {
+        key: newKey(),
+        ...(id ? { id } : {}),
+        label: part.label,
+        lines: part.lines.map((line) => ({
+          key: newKey(),
+          chords: line.chords,
+          lyrics: line.lyrics,
+        })),
+      };
+    }),
+  };
+}
+
+/** A part with nothing typed: no label and no line with chords or lyrics. */
+const isBlankPart = (part: PartDraft) =>
+  !part.label.trim() && part.lines.every((line) => !line.chords.trim() && !line.lyrics.trim());
+
+/** Why the line-by-line parts cannot be shown as a chart. */
+export const CHART_VIEW_TEXTS = {
+  notAsChart: 'These parts cannot be written as a chart without changing them: go on line by line.',
+} as const;
+
+/**
+ * The chart view's text for the line-by-line parts, or the problem that keeps them from it: a
+ * chart cannot hold a part without a label or without lines (the spec's messages, at the part),
+ * nor lines its readers would read back otherwise. Parts with nothing typed are left out.
+ */
+export function chartOfParts(
+  parts: readonly PartDraft[],
+): { text: string; problem: null } | { text: null; problem: SongFormProblem } {
+  const kept = parts.filter((part) => !isBlankPart(part));
+  const unlabelled = parts.findIndex((part) => !isBlankPart(part) && !part.label.trim());
+  if (unlabelled >= 0) {
+    const text = `Part ${unlabelled + 1} is missing a label.`;
+    return { text: null, problem: { text, field: `parts.${unlabelled}.label` } };
+  }
+  const empty = parts.findIndex((part) => !isBlankPart(part) && part.lines.length === 0);
+  if (empty >= 0) {
+    const text = `Part "${parts[empty]?.label.trim() ?? ''}" needs at least one line.`;
+    return { text: null, problem: { text, field: `parts.${empty}.lines` } };
+  }
+  const text = chartTextOf(kept.map(({ label, lines }) => ({ label, lines })));
+  if (text === null) return { text: null, problem: { text: CHART_VIEW_TEXTS.notAsChart } };
+  return { text, problem: null };
+}
+
+/** A problem of the song in the chart view, with the line of the chart it is about. */
+export type ChartFormProblem = SongFormProblem & { line?: number | undefined };
+
+/**
+ * The song the form would send from its chart view, and its first problem: the title first
+ * (spec order), then anything in the chart that would not be saved as typed (a part without
+ * lines in the spec's words, at its line), then the spec's other checks and the details'.
+ * Problems of the parts are shown at the chart (field 'chart').
+ */
+export function chartSongInput(draft: SongDraft): {
+  input: SongFormInput;
+  problem: ChartFormProblem | null;
+} {
+  const read = readChartText(draft.chart.text);
+  const input = draftToSong(draftWithChartParts(draft, read.chart));
+  const first = songFormProblem(input);
+  if (first?.field === 'title') return { input, problem: first };
+  const unread: ChartProblem | undefined = read.problems[0];
+  if (unread) return { input, problem: { text: unread.text, field: 'chart', line: unread.line } };
+  if (!first) return { input, problem: null };
+  const inParts = first.field === undefined || first.field.split('.')[0] === 'parts';
+  return { input, problem: inParts ? { text: first.text, field: 'chart' } : first };
+}
+
 /** Every change of the form; untouched parts and lines keep their identity, so they skip rendering. */
 export function songDraftReducer(draft: SongDraft, action: SongDraftAction): SongDraft {
   switch (action.type) {
-    case 'useChart':
-      return draftWithChart(draft, action.chart);
+    case 'useChart': {
+      const next = draftWithChart(draft, action.chart);
+      if (next.view === 'lines') return next;
+      const text = chartTextOf(next.parts);
+      // A pasted chart that the chart view cannot show as it is goes on line by line.
+      if (text === null) return { ...next, view: 'lines' };
+      return { ...next, chart: { text, written: text } };
+    }
+    case 'setChartText':
+      return { ...draft, chart: { ...draft.chart, text: action.text } };
+    case 'showChart':
+      return { ...draft, view: 'chart', chart: { text: action.text, written: action.text } };
+    case 'showLines': {
+      const next = draftWithChartParts(draft, action.chart);
+      // Nothing typed yet: the line-by-line view starts as a new song does.
+      const parts = next.parts.length > 0 ? next.parts : [emptyPart()];
+      return { ...next, parts, view: 'lines' };
+    }
     case 'setTitle':
       return { ...draft, title: action.title };
     case 'setArtist':

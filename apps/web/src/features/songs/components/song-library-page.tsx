@@ -6,7 +6,8 @@ import Container from '@mui/material/Container';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
-import { can, type Team } from '@segue/shared';
+import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
+import { can, TRASH_TEXTS, type Team, type TeamRole } from '@segue/shared';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { PageLoading } from '../../../components/layout/page-loading.tsx';
 import { useCurrentTeam } from '../../../lib/teams/current-team.ts';
@@ -16,11 +17,12 @@ import { LibraryFileButtons } from './library-file-buttons.tsx';
 import { NoTeamMessage } from '../../../components/no-team-message.tsx';
 import { SongSearchField } from './song-search-field.tsx';
 import { SongTable } from './song-table.tsx';
+import { useSongRights } from '../api/song-rights.ts';
 import { SONG_SCREEN_TEXTS } from './song-texts.ts';
 
 /** /songs: the current team's songs, searchable; export and import for the team's creator. */
 export function SongLibraryPage() {
-  const { currentTeam, role, isPending, error } = useCurrentTeam();
+  const { currentTeam, role, userId, isPending, error } = useCurrentTeam();
 
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 3, sm: 5 } }}>
@@ -36,6 +38,8 @@ export function SongLibraryPage() {
         <SongLibrary
           key={currentTeam._id}
           team={currentTeam}
+          role={role}
+          userId={userId}
           mayImport={role !== null && can({ role }, 'importLibrary')}
         />
       ) : (
@@ -50,10 +54,13 @@ interface SongLibraryProps {
   /** Only the team's creator may export and import (spec section 6). */
   /** The policy's `importLibrary`: the team's creator only. */
   mayImport: boolean;
+  role: TeamRole | null;
+  userId: string | undefined;
 }
 
-function SongLibrary({ team, mayImport }: SongLibraryProps) {
+function SongLibrary({ team, mayImport, role, userId }: SongLibraryProps) {
   const [query, setQuery] = useState('');
+  const rightsOf = useSongRights(team, role, userId);
 
   return (
     <Stack spacing={2}>
@@ -74,6 +81,9 @@ function SongLibrary({ team, mayImport }: SongLibraryProps) {
           </Button>
           {/* Any member adds songs from files; the spec's JSON import stays the creator's. */}
           <AddFromFileButton teamId={team._id} />
+          <Button component={RouterLink} to="/trash" startIcon={<DeleteOutlineIcon />}>
+            {TRASH_TEXTS.title}
+          </Button>
         </Stack>
         {mayImport && (
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
@@ -85,7 +95,7 @@ function SongLibrary({ team, mayImport }: SongLibraryProps) {
       <Stack role="search">
         <SongSearchField onSearch={setQuery} />
       </Stack>
-      <SongTable teamId={team._id} query={query} />
+      <SongTable teamId={team._id} query={query} rightsOf={rightsOf} />
     </Stack>
   );
 }

@@ -24,6 +24,7 @@ import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { useToast } from '../../../components/toasts/toast-context.ts';
 import { usePhoneLayout } from '../../../lib/use-phone-layout.ts';
 import { useDeleteSong } from '../api/delete-song.ts';
+import type { SongRights } from '../api/song-rights.ts';
 import { useSongPage } from '../api/songs.ts';
 import { SongCard } from './song-card.tsx';
 import { SongDate } from './song-date.tsx';
@@ -53,13 +54,15 @@ interface SongTableProps {
   teamId: string;
   /** The trimmed search text; a new one starts again on the first page. */
   query: string;
+  /** Whether the caller may edit and delete each song (the team's setting). */
+  rightsOf: (songId: string) => SongRights;
 }
 
 /**
  * The library's songs, a page at a time from the server in the order the sortable headers choose,
  * with edit and delete per row: a table, or on a phone one card per song.
  */
-export function SongTable({ teamId, query }: SongTableProps) {
+export function SongTable({ teamId, query, rightsOf }: SongTableProps) {
   const [rowsPerPage, setRowsPerPage] = useState(ROWS_PER_PAGE_OPTIONS[0] ?? 25);
   const [order, setOrder] = useState<SongOrder>({ sort: 'title', dir: 'asc' });
   // The page belongs to the query it was chosen for: a new search starts on page one.
@@ -157,7 +160,7 @@ export function SongTable({ teamId, query }: SongTableProps) {
         {songs && songs.length > 0 ? (
           <CardList aria-label="Songs">
             {songs.map((song) => (
-              <SongCard key={song._id} song={song} onDelete={setToDelete} />
+              <SongCard key={song._id} song={song} onDelete={setToDelete} {...rightsOf(song._id)} />
             ))}
           </CardList>
         ) : (
@@ -203,7 +206,14 @@ export function SongTable({ teamId, query }: SongTableProps) {
           <TableBody>
             {songs ? (
               songs.length > 0 ? (
-                songs.map((song) => <SongRow key={song._id} song={song} onDelete={setToDelete} />)
+                songs.map((song) => (
+                  <SongRow
+                    key={song._id}
+                    song={song}
+                    onDelete={setToDelete}
+                    {...rightsOf(song._id)}
+                  />
+                ))
               ) : (
                 <TableRow>
                   <TableCell colSpan={COLUMN_COUNT} align="center" sx={{ py: 4 }}>
@@ -251,7 +261,7 @@ function SortableHeader({ sort, order, onSort, sx, children }: SortableHeaderPro
   );
 }
 
-interface SongRowProps {
+interface SongRowProps extends SongRights {
   song: SongSummary;
   onDelete: (song: SongSummary) => void;
 }
@@ -260,7 +270,7 @@ interface SongRowProps {
  * One song: title (to its chart), artist, key, tempo (each a dash when empty), the day it was
  * last in a setlist, dates, edit and delete.
  */
-const SongRow = memo(function SongRow({ song, onDelete }: SongRowProps) {
+const SongRow = memo(function SongRow({ song, onDelete, mayEdit, mayDelete }: SongRowProps) {
   const navigate = useNavigate();
   return (
     <TableRow hover>
@@ -284,21 +294,25 @@ const SongRow = memo(function SongRow({ song, onDelete }: SongRowProps) {
         <SongDate iso={song.updatedAt} />
       </TableCell>
       <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-        <IconButton
-          aria-label={`Edit ${song.title}`}
-          onClick={() => void navigate(`/songs/${encodeURIComponent(song._id)}/edit`)}
-          size="small"
-        >
-          <EditIcon fontSize="small" />
-        </IconButton>
-        <IconButton
-          aria-label={`Delete ${song.title}`}
-          onClick={() => onDelete(song)}
-          color="error"
-          size="small"
-        >
-          <DeleteIcon fontSize="small" />
-        </IconButton>
+        {mayEdit && (
+          <IconButton
+            aria-label={`Edit ${song.title}`}
+            onClick={() => void navigate(`/songs/${encodeURIComponent(song._id)}/edit`)}
+            size="small"
+          >
+            <EditIcon fontSize="small" />
+          </IconButton>
+        )}
+        {mayDelete && (
+          <IconButton
+            aria-label={`Delete ${song.title}`}
+            onClick={() => onDelete(song)}
+            color="error"
+            size="small"
+          >
+            <DeleteIcon fontSize="small" />
+          </IconButton>
+        )}
       </TableCell>
     </TableRow>
   );

@@ -50,6 +50,20 @@ export const songColumnTexts = {
   never: 'Never',
 } as const;
 
+/** The song form's two views of the parts (docs/DECISIONS.md, "Song entry as one chart"). */
+export const songEntryTexts = {
+  parts: 'Parts',
+  views: 'How to enter the parts',
+  chartView: 'Chart',
+  linesView: 'Line by line',
+  chart: 'Chart',
+  chartHelp: 'ChordPro or chords over words: a heading such as [Verse 1] starts each part.',
+  chartPlaceholder:
+    '[Verse 1]\nG              C         G\nAmazing grace, how sweet the sound\n\n[Chorus]\n...',
+  /** The preview's heading for a part not labelled yet (an empty heading says nothing). */
+  unlabelledPart: (n: number) => `Part ${n} (no label yet)`,
+} as const;
+
 /** The accessible names of the parts editor's controls; parts and lines count from 1. */
 export const partEditorLabels = {
   part: (n: number) => `Part ${n}`,

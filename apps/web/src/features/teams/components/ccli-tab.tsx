@@ -31,12 +31,17 @@ import {
   useSaveCcliLicence,
 } from '../api/ccli.ts';
 import { lastFullQuarter } from './ccli-period.ts';
+import { CongregationPhonesSection } from './congregation-phones-section.tsx';
 
-/** CCLI: the team's licence number and the usage report of a period, with its CSV (admins). */
+/**
+ * CCLI: the team's licence number, what the licence allows on the congregation's phones, and the
+ * usage report of a period, with its CSV (admins).
+ */
 export function CcliTab({ team }: { team: TeamDetails }) {
   return (
     <Stack spacing={4}>
       <LicenceSection teamId={team._id} />
+      <CongregationPhonesSection teamId={team._id} />
       <UsageReportSection teamId={team._id} />
     </Stack>
   );

@@ -13,6 +13,8 @@ import { useToast } from '../../../components/toasts/toast-context.ts';
 import { useCurrentTeam } from '../../../lib/teams/current-team.ts';
 import { useDeleteTeam } from '../api/ownership.ts';
 import { EditTeamInfoDialog } from './edit-team-info-dialog.tsx';
+import { TeamEditorsSettings } from './team-editors-settings.tsx';
+import { TeamImageSettings } from './team-image-settings.tsx';
 import { TransferOwnershipDialog } from './transfer-ownership-dialog.tsx';
 import { TEAM_TEXTS } from './team-texts.ts';
 
@@ -93,6 +95,9 @@ export function TeamOverviewTab({ team }: { team: TeamDetails }) {
           </>
         )}
       </Stack>
+
+      <TeamImageSettings team={team} />
+      <TeamEditorsSettings team={team} />
 
       <EditTeamInfoDialog team={team} open={dialog === 'edit'} onClose={close} />
       <TransferOwnershipDialog team={team} open={dialog === 'transfer'} onClose={close} />

@@ -1,0 +1,156 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import {
+  AUDIENCE_SETTINGS_TEXTS,
+  AudienceSettingsInputSchema,
+  can,
+  FOLLOW_LIMITS,
+  FOLLOW_TEXTS,
+  type AudienceSettings,
+} from '@segue/shared';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { useCurrentTeam } from '../../../lib/teams/current-team.ts';
+import { useToast } from '../../../components/toasts/toast-context.ts';
+import { useAudienceSettings, useSaveAudienceSettings } from '../api/audience-settings.ts';
+
+const TEXTS = AUDIENCE_SETTINGS_TEXTS;
+
+/** The field's attributes, editable or not: a whole number within the server's range. */
+const NUMBER_INPUT = {
+  min: FOLLOW_LIMITS.roomMin,
+  max: FOLLOW_LIMITS.roomMax,
+  step: 1,
+  inputMode: 'numeric',
+} as const;
+
+/**
+ * The congregation's phones (docs/DECISIONS.md, "The congregation follows"): whether the owner
+ * confirmed that the licence covers lyrics on personal devices, and how many phones may follow
+ * one setlist at once. The owner and admins set the number; anyone else sees it.
+ */
+export function CongregationPhonesSection({ teamId }: { teamId: string }) {
+  const settings = useAudienceSettings(teamId);
+  const { role } = useCurrentTeam();
+  const mayEdit = role !== null && can({ role }, 'editTeam');
+  return (
+    <Box component="section" aria-labelledby="congregation-phones-title">
+      <Typography id="congregation-phones-title" variant="h6" component="h2" gutterBottom>
+        {TEXTS.heading}
+      </Typography>
+      {settings.isPending ? (
+        <CircularProgress aria-label={TEXTS.loading} />
+      ) : settings.isError ? (
+        <Alert severity="error">{errorMessage(settings.error, TEXTS.failedToLoad)}</Alert>
+      ) : (
+        <Stack spacing={2}>
+          <LicenceStatus confirmed={settings.data.licenceConfirmed} />
+          {mayEdit ? (
+            <RoomLimitForm teamId={teamId} saved={settings.data} />
+          ) : (
+            <RoomLimitReadOnly saved={settings.data} />
+          )}
+        </Stack>
+      )}
+    </Box>
+  );
+}
+
+function LicenceStatus({ confirmed }: { confirmed: boolean }) {
+  return (
+    <Box component="dl" sx={{ m: 0 }}>
+      <Typography component="dt" variant="body2" color="text.secondary">
+        {FOLLOW_TEXTS.licenceTitle}
+      </Typography>
+      <Typography component="dd" sx={{ m: 0 }}>
+        {confirmed ? TEXTS.licenceConfirmed : TEXTS.licenceNotConfirmed}
+      </Typography>
+    </Box>
+  );
+}
+
+/** Empty means the default: the placeholder shows it, so the field never looks unlimited. */
+const defaultPlaceholder = (saved: AudienceSettings) => saved.roomDefault.toLocaleString('en-US');
+
+function RoomLimitForm({ teamId, saved }: { teamId: string; saved: AudienceSettings }) {
+  const save = useSaveAudienceSettings(teamId);
+  const { showToast } = useToast();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { errors },
+  } = useForm({
+    resolver: zodResolver(AudienceSettingsInputSchema),
+    defaultValues: { roomLimit: saved.roomLimit },
+  });
+
+  const onSubmit = handleSubmit((values) => {
+    save.mutate(values, {
+      onSuccess: (answer) => {
+        reset({ roomLimit: answer.roomLimit });
+        showToast(TEXTS.saved, 'success');
+      },
+      onError: (error) => {
+        const text = errorMessage(error, TEXTS.failedToSave);
+        setError('roomLimit', { message: text });
+        showToast(text, 'error');
+      },
+    });
+  });
+
+  return (
+    <Stack
+      component="form"
+      noValidate
+      onSubmit={(event) => void onSubmit(event)}
+      direction={{ xs: 'column', sm: 'row' }}
+      spacing={2}
+      sx={{ alignItems: 'flex-start' }}
+    >
+      <TextField
+        {...register('roomLimit', {
+          setValueAs: (value: unknown) =>
+            value === '' || value === null || value === undefined ? null : Number(value),
+        })}
+        label={TEXTS.roomLimitLabel}
+        type="number"
+        placeholder={defaultPlaceholder(saved)}
+        error={Boolean(errors.roomLimit)}
+        helperText={errors.roomLimit?.message ?? TEXTS.roomLimitHelp}
+        fullWidth
+        slotProps={{ inputLabel: { shrink: true }, htmlInput: NUMBER_INPUT }}
+      />
+      <Button
+        type="submit"
+        variant="contained"
+        disabled={save.isPending}
+        sx={{ flexShrink: 0, height: 56 }}
+      >
+        {TEXTS.save}
+      </Button>
+    </Stack>
+  );
+}
+
+/** The number as anyone but the owner and admins sees it: no way to change it. */
+export function RoomLimitReadOnly({ saved }: { saved: AudienceSettings }) {
+  return (
+    <TextField
+      label={TEXTS.roomLimitLabel}
+      type="number"
+      value={saved.roomLimit ?? ''}
+      placeholder={defaultPlaceholder(saved)}
+      helperText={`${TEXTS.roomLimitHelp} ${TEXTS.readOnly}`}
+      fullWidth
+      slotProps={{ inputLabel: { shrink: true }, htmlInput: { ...NUMBER_INPUT, readOnly: true } }}
+    />
+  );
+}

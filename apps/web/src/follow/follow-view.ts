@@ -1,0 +1,118 @@
+import { FOLLOW_TEXTS } from '@segue/shared/follow-texts';
+import type { FollowSong, FollowState } from '@segue/shared';
+
+/** One part of the song on the page, and whether the band is on it. */
+export interface PartView {
+  label: string;
+  lines: string[];
+  live: boolean;
+}
+
+/** What the follow page shows below its heading. */
+export type FollowBody =
+  | { kind: 'loading' }
+  | { kind: 'ended' }
+  | { kind: 'waiting'; message: string }
+  | { kind: 'item'; title: string }
+  | {
+      kind: 'song';
+      title: string;
+      parts: PartView[];
+      /** The live part's index in `parts`, or null when only the song is known. */
+      livePart: number | null;
+      /** Tells one song from the next when the page is redrawn: the same song keeps its place. */
+      songKey: string;
+    };
+
+export interface FollowView {
+  /** The page's one h1: the setlist's name, or what stands in for it. */
+  heading: string;
+  body: FollowBody;
+  /** The foot of the page: the song's copyright and CCLI number, then the team's licence. */
+  credits: string[];
+  /** What the polite live region says when it changes (the part the band is on). */
+  spoken: string;
+}
+
+/** A song's identity on the page: its words, not its place in the setlist. */
+export function songKey(song: FollowSong): string {
+  return JSON.stringify([song.title, song.parts]);
+}
+
+/** A part index the page can mark: one of the song's parts, or null. */
+function livePartOf(song: FollowSong, part: number | null): number | null {
+  return part !== null && Number.isInteger(part) && part >= 0 && part < song.parts.length
+    ? part
+    : null;
+}
+
+function licenceCredit(state: FollowState): string[] {
+  return state.ccliLicence ? [`${FOLLOW_TEXTS.ccliLicence} ${state.ccliLicence}`] : [];
+}
+
+/**
+ * The page for a state: `null` while the first state is on its way, `ended` once the link
+ * has ended (whatever state was shown before).
+ */
+export function followView(state: FollowState | null, ended = false): FollowView {
+  if (ended) {
+    return {
+      heading: FOLLOW_TEXTS.ended,
+      body: { kind: 'ended' },
+      credits: [],
+      spoken: FOLLOW_TEXTS.ended,
+    };
+  }
+  if (!state) {
+    return {
+      heading: FOLLOW_TEXTS.loading,
+      body: { kind: 'loading' },
+      credits: [],
+      spoken: '',
+    };
+  }
+  const heading = state.setlistName;
+  const { now } = state;
+  switch (now.kind) {
+    case 'waiting':
+      return {
+        heading,
+        body: { kind: 'waiting', message: FOLLOW_TEXTS.waiting },
+        credits: licenceCredit(state),
+        spoken: FOLLOW_TEXTS.waiting,
+      };
+    case 'item':
+      return {
+        heading,
+        body: { kind: 'item', title: now.title },
+        credits: licenceCredit(state),
+        spoken: now.title,
+      };
+    case 'song': {
+      const { song } = now;
+      const livePart = livePartOf(song, now.part);
+      const credits = [
+        ...(song.copyright ? [song.copyright] : []),
+        ...(song.ccli ? [FOLLOW_TEXTS.songCcli(song.ccli)] : []),
+        ...licenceCredit(state),
+      ];
+      const liveLabel = livePart === null ? null : (song.parts[livePart]?.label ?? null);
+      return {
+        heading,
+        body: {
+          kind: 'song',
+          title: song.title,
+          parts: song.parts.map((part, index) => ({
+            label: part.label,
+            lines: part.lines,
+            live: index === livePart,
+          })),
+          livePart,
+          songKey: songKey(song),
+        },
+        credits,
+        spoken: liveLabel ? `${song.title}: ${liveLabel}` : song.title,
+      };
+    }
+  }
+}

@@ -1,0 +1,239 @@
+import { useEffect, useId, useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import PlayArrowIcon from '@mui/icons-material/PlayArrow';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { PEOPLE_TEXTS } from '@segue/shared';
+import type { NextService, NextServicePosition } from '@segue/shared';
+import { useToast } from '../../components/toasts/toast-context.ts';
+import { errorMessage } from '../../lib/api-client.ts';
+import { useChangesAllowed } from '../../lib/offline/offline-copy.ts';
+import { selectTeam } from '../../lib/teams/current-team.ts';
+import { useAnswerAssignment } from '../../features/setlists/api/assignments.ts';
+import { useNextService } from '../../features/setlists/api/next-service.ts';
+import { AssignmentStatusChip } from '../../features/setlists/components/assignment-status-chip.tsx';
+import { formatSetlistDate, localToday } from '../../features/setlists/components/setlist-dates.ts';
+import { setlistPaths } from '../../features/setlists/components/setlist-texts.ts';
+import { DASHBOARD_TEXTS } from './dashboard-texts.ts';
+
+/**
+ * The top of the dashboard (docs/DECISIONS.md, "Sunday-first dashboard"): the next service the
+ * user plays in, in any of their teams, with its day and time, "Open live" within a phone's
+ * first screen, their positions (Accept and Decline while asked), the band's readiness for the
+ * team's owner and admins, and the songs in their keys. Without one it says so; a failed load
+ * shows nothing, like the dashboard's other lists (spec section 8).
+ */
+export function NextServiceCard() {
+  const headingId = useId();
+  const [today] = useState(localToday);
+  const next = useNextService(today);
+
+  const loadError = next.error;
+  useEffect(() => {
+    if (loadError) console.error('Failed to load your next service', loadError);
+  }, [loadError]);
+
+  if (next.data === undefined) return null;
+  const service = next.data;
+
+  return (
+    <Card
+      component="section"
+      aria-labelledby={headingId}
+      variant="outlined"
+      sx={{ maxWidth: 760, ...(service && { borderColor: 'primary.main', borderWidth: 2 }) }}
+    >
+      <CardContent>
+        <Typography
+          id={headingId}
+          variant="overline"
+          component="h2"
+          color="text.secondary"
+          sx={{ fontWeight: 700, lineHeight: 1.8 }}
+        >
+          {DASHBOARD_TEXTS.nextService}
+        </Typography>
+        {service ? (
+          <ServiceDetails service={service} />
+        ) : (
+          <>
+            <Typography sx={{ fontWeight: 600 }}>{DASHBOARD_TEXTS.noNextService}</Typography>
+            <Typography variant="body2" color="text.secondary">
+              {DASHBOARD_TEXTS.noNextServiceText}
+            </Typography>
+          </>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function ServiceDetails({ service }: { service: NextService }) {
+  const positionsId = useId();
+  const songsId = useId();
+  const when = [formatSetlistDate(service.date, 'full'), service.startTime]
+    .filter(Boolean)
+    .join(' · ');
+
+  return (
+    <>
+      <Typography
+        variant="h5"
+        component="p"
+        sx={{ fontWeight: 700, overflowWrap: 'anywhere', lineHeight: 1.25 }}
+      >
+        {service.name}
+      </Typography>
+      <Typography sx={{ fontWeight: 500, mt: 0.5 }}>{when}</Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+        {service.teamName}
+      </Typography>
+      {/* First after the day, so it stays within a phone's first screen however many
+          positions and songs follow. The live view plays the current team's setlists, so the
+          service's team becomes the current one. */}
+      <Button
+        component={RouterLink}
+        to={setlistPaths.live(service.setlistId)}
+        onClick={() => selectTeam(service.teamId)}
+        variant="contained"
+        size="large"
+        startIcon={<PlayArrowIcon />}
+        sx={{ mt: 2, minHeight: 56, width: { xs: '100%', sm: 'auto' }, px: 4, fontSize: '1.1rem' }}
+      >
+        {DASHBOARD_TEXTS.openLive}
+      </Button>
+      {service.readiness && (
+        <Typography sx={{ mt: 2, fontWeight: 600 }}>
+          {DASHBOARD_TEXTS.readiness(service.readiness)}
+        </Typography>
+      )}
+
+      <Typography
+        id={positionsId}
+        variant="subtitle1"
+        component="h3"
+        sx={{ fontWeight: 600, mt: 2 }}
+      >
+        {DASHBOARD_TEXTS.yourPositions}
+      </Typography>
+      {service.positions.length === 0 ? (
+        <Typography variant="body2" color="text.secondary">
+          {DASHBOARD_TEXTS.noPositionsYouLead}
+        </Typography>
+      ) : (
+        <Box component="ul" aria-labelledby={positionsId} sx={{ listStyle: 'none', p: 0, m: 0 }}>
+          {service.positions.map((position) => (
+            <PositionRow key={position.index} service={service} position={position} />
+          ))}
+        </Box>
+      )}
+
+      <Typography id={songsId} variant="subtitle1" component="h3" sx={{ fontWeight: 600, mt: 2 }}>
+        {DASHBOARD_TEXTS.songs}
+      </Typography>
+      {service.songs.length === 0 ? (
+        <Typography variant="body2" color="text.secondary">
+          {DASHBOARD_TEXTS.noSongs}
+        </Typography>
+      ) : (
+        <Box component="ol" aria-labelledby={songsId} sx={{ pl: 3, m: 0 }}>
+          {service.songs.map((song, i) => (
+            <Box component="li" key={`${i}/${song.songId}`} sx={{ py: 0.25 }}>
+              <Typography component="span" sx={{ overflowWrap: 'anywhere' }}>
+                {song.title}
+              </Typography>
+              {[
+                song.key && DASHBOARD_TEXTS.keyOf(song.key),
+                song.youLead && DASHBOARD_TEXTS.youLead,
+              ]
+                .filter(Boolean)
+                .map((fact) => (
+                  <Typography key={String(fact)} component="span" color="text.secondary">
+                    {` · ${String(fact)}`}
+                  </Typography>
+                ))}
+            </Box>
+          ))}
+        </Box>
+      )}
+    </>
+  );
+}
+
+/** One of the user's positions, with Accept and Decline while it is pending. */
+function PositionRow({
+  service,
+  position,
+}: {
+  service: NextService;
+  position: NextServicePosition;
+}) {
+  const answer = useAnswerAssignment();
+  const { showToast } = useToast();
+  const changesAllowed = useChangesAllowed();
+  // Named as "Your assignments" names them: "Bass at Harvest Sunday".
+  const named = `${position.name} at ${service.name}`;
+
+  const respond = (response: 'accepted' | 'declined') =>
+    answer.mutate(
+      {
+        assignment: {
+          setlistId: service.setlistId,
+          index: position.index,
+          position: position.name,
+        },
+        response,
+      },
+      {
+        onSuccess: () =>
+          showToast(
+            response === 'accepted'
+              ? PEOPLE_TEXTS.assignmentAccepted
+              : PEOPLE_TEXTS.assignmentDeclined,
+            'success',
+          ),
+        onError: (error) => showToast(errorMessage(error, PEOPLE_TEXTS.failedToAnswer), 'error'),
+      },
+    );
+
+  return (
+    <Stack
+      component="li"
+      direction="row"
+      spacing={1}
+      useFlexGap
+      sx={{ alignItems: 'center', flexWrap: 'wrap', py: 0.5 }}
+    >
+      <Typography sx={{ fontWeight: 500 }}>{position.name}</Typography>
+      <AssignmentStatusChip status={position.status} />
+      {position.status === 'pending' && (
+        <>
+          <Button
+            variant="contained"
+            size="small"
+            color="success"
+            disabled={!changesAllowed || answer.isPending}
+            onClick={() => respond('accepted')}
+            aria-label={`${PEOPLE_TEXTS.accept} ${named}`}
+          >
+            {PEOPLE_TEXTS.accept}
+          </Button>
+          <Button
+            variant="outlined"
+            size="small"
+            color="error"
+            disabled={!changesAllowed || answer.isPending}
+            onClick={() => respond('declined')}
+            aria-label={`${PEOPLE_TEXTS.decline} ${named}`}
+          >
+            {PEOPLE_TEXTS.decline}
+          </Button>
+        </>
+      )}
+    </Stack>
+  );
+}
