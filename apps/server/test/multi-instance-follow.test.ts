@@ -223,9 +223,16 @@ describe.skipIf(!multiInstance)('follow sockets on two instances', () => {
     await a.database.db.update(team).set({ audienceRoomLimit: 3 }).where(eq(team.id, teamId));
     await a.app.changes.publish(scope.team(teamId));
     // The phones of the tests before are gone from Redis too (each instance writes its count
-    // a moment after it changed).
+    // a moment after it changed), and every instance was told so: a sum told before (up to 2 s
+    // late) would reach the band on joining and pass for this test's 3 before the counts are
+    // shared.
     const counted = `${prefix}follow:{${setlistId}}:count`;
     await expect.poll(() => redis.hlen(counted), { timeout: 5000 }).toBe(0);
+    await expect
+      .poll(async () => (await redis.hget(`${prefix}follow:{${setlistId}}:told`, 'sum')) ?? '0', {
+        timeout: 5000,
+      })
+      .toBe('0');
     try {
       const lead = await leaderOn(urlB);
       const counts: FollowCount[] = [];
