@@ -62,6 +62,10 @@ import { songFilesRoutes } from './songs/song-files.routes.ts';
 import { SongFilesService } from './songs/song-files.service.ts';
 import { SongsRepository } from './songs/songs.repository.ts';
 import { songsRoutes } from './songs/songs.routes.ts';
+import { openMediaStore } from './media/media-store-from-config.ts';
+import { RecordingsRepository } from './media/recordings.repository.ts';
+import { recordingsRoutes } from './media/recordings.routes.ts';
+import { RecordingsService } from './media/recordings.service.ts';
 import { SongsService } from './songs/songs.service.ts';
 import { resolveAccess, type Access } from './policy/http.ts';
 import { TeamActors } from './policy/team-actors.ts';
@@ -126,6 +130,8 @@ declare module 'fastify' {
     changes: ChangeFeed;
     /** Reminders before services; tests call `sweep` with the time they need. */
     assignmentReminders: AssignmentRemindersService;
+    /** Songs' recordings; tests call `collectGarbage` rather than wait for the hourly sweep. */
+    recordings: RecordingsService;
   }
 }
 
@@ -399,6 +405,22 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const trashSweep = setInterval(() => void sweepTrash(), 60 * 60 * 1000);
   trashSweep.unref();
   app.addHook('onClose', () => clearInterval(trashSweep));
+  const mediaStore = await openMediaStore({ dataDir: config.dataDir, s3Url: config.s3Url });
+  app.addHook('onClose', () => mediaStore.close());
+  const recordings = new RecordingsService(new RecordingsRepository(db), {
+    store: mediaStore,
+    songs,
+    accounts: accountsRepo,
+    quotaMb: config.mediaQuotaMb,
+    onError: (error, message) => app.log.error({ err: error }, message),
+  });
+  app.decorate('recordings', recordings);
+  // Recordings whose rows went with their song or team leave the store at start and hourly.
+  const collectMedia = () => void recordings.collectGarbage();
+  collectMedia();
+  const mediaSweep = setInterval(collectMedia, 60 * 60 * 1000);
+  mediaSweep.unref();
+  app.addHook('onClose', () => clearInterval(mediaSweep));
   const invites = new InvitesService(invitesRepo, {
     teams: teamsRepo,
     limiter,
@@ -458,6 +480,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     setlists,
     ccli,
     teamImages: new TeamImagesService(new TeamImagesRepository(db)),
+    recordings,
     people,
     assignments,
     assignmentLinks,
@@ -483,6 +506,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(teamImageRoutes, { ctx });
       await api.register(usersRoutes, { ctx });
       await api.register(songsRoutes, { ctx });
+      await api.register(recordingsRoutes, { ctx });
       await api.register(songFilesRoutes, { ctx });
       await api.register(setlistsRoutes, { ctx });
       await api.register(assignmentsRoutes, { ctx });

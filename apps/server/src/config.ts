@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { FOLLOW_LIMITS } from '@segue/shared';
+import { FOLLOW_LIMITS, MEDIA_LIMITS } from '@segue/shared';
 
 /** Everything Segue reads from its environment, with the defaults the README documents. */
 export interface Config {
@@ -28,6 +28,10 @@ export interface Config {
   followMaxSockets: number;
   /** Follow sockets from one address at once, on one instance: FOLLOW_MAX_PER_ADDRESS. */
   followMaxPerAddress: number;
+  /** Where recordings are kept when not under DATA_DIR/media: S3_URL (S3-compatible storage). */
+  s3Url: string | undefined;
+  /** A team's recordings together, at most, in MB: MEDIA_QUOTA_MB. */
+  mediaQuotaMb: number;
   logLevel: string;
 }
 
@@ -108,6 +112,8 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
       env.FOLLOW_MAX_PER_ADDRESS,
       FOLLOW_LIMITS.perAddressDefault,
     ),
+    s3Url: blank(env.S3_URL),
+    mediaQuotaMb: parseCount('MEDIA_QUOTA_MB', env.MEDIA_QUOTA_MB, MEDIA_LIMITS.defaultQuotaMb),
     logLevel: env.LOG_LEVEL ?? 'info',
     ...overrides,
   };

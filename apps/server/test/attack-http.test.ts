@@ -214,6 +214,9 @@ const TEMPLATES: Record<string, Spec> = {
   'PUT /api/teams/:id/audience-licence': obj({ confirmed: true }),
   // The owner and admins set how many phones may follow one setlist.
   'PUT /api/teams/:id/audience': obj({ roomLimit: 200 }),
+  // A song's reference links, and where its recording reaches each part.
+  'POST /api/songs/:id/links': obj({ url: 'https://www.youtube.com/watch?v=x', name: 'Live' }),
+  'PUT /api/media/:id/marks': [obj({ partId: 'v1', atMs: 0 }), obj({ partId: 'c', atMs: 1500 })],
   'PUT /api/account/chord-view': obj({
     capo: 2,
     transpose: -2,
@@ -249,6 +252,9 @@ const WITHOUT_TEMPLATE: Record<string, string> = {
     'an image file, not JSON: the raw and hostile bodies stand in for one',
   'DELETE /api/teams/:id/image': 'no body: the path names the team',
   'POST /api/setlist/:id/audience-link': 'no body: the path names the setlist',
+  'POST /api/songs/:id/media': 'a recording, not JSON: the raw and hostile bodies stand in for one',
+  'DELETE /api/media/:id': 'no body: the path names the recording',
+  'DELETE /api/links/:id': 'no body: the path names the link',
   'DELETE /api/setlist/:id/audience-link': 'no body: the path names the setlist',
 };
 

@@ -30,7 +30,13 @@ export interface StoredScreenMessage {
   /** When it goes (ISO), or null: until a driver clears it. */
   until: string | null;
 }
-import type { ChordView, EditorsSetting, ScreenMode, SongFileFormat } from '@segue/shared';
+import type {
+  ChordView,
+  EditorsSetting,
+  MediaMark,
+  ScreenMode,
+  SongFileFormat,
+} from '@segue/shared';
 
 // Accounts: the four tables better-auth works on (its drizzle adapter maps by these property names).
 
@@ -501,3 +507,59 @@ export const audienceLink = pgTable(
       .where(sql`${t.revokedAt} is null`),
   ],
 );
+
+// A song's recordings and reference links (docs/DECISIONS.md, "Recordings on a song"). The
+// bytes live in the media store (DATA_DIR/media or S3) under `storage_key`; a row's deletion,
+// however it comes (the song purged from the trash, the team deleted), leaves its key in
+// `media_garbage` (a trigger, in the migration), and the server removes the object from there.
+
+export const songRecording = pgTable(
+  'song_recording',
+  {
+    id: uuid('id').primaryKey(),
+    teamId: text('team_id')
+      .notNull()
+      .references(() => team.id, { onDelete: 'cascade' }),
+    songId: text('song_id')
+      .notNull()
+      .references(() => song.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** The type read from the file's bytes. */
+    mediaType: text('media_type').notNull(),
+    size: integer('size').notNull(),
+    durationMs: integer('duration_ms'),
+    storageKey: text('storage_key').notNull().unique(),
+    /** Where the recording reaches each part, sorted by time. */
+    marks: jsonb('marks').$type<MediaMark[]>().notNull().default([]),
+    addedBy: text('added_by').references(() => user.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('song_recording_song_id_idx').on(t.songId),
+    index('song_recording_team_id_idx').on(t.teamId),
+  ],
+);
+
+export const songLink = pgTable(
+  'song_link',
+  {
+    id: uuid('id').primaryKey(),
+    teamId: text('team_id')
+      .notNull()
+      .references(() => team.id, { onDelete: 'cascade' }),
+    songId: text('song_id')
+      .notNull()
+      .references(() => song.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    url: text('url').notNull(),
+    addedBy: text('added_by').references(() => user.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('song_link_song_id_idx').on(t.songId)],
+);
+
+/** Media store keys whose rows are gone: the server deletes each object, then its row here. */
+export const mediaGarbage = pgTable('media_garbage', {
+  storageKey: text('storage_key').primaryKey(),
+  since: timestamp('since', { withTimezone: true }).notNull().defaultNow(),
+});

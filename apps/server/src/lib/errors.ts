@@ -78,3 +78,10 @@ export function isInvalidDatabaseInput(error: unknown): boolean {
   }
   return false;
 }
+
+/** A body past a limit the caller can see (a recording over 50 MB, a team's quota). */
+export class PayloadTooLargeError extends HttpError {
+  constructor(message: string) {
+    super(413, message, 'too_large');
+  }
+}

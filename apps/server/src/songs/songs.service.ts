@@ -122,6 +122,18 @@ export class SongsService {
     authorize(actor, action, await this.facts(actor, row.id));
   }
 
+  /** Refuses a song that is not in the team's library (in the trash, or another team's). */
+  async assertInLibrary(actor: TeamActor, songId: string): Promise<void> {
+    authorize(actor, 'readLibrary');
+    if (!(await this.repo.findInLibrary(actor.team.id, songId)))
+      throw new NotFoundError(SONG_TEXTS.songNotFound);
+  }
+
+  /** Refuses a song that is not there, then an actor who may not change it (its recordings). */
+  async assertMayEdit(actor: TeamActor, songId: string): Promise<void> {
+    await this.mayChange(actor, 'editSongs', await this.repo.findInLibrary(actor.team.id, songId));
+  }
+
   /** Whether the actor may delete (and so restore) the song: the trash's Restore button. */
   async mayDelete(actor: TeamActor, songId: string): Promise<boolean> {
     return can(actor, 'deleteSongs', await this.facts(actor, songId));
