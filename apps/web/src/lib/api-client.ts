@@ -39,6 +39,8 @@ export interface ApiFetchOptions {
   body?: unknown;
   /** Sent as they are (a file's bytes), instead of `body`. */
   bytes?: Blob;
+  /** The Content-Type of `bytes` (default `application/octet-stream`). */
+  bytesType?: string;
   signal?: AbortSignal;
   /** Send the `Authorization` header when a token is stored (default true). */
   auth?: boolean;
@@ -217,8 +219,9 @@ export function restoreSessionToken(): Promise<string | null> {
 
 function send(path: string, options: ApiFetchOptions, token: string | null): Promise<Response> {
   const headers = new Headers({ Accept: 'application/json' });
-  if (options.bytes !== undefined) headers.set('Content-Type', 'application/octet-stream');
-  else if (options.body !== undefined) headers.set('Content-Type', 'application/json');
+  if (options.bytes !== undefined) {
+    headers.set('Content-Type', options.bytesType || 'application/octet-stream');
+  } else if (options.body !== undefined) headers.set('Content-Type', 'application/json');
   if (token) headers.set('Authorization', `Bearer ${token}`);
   const teamId = options.teamId ?? selectedTeamId.get();
   if (teamId) headers.set('X-Team-ID', teamId);

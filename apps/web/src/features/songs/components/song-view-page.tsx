@@ -10,7 +10,7 @@ import Typography from '@mui/material/Typography';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import EditIcon from '@mui/icons-material/Edit';
 import { SONG_TEXTS } from '@segue/shared';
-import type { Song } from '@segue/shared';
+import type { Song, Team } from '@segue/shared';
 import { ApiRequestError, errorMessage } from '../../../lib/api-client.ts';
 import { useCurrentTeam } from '../../../lib/teams/current-team.ts';
 import { PageLoading } from '../../../components/layout/page-loading.tsx';
@@ -32,8 +32,10 @@ import {
   MyViewToggleButton,
 } from '../../../components/my-view/my-view-toggle.tsx';
 import { useChordView } from '../../../components/my-view/use-chord-view.ts';
+import { useSongRights } from '../api/song-rights.ts';
 import { useSong } from '../api/songs.ts';
 import { SongExportMenu } from './export-menu.tsx';
+import { SongRecordingsSection } from './song-recordings-section.tsx';
 import { SONG_SCREEN_TEXTS } from './song-texts.ts';
 import { SONG_VIEW_TEXTS as T, songEditPath } from './song-view-texts.ts';
 import { transposedKey, transposedParts } from './song-transpose.ts';
@@ -58,8 +60,7 @@ export function SongViewPage() {
       <Alert severity="error">{errorMessage(error, SONG_SCREEN_TEXTS.failedToLoadTeams)}</Alert>
     );
   } else if (!currentTeam) content = <NoTeamMessage />;
-  else
-    content = <LoadedSong key={`${currentTeam._id}/${id}`} teamId={currentTeam._id} songId={id} />;
+  else content = <LoadedSong key={`${currentTeam._id}/${id}`} team={currentTeam} songId={id} />;
 
   return (
     <Box sx={{ maxWidth: VIEW_MAX_WIDTH, mx: 'auto', px: { xs: 2, sm: 3 }, py: { xs: 3, sm: 5 } }}>
@@ -82,10 +83,10 @@ function BackToLibrary() {
   );
 }
 
-function LoadedSong({ teamId, songId }: { teamId: string; songId: string }) {
-  const song = useSong(teamId, songId);
+function LoadedSong({ team, songId }: { team: Team; songId: string }) {
+  const song = useSong(team._id, songId);
 
-  if (song.data) return <SongView song={song.data} />;
+  if (song.data) return <SongView song={song.data} team={team} />;
   if (!song.error) return <PageLoading />;
   const missing = song.error instanceof ApiRequestError && song.error.status === 404;
   return (
@@ -103,8 +104,10 @@ function LoadedSong({ teamId, songId }: { teamId: string; songId: string }) {
   );
 }
 
-function SongView({ song }: { song: Song }) {
+function SongView({ song, team }: { song: Song; team: Team }) {
   const changesAllowed = useChangesAllowed();
+  const { role, userId } = useCurrentTeam();
+  const { mayEdit } = useSongRights(team, role, userId)(song._id);
   const { view, change } = useChordView();
   const [myViewOpen, setMyViewOpen] = useState(false);
   // Shown only: a reload, or another visit, starts from the song's own key again.
@@ -164,6 +167,10 @@ function SongView({ song }: { song: Song }) {
       <Divider sx={{ my: 3 }} />
       <SongChart parts={parts} chordsKey={key} view={view} heading="h2" />
       <ChartFooterLine items={chartFooter(song)} />
+      <Box {...PRINT_HIDDEN}>
+        <Divider sx={{ my: 3 }} />
+        <SongRecordingsSection teamId={team._id} songId={song._id} mayEdit={mayEdit} />
+      </Box>
     </Box>
   );
 }
