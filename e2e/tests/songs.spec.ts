@@ -107,6 +107,7 @@ test.describe('song library', () => {
     const musician = await createVerifiedPerson(request, 'Jael');
     const teamId = await createTeamWith(request, creator, 'Export Team', [musician]);
     const headers = await apiSession(request, creator, teamId);
+    const ids: Record<string, string> = {};
     for (const title of ['Be Thou My Vision', 'It Is Well', 'Holy Holy Holy']) {
       const res = await request.post('/api/songs', {
         headers,
@@ -117,7 +118,15 @@ test.describe('song library', () => {
         },
       });
       expect(res.status()).toBe(201);
+      ids[title] = ((await res.json()) as { _id: string })._id;
     }
+    // A reference link goes out with its song; recordings stay out, and the file says so.
+    const link = { name: 'Choir', url: 'https://example.com/it-is-well' };
+    const linked = await request.post(`/api/songs/${ids['It Is Well']}/links`, {
+      headers,
+      data: link,
+    });
+    expect(linked.status()).toBe(201);
 
     await signIn(page, creator);
     await page.goto('/songs');
@@ -132,6 +141,11 @@ test.describe('song library', () => {
     expect(exported).toMatchObject({ teamId, teamName: 'Export Team' });
     expect(new Date(exported.exportedAt).getTime()).toBeGreaterThan(Date.now() - 60_000);
     expect(exported.songs).toHaveLength(3);
+    expect(exported.recordings).toBe(
+      'Recordings are not part of the JSON export; their links are.',
+    );
+    const well = exported.songs.find((song: { title: string }) => song.title === 'It Is Well');
+    expect(well.links).toEqual([link]);
 
     await page.getByRole('button', { name: 'Delete It Is Well' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
@@ -153,6 +167,14 @@ test.describe('song library', () => {
       'Imported 1 song(s). Skipped 2 duplicate(s).',
     );
     await expect(page.getByRole('row').filter({ hasText: 'It Is Well' })).toBeVisible();
+    // The song came back with its link (the deleted one keeps its own in the trash).
+    const links = (await (await request.get('/api/songs/links', { headers })).json()) as {
+      songId: string;
+      name: string;
+      url: string;
+    }[];
+    const back = links.filter((l) => l.songId !== ids['It Is Well']);
+    expect(back.map(({ name, url }) => ({ name, url }))).toEqual([link]);
 
     // Not a JSON file
     await page.getByLabel('Library file').setInputFiles({

@@ -331,11 +331,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const songFileReader = new SongFileReader(options.songFileReading);
   app.addHook('preClose', () => songFileReader.close());
   const songFileBudget = new SongFileBudget(limiter);
+  const recordingsRepo = new RecordingsRepository(db);
   const songs = new SongsService(
     songsRepo,
     cache,
     { reader: songFileReader, budget: songFileBudget },
     setlistsRepo,
+    recordingsRepo,
   );
   const songFiles = new SongFilesService(songsRepo, {
     reader: songFileReader,
@@ -407,7 +409,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onClose', () => clearInterval(trashSweep));
   const mediaStore = await openMediaStore({ dataDir: config.dataDir, s3Url: config.s3Url });
   app.addHook('onClose', () => mediaStore.close());
-  const recordings = new RecordingsService(new RecordingsRepository(db), {
+  const recordings = new RecordingsService(recordingsRepo, {
     store: mediaStore,
     songs,
     accounts: accountsRepo,

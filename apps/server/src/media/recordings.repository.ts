@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { MediaMark } from '@segue/shared';
 import type { Db } from '../db/client.ts';
@@ -101,6 +102,38 @@ export class RecordingsRepository {
       const [added] = await tx.insert(songLink).values(row).returning();
       return added!;
     });
+  }
+
+  /** The links an import file gave its songs (each song's at most 20, checked when read). */
+  async addImportedLinks(
+    teamId: string,
+    addedBy: string,
+    songs: { id: string; links: { name: string; url: string }[] }[],
+  ): Promise<void> {
+    // A millisecond apart, so they list in the file's order (ties go by their random ids).
+    const now = Date.now();
+    const rows = songs.flatMap((s) =>
+      s.links.map((link, i) => ({
+        id: randomUUID(),
+        teamId,
+        songId: s.id,
+        addedBy,
+        createdAt: new Date(now + i),
+        ...link,
+      })),
+    );
+    for (let i = 0; i < rows.length; i += 500) {
+      await this.db.insert(songLink).values(rows.slice(i, i + 500));
+    }
+  }
+
+  /** Every link of the team's songs, for the library's export. */
+  async linksOfTeam(teamId: string): Promise<Pick<LinkRow, 'songId' | 'name' | 'url'>[]> {
+    return this.db
+      .select({ songId: songLink.songId, name: songLink.name, url: songLink.url })
+      .from(songLink)
+      .where(eq(songLink.teamId, teamId))
+      .orderBy(asc(songLink.songId), asc(songLink.createdAt), asc(songLink.id));
   }
 
   async link(teamId: string, id: string): Promise<LinkRow | null> {

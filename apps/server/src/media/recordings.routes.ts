@@ -11,6 +11,7 @@ import {
   SongLinkInputSchema,
   SongLinkSchema,
   SongMediaSchema,
+  TeamSongLinkSchema,
 } from '@segue/shared';
 import type { AppContext } from '../app-context.ts';
 import { NotFoundError, ValidationError } from '../lib/errors.ts';
@@ -59,6 +60,15 @@ export const recordingsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
 
   // In this plugin only: a body that is not JSON is an upload, kept as the stream it arrives as.
   app.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
+
+  app.get(
+    '/songs/links',
+    {
+      config: { access: inTeam('readLibrary') },
+      schema: { response: { 200: z.array(TeamSongLinkSchema) } },
+    },
+    (request) => recordings.teamLinks(teamActorOf(request)),
+  );
 
   app.get(
     '/songs/:id/media',

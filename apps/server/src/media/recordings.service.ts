@@ -10,7 +10,9 @@ import {
   type SongLink,
   type SongLinkInput,
   type SongMedia,
+  type TeamSongLink,
 } from '@segue/shared';
+import { authorize } from '../policy/policy.ts';
 import type { AccountsRepository } from '../accounts/accounts.repository.ts';
 import { ConflictError, NotFoundError, PayloadTooLargeError } from '../lib/errors.ts';
 import type { TeamActor } from '../policy/actor.ts';
@@ -57,6 +59,12 @@ export class RecordingsService {
       usedBytes,
       quotaBytes: this.quotaBytes,
     };
+  }
+
+  /** Every link of the team's songs, for the library's export (recordings are left out). */
+  async teamLinks(actor: TeamActor): Promise<TeamSongLink[]> {
+    authorize(actor, 'readLibrary');
+    return this.repo.linksOfTeam(actor.team.id);
   }
 
   /**

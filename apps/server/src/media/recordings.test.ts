@@ -416,3 +416,88 @@ describe('a Range header', () => {
     expect(() => rangeOf('bytes=-0', 100)).toThrow(RangeNotSatisfiableError);
   });
 });
+
+describe.each(backends)('songs’ links in the library file on %s', (backend) => {
+  let t: TestApp;
+  let teamId: string;
+  const people = {} as Record<'owner' | 'member' | 'outsider', FactoryAccount>;
+
+  beforeAll(async () => {
+    t = await startTestApp(backend);
+    for (const who of ['owner', 'member', 'outsider'] as const) {
+      people[who] = await createAccount(t, { name: `${who} Person` });
+    }
+    teamId = await createTeam(t, { owner: people.owner, members: [people.member] });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const importFile = (songs: unknown[]) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/songs/import',
+      headers: { ...bearer(people.owner.jwt), 'x-team-id': teamId },
+      payload: { songs },
+    });
+  const allLinks = (as: 'owner' | 'member' | 'outsider') =>
+    t.app.inject({
+      method: 'GET',
+      url: '/api/songs/links',
+      headers: { ...bearer(people[as].jwt), 'x-team-id': teamId },
+    });
+  const song = (title: string, links?: unknown) => ({
+    title,
+    artist: '',
+    parts: [{ label: 'V', lines: [{ chords: '', lyrics: 'la' }] }],
+    ...(links === undefined ? {} : { links }),
+  });
+
+  it('imports a song’s links with it, and gives them back for the export', async () => {
+    const res = await importFile([
+      song('Linked', [
+        { url: 'https://www.youtube.com/watch?v=a', name: 'Live' },
+        { url: 'https://open.spotify.com/track/b' },
+      ]),
+      song('Unlinked'),
+    ]);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ imported: 2, skipped: 0 });
+    const links = await allLinks('member');
+    expect(links.statusCode).toBe(200);
+    expect(links.json()).toEqual([
+      { songId: expect.any(String), name: 'Live', url: 'https://www.youtube.com/watch?v=a' },
+      {
+        songId: expect.any(String),
+        name: 'open.spotify.com',
+        url: 'https://open.spotify.com/track/b',
+      },
+    ]);
+    // A song skipped as a duplicate brings no links.
+    const again = await importFile([song('Linked', [{ url: 'https://example.com/again' }])]);
+    expect(again.json()).toEqual({ imported: 0, skipped: 1 });
+    expect((await allLinks('member')).json()).toHaveLength(2);
+  });
+
+  it('refuses the whole file for a bad link, naming its song', async () => {
+    const res = await importFile([
+      song('Fine'),
+      song('Bad link', [{ url: 'javascript:alert(1)' }]),
+    ]);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toBe(`Song 2: ${MEDIA_TEXTS.badUrl}`);
+    const many = await importFile([
+      song(
+        'Too many',
+        Array.from({ length: 21 }, (_, i) => ({ url: `https://example.com/${i}` })),
+      ),
+    ]);
+    expect(many.statusCode).toBe(400);
+    expect(many.json().error).toBe(`Song 1: ${MEDIA_TEXTS.tooManyLinks}`);
+    expect((await allLinks('owner')).json()).toHaveLength(2);
+  });
+
+  it('refuses an outsider as for a missing team', async () => {
+    expect((await allLinks('outsider')).statusCode).toBe(404);
+  });
+});

@@ -6,10 +6,13 @@ import type { MessagePort } from 'node:worker_threads';
 import { move, transferableSymbol, valueSymbol } from 'piscina';
 import {
   INVALID_TEXT_MESSAGE,
+  ImportedLinksSchema,
+  MEDIA_TEXTS,
   SERVER_ERRORS,
   SongFileConvertAnswerSchema,
   SongImportInputSchema,
   SongInputSchema,
+  linkNameOf,
 } from '@segue/shared';
 import { ConvertError, readSongFile } from '@segue/shared/formats';
 import { decodeSongBytes } from '@segue/shared/formats/decode';
@@ -98,7 +101,21 @@ function importSongs(bytes: Uint8Array): SongFileOutcome {
       const message = parsed.error.issues[0]?.message ?? 'Invalid song.';
       throw new Refusal(`Song ${index + 1}: ${message}`);
     }
-    return preparedSong(randomUUID(), songValues(parsed.data));
+    const prepared = preparedSong(randomUUID(), songValues(parsed.data));
+    const links = (item as { links?: unknown } | null)?.links;
+    if (links !== undefined && links !== null) {
+      const read = ImportedLinksSchema.safeParse(links);
+      if (!read.success) {
+        throw new Refusal(
+          `Song ${index + 1}: ${read.error.issues[0]?.message ?? MEDIA_TEXTS.badUrl}`,
+        );
+      }
+      prepared.links = read.data.map((link) => ({
+        url: link.url,
+        name: link.name ?? linkNameOf(link.url),
+      }));
+    }
+    return prepared;
   });
   return { kind: 'imported', songs };
 }

@@ -43,6 +43,8 @@ export interface PreparedSong {
   partsJson: string;
   authorsJson: string;
   sourceJson: string | null;
+  /** An import file's links of the song (named), stored beside it by the recordings' side. */
+  links: { name: string; url: string }[];
 }
 
 export function preparedSong(id: string, values: SongValues): PreparedSong {
@@ -59,5 +61,6 @@ export function preparedSong(id: string, values: SongValues): PreparedSong {
     partsJson: JSON.stringify(values.parts),
     authorsJson: JSON.stringify(values.authors ?? []),
     sourceJson: values.source == null ? null : JSON.stringify(values.source),
+    links: [],
   };
 }

@@ -443,7 +443,7 @@ export class SongsRepository {
     createdBy: string,
     songs: PreparedSong[],
     maxSongs: number,
-  ): Promise<{ imported: number; skipped: number } | 'full'> {
+  ): Promise<{ imported: number; skipped: number; added: PreparedSong[] } | 'full'> {
     return this.writing(teamId, () =>
       this.db.transaction(async (tx) => {
         await lockLibrary(tx, teamId);
@@ -475,7 +475,7 @@ export class SongsRepository {
             })),
           );
         }
-        return { imported: fresh.length, skipped: songs.length - fresh.length };
+        return { imported: fresh.length, skipped: songs.length - fresh.length, added: fresh };
       }),
     );
   }

@@ -12,6 +12,7 @@ import type { SetlistsRepository } from '../setlists/setlists.repository.ts';
 import type { SongRow, SongsRepository } from './songs.repository.ts';
 import type { SongFileBudget } from './song-file-budget.ts';
 import type { SongFileReader } from './song-file-reader.ts';
+import type { RecordingsRepository } from '../media/recordings.repository.ts';
 import { songValues, type ValidSong } from './song-values.ts';
 
 export class SongsService {
@@ -21,6 +22,8 @@ export class SongsService {
     private readonly files: { reader: SongFileReader; budget: SongFileBudget },
     /** Who leads which song, for a team that lets only leaders change songs. */
     private readonly setlists: Pick<SetlistsRepository, 'leadsSong'>,
+    /** Where an import file's links of its songs go (the recordings' side). */
+    private readonly links?: Pick<RecordingsRepository, 'addImportedLinks'>,
   ) {}
 
   /**
@@ -161,7 +164,8 @@ export class SongsService {
     const max = SONG_LIMITS.maxSongsPerTeam;
     const result = await this.repo.importMany(actor.team.id, actor.actor.userId, songs, max);
     if (result === 'full') throw new ConflictError(SONG_TEXTS.libraryFull(max));
-    return result;
+    await this.links?.addImportedLinks(actor.team.id, actor.actor.userId, result.added);
+    return { imported: result.imported, skipped: result.skipped };
   }
 }
 

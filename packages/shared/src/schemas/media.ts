@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text.ts';
 
 /**
  * A song's recordings (audio files the team rehearses with) and reference links (a video or a
@@ -47,8 +48,7 @@ export const MEDIA_TEXTS = {
   notInExport: 'Recordings are not part of the JSON export; their links are.',
 } as const;
 
-const Name = z
-  .string()
+const Name = text()
   .trim()
   .min(1, MEDIA_TEXTS.badName)
   .max(MEDIA_LIMITS.nameMax, MEDIA_TEXTS.badName);
@@ -58,7 +58,7 @@ export const MediaAdderSchema = z.object({ id: z.string(), name: z.string() }).n
 
 /** A part of the song that the recording reaches at `atMs` milliseconds from its start. */
 export const MediaMarkSchema = z.object({
-  partId: z.string().min(1, MEDIA_TEXTS.badMarks).max(200, MEDIA_TEXTS.badMarks),
+  partId: text().min(1, MEDIA_TEXTS.badMarks).max(200, MEDIA_TEXTS.badMarks),
   atMs: z
     .number(MEDIA_TEXTS.badMarks)
     .int(MEDIA_TEXTS.badMarks)
@@ -91,8 +91,7 @@ export const RecordingSchema = RecordingCreatedSchema.extend({
 export type Recording = z.infer<typeof RecordingSchema>;
 
 /** A link must be https: it opens in a new tab, and nothing else may ride in it. */
-export const HttpsUrlSchema = z
-  .string(MEDIA_TEXTS.badUrl)
+export const HttpsUrlSchema = text(MEDIA_TEXTS.badUrl)
   .trim()
   .max(MEDIA_LIMITS.urlMax, MEDIA_TEXTS.badUrl)
   .refine((value) => {
@@ -120,6 +119,19 @@ export const SongLinkSchema = z.object({
   createdAt: z.string(),
 });
 export type SongLink = z.infer<typeof SongLinkSchema>;
+
+/** A song's links in an import file (`links` beside its parts): as `POST /api/songs/{id}/links` takes them. */
+export const ImportedLinksSchema = z
+  .array(SongLinkInputSchema, MEDIA_TEXTS.badUrl)
+  .max(MEDIA_LIMITS.linksPerSong, MEDIA_TEXTS.tooManyLinks);
+
+/** One link of `GET /api/songs/links`: every link of the team's songs, for the library's export. */
+export const TeamSongLinkSchema = z.object({
+  songId: z.string(),
+  name: z.string(),
+  url: z.string(),
+});
+export type TeamSongLink = z.infer<typeof TeamSongLinkSchema>;
 
 /** `GET /api/songs/{id}/media`. */
 export const SongMediaSchema = z.object({

@@ -34,3 +34,27 @@ describe('importFailureText', () => {
     expect(importFailureText(new TypeError('Failed to fetch'))).toBe(FAILED);
   });
 });
+
+describe('readImportFile', () => {
+  it('keeps a song’s links for the server to check, and leaves out what it does not know', async () => {
+    const file = {
+      recordings: 'Recordings are not part of the JSON export; their links are.',
+      songs: [
+        { title: 'A', parts: [], links: [{ name: 'Live', url: 'https://example.com/a' }] },
+        { title: 'B', artist: 'X', parts: [], recordingIds: ['r1'] },
+      ],
+    };
+    const songs = await readImportFile(
+      new File([JSON.stringify(file)], 'library.json', { type: 'application/json' }),
+    );
+    expect(songs).toEqual([
+      {
+        title: 'A',
+        artist: '',
+        parts: [],
+        links: [{ name: 'Live', url: 'https://example.com/a' }],
+      },
+      { title: 'B', artist: 'X', parts: [] },
+    ]);
+  });
+});

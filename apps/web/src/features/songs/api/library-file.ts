@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { SONG_TEXTS, SongImportAnswerSchema } from '@segue/shared';
+import { MEDIA_TEXTS, SONG_TEXTS, SongImportAnswerSchema, TeamSongLinkSchema } from '@segue/shared';
 import type { Song } from '@segue/shared';
 import { ApiRequestError, apiFetch } from '../../../lib/api-client.ts';
 import { fetchAllSongs, songKeys } from './songs.ts';
@@ -21,7 +21,12 @@ interface LibraryExportFile {
   exportedAt: string;
   teamId: string;
   teamName: string;
-  songs: Pick<Song, 'title' | 'artist' | SongDetailField | 'parts' | 'createdAt' | 'updatedAt'>[];
+  /** What the file leaves out: the songs' recordings (their links are in it). */
+  recordings: string;
+  songs: (Pick<Song, 'title' | 'artist' | SongDetailField | 'parts' | 'createdAt' | 'updatedAt'> & {
+    /** The song's reference links, when it has some. */
+    links?: { name: string; url: string }[];
+  })[];
 }
 
 /**
@@ -33,15 +38,25 @@ export interface ImportedSong extends Partial<Record<SongDetailField, unknown>> 
   title: unknown;
   artist: unknown;
   parts: unknown;
+  /** The song's reference links, when the file has them (recordings are never in a file). */
+  links?: unknown;
 }
 
 /** Downloads every song of the team as `segue-song-library.json` (creator only, spec section 6). */
 export async function exportLibrary(team: { _id: string; name: string }): Promise<void> {
-  const songs = await fetchAllSongs();
+  const [songs, links] = await Promise.all([
+    fetchAllSongs(),
+    apiFetch('/songs/links').then((answer) => TeamSongLinkSchema.array().parse(answer)),
+  ]);
+  const linksOf = new Map<string, { name: string; url: string }[]>();
+  for (const { songId, name, url } of links) {
+    linksOf.set(songId, [...(linksOf.get(songId) ?? []), { name, url }]);
+  }
   const file: LibraryExportFile = {
     exportedAt: new Date().toISOString(),
     teamId: team._id,
     teamName: team.name,
+    recordings: MEDIA_TEXTS.notInExport,
     songs: songs.map((song) => ({
       title: song.title,
       artist: song.artist,
@@ -55,6 +70,7 @@ export async function exportLibrary(team: { _id: string; name: string }): Promis
       parts: song.parts,
       createdAt: song.createdAt,
       updatedAt: song.updatedAt,
+      ...(linksOf.has(song._id) ? { links: linksOf.get(song._id) } : {}),
     })),
   };
   const blob = new Blob([JSON.stringify(file, null, 2)], { type: 'application/json' });
@@ -108,6 +124,7 @@ export async function readImportFile(file: File): Promise<ImportedSong[]> {
     for (const field of SONG_DETAIL_FIELDS) {
       if (song[field] !== undefined) imported[field] = song[field];
     }
+    if (song.links !== undefined) imported.links = song.links;
     return imported;
   });
 }
