@@ -55,7 +55,13 @@ function run([name, command, args]) {
     const begun = Date.now();
     const child = spawn(command, args, {
       cwd: root,
-      env: { ...process.env, SEGUE_REPORTS: reports, FORCE_COLOR: process.env.FORCE_COLOR ?? '0' },
+      env: {
+        ...process.env,
+        SEGUE_REPORTS: reports,
+        FORCE_COLOR: process.env.FORCE_COLOR ?? '0',
+        // Built in the first stage: the server process tests run it as `npm start` does.
+        SEGUE_BUILT_SERVER: path.join(root, 'apps/server/dist/main.js'),
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const output = [];

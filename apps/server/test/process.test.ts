@@ -31,7 +31,7 @@ describe('the server process on the embedded database', () => {
     });
     expect(registered.status).toBe(201);
     const link = await first.waitForLog(/http:\/\/localhost:\d+\/verify\?userId=[^\s"]+/);
-    expect(await first.stop('SIGTERM')).toBe(0);
+    expect(await first.stop('SIGTERM'), first.output()).toBe(0);
 
     const second = await startServer(port, dataDir);
     const url = new URL(link);
@@ -50,7 +50,7 @@ describe('the server process on the embedded database', () => {
       body: JSON.stringify({ email: person.email, password: person.password }),
     });
     expect(login.status).toBe(201);
-    expect(await second.stop('SIGINT')).toBe(0);
+    expect(await second.stop('SIGINT'), second.output()).toBe(0);
   }, 90_000);
 
   it('warns at start when it trusts a proxy but listens on every interface', async () => {
@@ -110,7 +110,7 @@ describe('the server process on the embedded database', () => {
     await new Promise((resolve) => setTimeout(resolve, 300));
     const signalled = Date.now();
     // Exit code 0: the shutdown finished before its 10 s timer (which exits with 1).
-    expect(await server.stop('SIGTERM')).toBe(0);
+    expect(await server.stop('SIGTERM'), server.output()).toBe(0);
     expect(Date.now() - signalled).toBeLessThan(10_000);
     // The file was cut, not read to the end.
     expect([503, 'closed']).toContain(await reading);
@@ -129,6 +129,24 @@ async function freePort(): Promise<number> {
   });
 }
 
+/** Servers started and not yet exited: a test that fails midway leaves none running. */
+const running = new Set<ChildProcess>();
+afterAll(() => {
+  for (const child of running) child.kill('SIGKILL');
+});
+
+/**
+ * How the server is run: as `npm start` runs it (the built `dist/main.js`) when `npm test` has
+ * just built it and says so in SEGUE_BUILT_SERVER, otherwise its sources through tsx. Under
+ * `npm test` the three files of tests beside this one kept both cores busy, and a server that
+ * compiled its sources (and its song-file thread's) as it started and stopped took more than
+ * its 10 s to shut down; the built one does no such work.
+ */
+function serverArgs(): string[] {
+  const built = process.env.SEGUE_BUILT_SERVER;
+  return built ? ['--max-semi-space-size=64', built] : ['--import', 'tsx', 'src/main.ts'];
+}
+
 async function startServer(port: number, dataDir: string, settings: Record<string, string> = {}) {
   const env: Record<string, string> = {
     ...process.env,
@@ -141,7 +159,7 @@ async function startServer(port: number, dataDir: string, settings: Record<strin
   delete env.TRUST_PROXY;
   delete env.HOST;
   Object.assign(env, settings);
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, serverArgs(), {
     cwd: path.resolve(import.meta.dirname, '..'),
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -151,6 +169,8 @@ async function startServer(port: number, dataDir: string, settings: Record<strin
   child.stderr!.on('data', (chunk) => (output += chunk));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
 
+  running.add(child);
+  child.on('exit', () => running.delete(child));
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
@@ -177,5 +197,7 @@ async function startServer(port: number, dataDir: string, settings: Record<strin
       child.kill(signal);
       return exited;
     },
+    /** What the server printed so far: the message of a failed expectation. */
+    output: () => output,
   };
 }
