@@ -200,7 +200,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // Practice mode's time-stretch worklet (signalsmith-stretch) is WebAssembly: compiling
+        // it needs 'wasm-unsafe-eval', which lets no JavaScript be eval()ed.
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
         // MUI (emotion) injects style elements at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],

@@ -82,6 +82,12 @@ const SongViewPage = lazy(() =>
     default: m.SongViewPage,
   })),
 );
+// Practice mode alone loads the audio player (and, when it plays, the stretch worklet).
+const PracticePage = lazy(() =>
+  import('./features/songs/practice/practice-page.tsx').then((m) => ({
+    default: m.PracticePage,
+  })),
+);
 const TrashPage = lazy(() =>
   import('./features/trash/components/trash-page.tsx').then((m) => ({ default: m.TrashPage })),
 );
@@ -162,6 +168,7 @@ export function AppRoutes() {
             <Route path="songs" element={<SongLibraryPage />} />
             <Route path="songs/new" element={<SongFormPage />} />
             <Route path="songs/:id/edit" element={<SongFormPage />} />
+            <Route path="songs/:id/practice" element={<PracticePage />} />
             {/* After songs/new: the router ranks a fixed segment first anyway; this reads so too. */}
             <Route path="songs/:id" element={<SongViewPage />} />
             <Route path="setlists" element={<SetlistListPage />} />

@@ -1,5 +1,6 @@
 import { useId, useMemo } from 'react';
 import Box from '@mui/material/Box';
+import ButtonBase from '@mui/material/ButtonBase';
 import Typography from '@mui/material/Typography';
 import type { ChordView, SongPart } from '@segue/shared';
 import { linesForMe } from '../my-view/my-view.ts';
@@ -9,18 +10,61 @@ import { chordColor, ChordLines, LINE_HEIGHT, linesSx } from './chord-lines.tsx'
 /** The lines' layout, as the live view's; a chart on paper keeps the regular spacing. */
 const LINES_SX = linesSx(LINE_HEIGHT, 0.5);
 
+interface ChartPartProps {
+  part: SongPart;
+  heading: 'h2' | 'h3' | 'h4';
+  current: boolean;
+  /** Tapping the heading (practice mode); the heading stays named by the label alone. */
+  onSelect: (() => void) | null;
+}
+
 /** One part: its label (a heading), then its lines; on paper it is never split across sheets. */
-function ChartPart({ part, heading }: { part: SongPart; heading: 'h2' | 'h3' | 'h4' }) {
+function ChartPart({ part, heading, current, onSelect }: ChartPartProps) {
   const headingId = useId();
   return (
-    <Box component="section" aria-labelledby={headingId} data-chart-part>
+    <Box
+      component="section"
+      aria-labelledby={headingId}
+      aria-current={current ? 'true' : undefined}
+      data-chart-part
+      sx={
+        current
+          ? {
+              borderLeft: 4,
+              borderColor: 'primary.main',
+              bgcolor: 'action.selected',
+              ml: -1.5,
+              pl: 1,
+              borderRadius: 1,
+              // Scrolled to the top when followed: clear of the app bar.
+              scrollMarginTop: '72px',
+            }
+          : undefined
+      }
+    >
       <Typography
         id={headingId}
         variant="subtitle1"
         component={heading}
         sx={{ fontWeight: 700, mb: 0.5, color: chordColor }}
       >
-        {part.label}
+        {onSelect ? (
+          <ButtonBase
+            onClick={onSelect}
+            sx={{
+              font: 'inherit',
+              color: 'inherit',
+              borderRadius: 1,
+              px: 0.5,
+              mx: -0.5,
+              '&.Mui-focusVisible': { outline: 2, outlineColor: 'primary.main' },
+            }}
+          >
+            {part.label}
+          </ButtonBase>
+        ) : (
+          part.label
+        )}
       </Typography>
       <Box data-chart-lines>
         <ChordLines lines={part.lines} sx={LINES_SX} />
@@ -38,13 +82,24 @@ interface SongChartProps {
   view: ChordView;
   /** The level of the part labels' headings, below the song's. */
   heading: 'h2' | 'h3' | 'h4';
+  /** The index of the part being played, marked `aria-current` (practice mode). */
+  current?: number;
+  /** Makes each heading a button, told the part's index (practice mode: jump, or mark). */
+  onPartSelect?: (index: number) => void;
 }
 
 /**
  * A song's chart: every part, each chord above the syllable it was typed over, as
  * this musician reads it. Shared by the song view and the setlist view, on screen and paper.
  */
-export function SongChart({ parts, chordsKey, view, heading }: SongChartProps) {
+export function SongChart({
+  parts,
+  chordsKey,
+  view,
+  heading,
+  current,
+  onPartSelect,
+}: SongChartProps) {
   const shown = useMemo(
     () => parts.map((part) => ({ ...part, lines: linesForMe(part.lines, chordsKey, view) })),
     [parts, chordsKey, view],
@@ -52,7 +107,13 @@ export function SongChart({ parts, chordsKey, view, heading }: SongChartProps) {
   return (
     <Box sx={{ display: 'grid', gap: 2.5 }}>
       {shown.map((part, index) => (
-        <ChartPart key={part.id ?? index} part={part} heading={heading} />
+        <ChartPart
+          key={part.id ?? index}
+          part={part}
+          heading={heading}
+          current={index === current}
+          onSelect={onPartSelect ? () => onPartSelect(index) : null}
+        />
       ))}
     </Box>
   );

@@ -9,6 +9,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import EditIcon from '@mui/icons-material/Edit';
+import HeadphonesIcon from '@mui/icons-material/Headphones';
 import { SONG_TEXTS } from '@segue/shared';
 import type { Song, Team } from '@segue/shared';
 import { ApiRequestError, errorMessage } from '../../../lib/api-client.ts';
@@ -38,6 +39,7 @@ import { SongExportMenu } from './export-menu.tsx';
 import { SongRecordingsSection } from './song-recordings-section.tsx';
 import { SONG_SCREEN_TEXTS } from './song-texts.ts';
 import { SONG_VIEW_TEXTS as T, songEditPath } from './song-view-texts.ts';
+import { practicePath } from '../practice/practice-texts.ts';
 import { transposedKey, transposedParts } from './song-transpose.ts';
 import { TransposeControl } from './transpose-control.tsx';
 import { useChangesAllowed } from '../../../lib/offline/offline-copy.ts';
@@ -157,6 +159,14 @@ function SongView({ song, team }: { song: Song; team: Team }) {
           startIcon={<EditIcon />}
         >
           {T.edit}
+        </Button>
+        <Button
+          component={RouterLink}
+          to={practicePath(song._id)}
+          variant="outlined"
+          startIcon={<HeadphonesIcon />}
+        >
+          {T.practise}
         </Button>
         <PrintButton />
         <SongExportMenu songId={song._id} />

@@ -1,6 +1,8 @@
 /** Texts of the read-only song view (/songs/{id}) that the specification does not quote. */
 export const SONG_VIEW_TEXTS = {
   edit: 'Edit',
+  /** To practice mode, with the song's recordings. */
+  practise: 'Practise',
   transpose: 'Transpose',
   transposeDown: 'Transpose down',
   transposeUp: 'Transpose up',

@@ -1,0 +1,388 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Divider from '@mui/material/Divider';
+import IconButton from '@mui/material/IconButton';
+import Link from '@mui/material/Link';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import { SONG_TEXTS } from '@segue/shared';
+import type { MediaMark, Recording, Song, Team } from '@segue/shared';
+import { ApiRequestError, errorMessage, NetworkError } from '../../../lib/api-client.ts';
+import { useChangesAllowed } from '../../../lib/offline/offline-copy.ts';
+import { useCurrentTeam } from '../../../lib/teams/current-team.ts';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { PageLoading } from '../../../components/layout/page-loading.tsx';
+import { NoTeamMessage } from '../../../components/no-team-message.tsx';
+import { useToast } from '../../../components/toasts/toast-context.ts';
+import { ChartFactsLine, SongChart } from '../../../components/chart/song-chart.tsx';
+import { keyCaption } from '../../../components/my-view/my-view.ts';
+import {
+  MyViewPanelWhenOpen,
+  MyViewToggleButton,
+} from '../../../components/my-view/my-view-toggle.tsx';
+import { useChordView } from '../../../components/my-view/use-chord-view.ts';
+import { useRecordingFile, useSaveMarks } from '../api/recording-practice.ts';
+import { useSongMedia } from '../api/song-media.ts';
+import { useSongRights } from '../api/song-rights.ts';
+import { useSong } from '../api/songs.ts';
+import { SONG_SCREEN_TEXTS } from '../components/song-texts.ts';
+import { transposedKey, transposedParts } from '../components/song-transpose.ts';
+import { clampPitch, partStartMs, regionAt, semitonesBetween, sortedMarks } from './practice.ts';
+import type { Region } from './practice.ts';
+import { PracticeControls } from './practice-controls.tsx';
+import { PracticeParts } from './practice-parts.tsx';
+import { PRACTICE_TEXTS as T } from './practice-texts.ts';
+import { PracticeTransport } from './practice-transport.tsx';
+import { useCurrentMark, usePracticePlayer } from './use-practice-player.ts';
+
+const VIEW_MAX_WIDTH = 1000;
+
+const songPath = (songId: string) => `/songs/${encodeURIComponent(songId)}`;
+
+/**
+ * /songs/{id}/practice: rehearsing with a recording of the song, slower or in another key,
+ * its chart following along (docs/DECISIONS.md, "Practice mode"). `?key=` names a service's
+ * key, which sets the pitch to begin with.
+ */
+export function PracticePage() {
+  const { id = '' } = useParams();
+  const { currentTeam, isPending, error } = useCurrentTeam();
+
+  let content;
+  if (isPending) content = <PageLoading />;
+  else if (error) {
+    content = (
+      <Alert severity="error">{errorMessage(error, SONG_SCREEN_TEXTS.failedToLoadTeams)}</Alert>
+    );
+  } else if (!currentTeam) content = <NoTeamMessage />;
+  else content = <LoadedSong key={`${currentTeam._id}/${id}`} team={currentTeam} songId={id} />;
+
+  return (
+    <Box sx={{ maxWidth: VIEW_MAX_WIDTH, mx: 'auto', px: { xs: 2, sm: 3 }, pt: { xs: 3, sm: 5 } }}>
+      {content}
+    </Box>
+  );
+}
+
+function Heading({ songId, title }: { songId: string; title: string }) {
+  return (
+    <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+      <IconButton
+        component={RouterLink}
+        to={songPath(songId)}
+        aria-label={T.backToSong}
+        edge="start"
+      >
+        <ArrowBackIcon />
+      </IconButton>
+      <Box sx={{ minWidth: 0 }}>
+        <Typography
+          variant="overline"
+          color="text.secondary"
+          component="p"
+          sx={{ lineHeight: 1.5 }}
+        >
+          {T.mode}
+        </Typography>
+        <Typography variant="h4" component="h1" sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>
+          {title}
+        </Typography>
+      </Box>
+    </Stack>
+  );
+}
+
+function LoadedSong({ team, songId }: { team: Team; songId: string }) {
+  const song = useSong(team._id, songId);
+  const media = useSongMedia(team._id, songId);
+  useDocumentTitle(song.data ? T.documentTitle(song.data.title) : null);
+
+  if (song.error) {
+    const missing = song.error instanceof ApiRequestError && song.error.status === 404;
+    return (
+      <Stack spacing={2} sx={{ pb: 4 }}>
+        <Typography variant="h5" component="h1">
+          {missing ? SONG_TEXTS.songNotFound : SONG_TEXTS.failedToLoadSong}
+        </Typography>
+        {!missing && (
+          <Alert severity="error">{errorMessage(song.error, SONG_TEXTS.failedToLoadSong)}</Alert>
+        )}
+      </Stack>
+    );
+  }
+  if (!song.data) return <PageLoading />;
+  const header = <Heading songId={songId} title={song.data.title} />;
+  if (media.error) {
+    return (
+      <Stack spacing={2} sx={{ pb: 4 }}>
+        {header}
+        {media.error instanceof NetworkError ? (
+          <Typography color="text.secondary">{T.needsConnection}</Typography>
+        ) : (
+          <Alert severity="error">{errorMessage(media.error, T.failedToLoadMedia)}</Alert>
+        )}
+      </Stack>
+    );
+  }
+  if (!media.data) return <PageLoading />;
+  if (media.data.recordings.length === 0) {
+    return (
+      <Stack spacing={2} sx={{ pb: 4 }}>
+        {header}
+        <Typography>{T.noRecordings}</Typography>
+        <Link component={RouterLink} to={songPath(songId)}>
+          {T.toSong}
+        </Link>
+      </Stack>
+    );
+  }
+  return (
+    <Box component="article">
+      {header}
+      <PracticeSession team={team} song={song.data} recordings={media.data.recordings} />
+    </Box>
+  );
+}
+
+interface PracticeSessionProps {
+  team: Team;
+  song: Song;
+  recordings: Recording[];
+}
+
+function PracticeSession({ team, song, recordings }: PracticeSessionProps) {
+  const [params] = useSearchParams();
+  const serviceKey = params.get('key');
+  const { role, userId } = useCurrentTeam();
+  const { mayEdit } = useSongRights(team, role, userId)(song._id);
+  const changesAllowed = useChangesAllowed();
+  const { showToast } = useToast();
+  const { view, change } = useChordView();
+  const [myViewOpen, setMyViewOpen] = useState(false);
+  const reducedMotion = useMediaQuery('(prefers-reduced-motion: reduce)');
+
+  const [chosenId, setChosenId] = useState<string | null>(null);
+  const recording = recordings.find((r) => r.id === chosenId) ?? recordings[0]!;
+  const file = useRecordingFile(recording.id);
+  const { player, fallback, error: openError, isOpening } = usePracticePlayer(file.data ?? null);
+
+  const [rate, setRate] = useState(1);
+  const serviceShift = useMemo(
+    () => clampPitch(semitonesBetween(song.key, serviceKey)),
+    [song.key, serviceKey],
+  );
+  const [semitones, setSemitones] = useState(serviceShift);
+  const [loop, setLoop] = useState<Region | null>(null);
+  // Marks tapped while marking, in tapping order; null when not marking.
+  const [draft, setDraft] = useState<MediaMark[] | null>(null);
+  const saveMarks = useSaveMarks(team._id, song._id);
+
+  const marks = useMemo(() => sortedMarks(draft ?? recording.marks), [draft, recording.marks]);
+  const { index: markIndex, playing } = useCurrentMark(player, marks);
+  const currentPartId = markIndex < 0 ? null : marks[markIndex]!.partId;
+  const currentPart = song.parts.findIndex((part) => part.id === currentPartId);
+
+  const shift = player?.canShiftPitch === false ? 0 : semitones;
+  const key = transposedKey(song.key, shift) ?? song.key;
+  const parts = useMemo(() => transposedParts(song.parts, song.key, shift), [song, shift]);
+
+  useEffect(() => player?.setRate(rate), [player, rate]);
+  useEffect(() => player?.setSemitones(semitones), [player, semitones]);
+  useEffect(() => player?.setLoop(loop), [player, loop]);
+
+  // Another recording: the loop belonged to the one before.
+  const [loopOf, setLoopOf] = useState(recording.id);
+  if (loopOf !== recording.id) {
+    setLoopOf(recording.id);
+    setLoop(null);
+    setDraft(null);
+  }
+
+  // The chart follows while the recording plays; paused, the musician may be reading elsewhere.
+  const chartRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!playing || currentPart < 0) return;
+    const section = chartRef.current?.querySelector('[aria-current="true"]');
+    section?.scrollIntoView({ block: 'start', behavior: reducedMotion ? 'auto' : 'smooth' });
+  }, [currentPart, playing, reducedMotion]);
+
+  const onPart = useCallback(
+    (index: number) => {
+      const partId = song.parts[index]?.id;
+      if (!player || !partId) return;
+      if (draft !== null) {
+        setDraft([...draft, { partId, atMs: Math.round(player.positionMs()) }]);
+        return;
+      }
+      const at = partStartMs(marks, partId);
+      if (at === null) return;
+      if (loop) setLoop(regionAt(marks, at, player.durationMs));
+      player.seek(at);
+    },
+    [song.parts, player, draft, marks, loop],
+  );
+
+  const onLoopChange = (on: boolean) => {
+    if (!player) return;
+    setLoop(on ? regionAt(marks, player.positionMs(), player.durationMs) : null);
+  };
+
+  const save = () => {
+    if (draft === null) return;
+    saveMarks.mutate(
+      { mediaId: recording.id, marks: sortedMarks(draft) },
+      {
+        onSuccess: () => {
+          setDraft(null);
+          showToast(T.marksSaved, 'success');
+        },
+      },
+    );
+  };
+
+  let status: string | null = null;
+  let problem: string | null = null;
+  if (file.error) problem = errorMessage(file.error, T.failedToLoad);
+  else if (openError) problem = T.cannotPlay;
+  else if (isOpening || file.isPending) status = T.loadingRecording;
+
+  const marking = draft !== null;
+  const partsMarked = marks.length > 0;
+
+  return (
+    <Box data-fallback={fallback ?? undefined}>
+      <Stack spacing={2} sx={{ mt: 2 }}>
+        {recordings.length > 1 && (
+          <TextField
+            select
+            label={T.recording}
+            value={recording.id}
+            onChange={(event) => setChosenId(event.target.value)}
+            sx={{ maxWidth: 420 }}
+          >
+            {recordings.map((r) => (
+              <MenuItem key={r.id} value={r.id}>
+                {r.name}
+              </MenuItem>
+            ))}
+          </TextField>
+        )}
+        {problem && <Alert severity="error">{problem}</Alert>}
+        <PracticeControls
+          rate={rate}
+          onRateChange={setRate}
+          semitones={semitones}
+          onSemitonesChange={setSemitones}
+          canShiftPitch={player?.canShiftPitch !== false}
+          shiftedKey={key}
+        />
+        {serviceKey && serviceShift !== 0 && semitones === serviceShift && (
+          <Typography variant="body2" color="text.secondary">
+            {T.fromServiceKey(serviceKey)}
+          </Typography>
+        )}
+        <Box component="section" aria-labelledby="practice-parts">
+          <Typography id="practice-parts" variant="h6" component="h2" sx={{ mb: 1 }}>
+            {T.parts}
+          </Typography>
+          {marking && (
+            <Alert severity="info" sx={{ mb: 1.5 }}>
+              {T.markHelp}
+            </Alert>
+          )}
+          {!marking && !partsMarked && (
+            <Typography color="text.secondary" sx={{ mb: 1.5 }}>
+              {mayEdit ? T.noMarksEditor : T.noMarks}
+            </Typography>
+          )}
+          <PracticeParts
+            parts={song.parts}
+            marks={marks}
+            currentPart={currentPart}
+            marking={marking}
+            onSelect={onPart}
+          />
+          {mayEdit && (
+            <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', mt: 1.5 }}>
+              {marking ? (
+                <>
+                  <Button
+                    variant="contained"
+                    onClick={save}
+                    disabled={saveMarks.isPending || !changesAllowed}
+                  >
+                    {saveMarks.isPending ? T.saving : T.saveMarks}
+                  </Button>
+                  <Button
+                    variant="outlined"
+                    disabled={draft.length === 0}
+                    onClick={() => setDraft(draft.slice(0, -1))}
+                  >
+                    {T.undoMark}
+                  </Button>
+                  <Button
+                    onClick={() => {
+                      setDraft(null);
+                      saveMarks.reset();
+                    }}
+                  >
+                    {T.cancel}
+                  </Button>
+                  <Typography color="text.secondary" sx={{ alignSelf: 'center' }}>
+                    {T.marksCount(draft.length)}
+                  </Typography>
+                </>
+              ) : (
+                <Button
+                  variant="outlined"
+                  disabled={!player || !changesAllowed}
+                  onClick={() => setDraft([])}
+                >
+                  {T.markParts}
+                </Button>
+              )}
+            </Stack>
+          )}
+          {saveMarks.error && (
+            <Alert severity="error" sx={{ mt: 1.5 }}>
+              {errorMessage(saveMarks.error, T.saveFailed)}
+            </Alert>
+          )}
+        </Box>
+        <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+          <ChartFactsLine items={[keyCaption(key, view)]} />
+          <Box sx={{ ml: 'auto' }}>
+            <MyViewToggleButton open={myViewOpen} onToggle={() => setMyViewOpen((open) => !open)} />
+          </Box>
+        </Stack>
+        <MyViewPanelWhenOpen open={myViewOpen} view={view} onChange={change} />
+      </Stack>
+      <Divider sx={{ my: 2 }} />
+      <Box ref={chartRef}>
+        <SongChart
+          parts={parts}
+          chordsKey={key}
+          view={view}
+          heading="h3"
+          current={currentPart < 0 ? undefined : currentPart}
+          onPartSelect={onPart}
+        />
+      </Box>
+      <PracticeTransport
+        player={player}
+        status={status}
+        looping={loop !== null}
+        onLoopChange={onLoopChange}
+        rate={rate}
+        semitones={semitones}
+      />
+    </Box>
+  );
+}

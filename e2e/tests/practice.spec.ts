@@ -1,0 +1,355 @@
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import {
+  apiSession,
+  createdId,
+  createTeamWith,
+  createVerifiedPerson,
+  expect,
+  signIn,
+  test,
+} from '../support/fixtures.ts';
+import { seriousViolations } from '../support/axe.ts';
+import { expectNoSidewaysScroll } from '../support/layout.ts';
+
+/** Each part of the recording lasts 2 s: Verse from 0, Chorus from 2 s, Bridge from 4 s. */
+const PART_MS = 2000;
+const LABELS = ['Verse', 'Chorus', 'Bridge'] as const;
+
+/**
+ * A WAV file of one tone a part (A4, C#5, E5, 2 s each): 8 kHz, mono, 16-bit PCM. Made here,
+ * so the test carries no binary fixture and each part's place is known exactly.
+ */
+function partsWav(): Buffer {
+  const rate = 8000;
+  const tones = [440, 554.37, 659.25];
+  const perPart = (rate * PART_MS) / 1000;
+  const samples = perPart * tones.length;
+  const data = samples * 2;
+  const wav = Buffer.alloc(44 + data);
+  wav.write('RIFF', 0, 'ascii');
+  wav.writeUInt32LE(36 + data, 4);
+  wav.write('WAVE', 8, 'ascii');
+  wav.write('fmt ', 12, 'ascii');
+  wav.writeUInt32LE(16, 16);
+  wav.writeUInt16LE(1, 20); // PCM
+  wav.writeUInt16LE(1, 22); // mono
+  wav.writeUInt32LE(rate, 24);
+  wav.writeUInt32LE(rate * 2, 28);
+  wav.writeUInt16LE(2, 32);
+  wav.writeUInt16LE(16, 34);
+  wav.write('data', 36, 'ascii');
+  wav.writeUInt32LE(data, 40);
+  for (let i = 0; i < samples; i += 1) {
+    const tone = tones[Math.floor(i / perPart)]!;
+    wav.writeInt16LE(Math.round(8000 * Math.sin((2 * Math.PI * tone * i) / rate)), 44 + i * 2);
+  }
+  return wav;
+}
+
+interface SongSetup {
+  songId: string;
+  partIds: string[];
+  headers: Record<string, string>;
+}
+
+/** A song in G with three parts and the recording of them, made by `headers`' person. */
+async function songWithRecording(
+  request: APIRequestContext,
+  headers: Record<string, string>,
+): Promise<SongSetup> {
+  const songId = await createdId(
+    await request.post('/api/songs', {
+      data: {
+        title: 'Rehearsal Hymn',
+        artist: 'Segue Band',
+        key: 'G',
+        parts: LABELS.map((label, i) => ({
+          label,
+          lines: [{ chords: ['G', 'C', 'D'][i], lyrics: `${label} words` }],
+        })),
+      },
+      headers,
+    }),
+  );
+  const song = (await (await request.get(`/api/songs/${songId}`, { headers })).json()) as {
+    parts: { id: string; label: string }[];
+  };
+  const uploaded = await request.post(`/api/songs/${songId}/media?name=Band demo`, {
+    data: partsWav(),
+    headers: { ...headers, 'content-type': 'audio/wav' },
+  });
+  expect(uploaded.status(), await uploaded.text()).toBe(201);
+  return { songId, partIds: song.parts.map((part) => part.id), headers };
+}
+
+/** The page's player: where the recording is, as the page shows it (data-position-ms). */
+function playerOf(page: Page) {
+  return page.getByRole('region', { name: 'Player' });
+}
+
+async function positionMs(player: Locator): Promise<number> {
+  return Number(await player.getAttribute('data-position-ms'));
+}
+
+/** Waits until the recording has played past `ms`. */
+async function playedPast(player: Locator, ms: number) {
+  await expect
+    .poll(() => positionMs(player), { intervals: [25], timeout: 15_000 })
+    .toBeGreaterThanOrEqual(ms);
+}
+
+/** The chart's part marked current (the one the recording is in). */
+function currentPart(page: Page) {
+  return page.locator('section[data-chart-part][aria-current="true"]');
+}
+
+test.describe('practice mode', () => {
+  test.describe('with the stretch player', () => {
+    test('an editor marks the parts as the recording plays; the chart follows, jumps and loops; tempo and pitch', async ({
+      page,
+      request,
+    }) => {
+      test.setTimeout(180_000);
+      const leader = await createVerifiedPerson(request, 'Priya');
+      const teamId = await createTeamWith(request, leader, 'Practice Team');
+      const setup = await songWithRecording(request, await apiSession(request, leader, teamId));
+
+      await signIn(page, leader);
+      await page.goto(`/songs/${setup.songId}`);
+      await page.getByRole('link', { name: 'Practise' }).click();
+      await expect(page).toHaveURL(new RegExp(`/songs/${setup.songId}/practice$`));
+      await expect(page.getByRole('heading', { level: 1, name: 'Rehearsal Hymn' })).toBeVisible();
+
+      const player = playerOf(page);
+      const play = player.getByRole('button', { name: 'Play' });
+      await expect(play).toBeEnabled({ timeout: 20_000 });
+      await expect(player).toHaveAttribute('data-engine', 'stretch');
+      await expect(player.getByText('0:00 / 0:06')).toBeVisible();
+      const parts = page.getByRole('list', { name: 'Parts' });
+      await expect(parts.getByText('not marked')).toHaveCount(3);
+
+      // Marking: a tap on a part's name marks it where the recording is.
+      await page.getByRole('button', { name: 'Mark parts' }).click();
+      await parts.getByRole('button', { name: 'Mark Verse' }).click();
+      await play.click();
+      // Where the recording was just before and just after each tap: the mark is in between.
+      const tapped: { before: number; after: number }[] = [];
+      for (const [label, startMs] of [
+        ['Chorus', PART_MS],
+        ['Bridge', 2 * PART_MS],
+      ] as const) {
+        await playedPast(player, startMs);
+        const before = await positionMs(player);
+        await parts.getByRole('button', { name: `Mark ${label}` }).click();
+        tapped.push({ before, after: await positionMs(player) });
+      }
+      await player.getByRole('button', { name: 'Pause' }).click();
+      await expect(page.getByText('3 marks')).toBeVisible();
+
+      const saved = page.waitForRequest((r) => r.method() === 'PUT' && r.url().endsWith('/marks'));
+      await page.getByRole('button', { name: 'Save marks' }).click();
+      const put = await saved;
+      expect(put.headers()['x-team-id']).toBe(teamId);
+      const marks = put.postDataJSON() as { partId: string; atMs: number }[];
+      expect(marks.map((mark) => mark.partId)).toEqual(setup.partIds);
+      expect(marks[0]!.atMs).toBe(0);
+      // The page learns the position every 50 ms, so a tap's time is within that of the readout's.
+      for (const [i, { before, after }] of tapped.entries()) {
+        expect(marks[i + 1]!.atMs).toBeGreaterThanOrEqual(before);
+        expect(marks[i + 1]!.atMs).toBeLessThanOrEqual(after + 60);
+        expect(marks[i + 1]!.atMs).toBeLessThan((i + 2) * PART_MS);
+      }
+      expect((await put.response())?.status()).toBe(200);
+      await expect(page.getByText('Marks saved.')).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Mark parts' })).toBeVisible();
+      await expect(parts.getByRole('button', { name: 'Jump to Verse' })).toContainText('0:00');
+      // Shown as a player shows a time, to the nearest second.
+      await expect(parts.getByRole('button', { name: 'Jump to Chorus' })).toContainText(
+        `0:0${Math.round(marks[1]!.atMs / 1000)}`,
+      );
+
+      // Following: from the start, the chart marks the part the recording is in.
+      await parts.getByRole('button', { name: 'Jump to Verse' }).click();
+      await expect.poll(() => positionMs(player)).toBeLessThan(300);
+      await expect(currentPart(page)).toHaveAccessibleName('Verse');
+      await play.click();
+      await expect(currentPart(page)).toHaveAccessibleName('Chorus', { timeout: 15_000 });
+      expect(await positionMs(player)).toBeGreaterThanOrEqual(marks[1]!.atMs - 100);
+      await expect(currentPart(page)).toHaveAccessibleName('Bridge', { timeout: 15_000 });
+      expect(await positionMs(player)).toBeGreaterThanOrEqual(marks[2]!.atMs - 100);
+      await expect(parts.getByRole('button', { name: 'Jump to Bridge' })).toHaveAttribute(
+        'aria-current',
+        'true',
+      );
+      // The recording ends, and the player stops at its end.
+      await expect(player).toHaveAttribute('data-playing', 'false', { timeout: 15_000 });
+
+      // Loop: the Chorus again and again, from its mark back to its mark.
+      await parts.getByRole('button', { name: 'Jump to Chorus' }).click();
+      await page.getByRole('switch', { name: 'Loop part' }).check();
+      await play.click();
+      const seen: number[] = [];
+      const until = Date.now() + 3 * PART_MS;
+      while (Date.now() < until) {
+        seen.push(await positionMs(player));
+        await page.waitForTimeout(50);
+      }
+      // Never past the Chorus's end, never before its mark, and back to the mark at least once.
+      expect(Math.max(...seen)).toBeLessThanOrEqual(marks[2]!.atMs + 150);
+      expect(Math.min(...seen)).toBeGreaterThanOrEqual(marks[1]!.atMs - 50);
+      const wrapped = seen.findIndex((ms, i) => i > 0 && ms < seen[i - 1]! - 500);
+      expect(wrapped, `positions seen: ${seen.join(', ')}`).toBeGreaterThan(0);
+      expect(seen[wrapped]!).toBeLessThan(marks[1]!.atMs + 400);
+      await expect(currentPart(page)).toHaveAccessibleName('Chorus');
+      await player.getByRole('button', { name: 'Pause' }).click();
+      await page.getByRole('switch', { name: 'Loop part' }).uncheck();
+
+      // Tempo 75%: the recording runs at three quarters of its speed, its pitch kept.
+      const tempo = page.getByRole('slider', { name: 'Tempo' });
+      await tempo.focus();
+      for (let i = 0; i < 5; i += 1) await tempo.press('ArrowLeft');
+      await expect(tempo).toHaveAttribute('aria-valuetext', '75%');
+      await expect(page.locator('[data-tempo]')).toHaveText('75%');
+      await expect(player).toHaveAttribute('data-rate', '0.75');
+      await parts.getByRole('button', { name: 'Jump to Verse' }).click();
+      await play.click();
+      await playedPast(player, 100);
+      const from = { ms: await positionMs(player), at: Date.now() };
+      await page.waitForTimeout(1500);
+      const speed = ((await positionMs(player)) - from.ms) / (Date.now() - from.at);
+      expect(speed).toBeGreaterThan(0.55);
+      expect(speed).toBeLessThan(0.95);
+      await player.getByRole('button', { name: 'Pause' }).click();
+
+      // Pitch +2: the song in G sounds in A, and the chart shows it in A.
+      const pitch = page.getByRole('group', { name: 'Pitch' });
+      await pitch.getByRole('button', { name: 'Pitch up' }).click();
+      await pitch.getByRole('button', { name: 'Pitch up' }).click();
+      await expect(pitch).toContainText('+2 (key A)');
+      await expect(player).toHaveAttribute('data-semitones', '2');
+      await expect(page.locator('[data-chart-facts]')).toHaveText('Key A');
+      await expect(page.getByText(/More than 4 semitones/)).toHaveCount(0);
+
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.setViewportSize({ width: 390, height: 844 });
+      await expectNoSidewaysScroll(page, 'practice mode');
+
+      // The server kept the marks, sorted by time.
+      const media = await request.get(`/api/songs/${setup.songId}/media`, {
+        headers: setup.headers,
+      });
+      const kept = (await media.json()) as { recordings: { marks: unknown[] }[] };
+      expect(kept.recordings[0]!.marks).toEqual(marks);
+    });
+
+    test("a member opened with a service's key: the pitch moves to it, with a warning past 4 semitones, and no marking", async ({
+      page,
+      request,
+    }) => {
+      const owner = await createVerifiedPerson(request, 'Oren');
+      const member = await createVerifiedPerson(request, 'Maya');
+      const teamId = await createTeamWith(request, owner, 'Service Key Team', [member]);
+      const ownerApi = await apiSession(request, owner, teamId);
+      const editors = await request.put(`/api/teams/${teamId}/editors`, {
+        data: { songEditors: 'admins', setlistEditors: 'everyone' },
+        headers: ownerApi,
+      });
+      expect(editors.status()).toBe(200);
+      const setup = await songWithRecording(request, ownerApi);
+      const media = (await (
+        await request.get(`/api/songs/${setup.songId}/media`, { headers: ownerApi })
+      ).json()) as { recordings: { id: string }[] };
+      const marked = await request.put(`/api/media/${media.recordings[0]!.id}/marks`, {
+        data: [
+          { partId: setup.partIds[2], atMs: 4000 },
+          { partId: setup.partIds[0], atMs: 0 },
+          { partId: setup.partIds[1], atMs: 2000 },
+        ],
+        headers: ownerApi,
+      });
+      expect(marked.status(), await marked.text()).toBe(200);
+
+      await signIn(page, member);
+      await page.goto(`/songs/${setup.songId}`);
+      await expect(page.getByRole('link', { name: 'Practise' })).toBeVisible();
+      // G to A: two up.
+      await page.goto(`/songs/${setup.songId}/practice?key=A`);
+      const pitch = page.getByRole('group', { name: 'Pitch' });
+      await expect(playerOf(page).getByRole('button', { name: 'Play' })).toBeEnabled({
+        timeout: 20_000,
+      });
+      await expect(pitch).toContainText('+2 (key A)');
+      await expect(page.getByText('Pitch set for the service’s key, A.')).toBeVisible();
+      await expect(page.getByText(/More than 4 semitones/)).toHaveCount(0);
+      // G to C#: six up, past 4: said.
+      await page.goto(`/songs/${setup.songId}/practice?key=C%23`);
+      await expect(pitch).toContainText('+6 (key Db)');
+      await expect(page.getByText(/More than 4 semitones/)).toBeVisible();
+      await pitch.getByRole('button', { name: 'Pitch down' }).click();
+      await pitch.getByRole('button', { name: 'Pitch down' }).click();
+      await expect(pitch).toContainText('+4 (key B)');
+      await expect(page.getByText(/More than 4 semitones/)).toHaveCount(0);
+
+      // The marks the owner set, and no marking for a member who may not edit the song.
+      const parts = page.getByRole('list', { name: 'Parts' });
+      await expect(parts.getByRole('button', { name: 'Jump to Bridge' })).toContainText('0:04');
+      await expect(page.getByRole('button', { name: 'Mark parts' })).toHaveCount(0);
+      await parts.getByRole('button', { name: 'Jump to Bridge' }).click();
+      await expect(currentPart(page)).toHaveAccessibleName('Bridge');
+      await expect.poll(() => positionMs(playerOf(page))).toBe(4000);
+      expect(await seriousViolations(page)).toEqual([]);
+    });
+  });
+
+  test("under the server's own Content-Security-Policy; without AudioWorklet, the <audio> player; a song without recordings says so", async ({
+    page,
+    request,
+  }) => {
+    const leader = await createVerifiedPerson(request, 'Sol');
+    const teamId = await createTeamWith(request, leader, 'Policy Team');
+    const headers = await apiSession(request, leader, teamId);
+    const setup = await songWithRecording(request, headers);
+    await signIn(page, leader);
+
+    // The server's policy lets the worklet compile its WebAssembly, and nothing else.
+    const answer = await page.goto(`/songs/${setup.songId}/practice`);
+    const policy = (await answer?.headerValue('content-security-policy')) ?? '';
+    expect(policy).toContain("script-src 'self' 'wasm-unsafe-eval';");
+    const player = playerOf(page);
+    await expect(player.getByRole('button', { name: 'Play' })).toBeEnabled({ timeout: 20_000 });
+    await expect(player).toHaveAttribute('data-engine', 'stretch');
+    await player.getByRole('button', { name: 'Play' }).click();
+    await playedPast(player, 500);
+    await player.getByRole('button', { name: 'Pause' }).click();
+
+    // A browser without AudioWorklet: the recording plays through <audio>, its tempo alone
+    // changeable.
+    await page.addInitScript(() => {
+      delete (window as { AudioWorkletNode?: unknown }).AudioWorkletNode;
+    });
+    await page.reload();
+    await expect(player.getByRole('button', { name: 'Play' })).toBeEnabled({ timeout: 20_000 });
+    await expect(player).toHaveAttribute('data-engine', 'element');
+    await expect(page.getByText(/can change the tempo here but not the pitch/)).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Pitch up' })).toBeDisabled();
+    await player.getByRole('button', { name: 'Play' }).click();
+    await playedPast(player, 500);
+    await player.getByRole('button', { name: 'Pause' }).click();
+
+    const bare = await createdId(
+      await request.post('/api/songs', {
+        data: {
+          title: 'Unrecorded',
+          parts: [{ label: 'Verse', lines: [{ chords: 'G', lyrics: 'Words' }] }],
+        },
+        headers,
+      }),
+    );
+    await page.goto(`/songs/${bare}/practice`);
+    await expect(
+      page.getByText('This song has no recordings yet.', { exact: false }),
+    ).toBeVisible();
+    await page.getByRole('link', { name: 'Go to the song' }).click();
+    await expect(page).toHaveURL(new RegExp(`/songs/${bare}$`));
+  });
+});
