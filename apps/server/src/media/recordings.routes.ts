@@ -115,7 +115,7 @@ export const recordingsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
       const actor = teamActorOf(request);
       const id = request.params.id;
       if (!UUID.test(id)) throw new NotFoundError(MEDIA_TEXTS.recordingNotFound);
-      const { info } = await recordings.info(actor, id);
+      const { row, info } = await recordings.info(actor, id);
       reply
         .header('accept-ranges', 'bytes')
         .header('etag', info.etag)
@@ -134,7 +134,8 @@ export const recordingsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
         if (!(error instanceof RangeNotSatisfiableError)) throw error;
         return reply.code(416).header('content-range', `bytes */${info.size}`).send();
       }
-      const { object } = await recordings.open(actor, id, range);
+      // Read once and checked once: the bytes are the row's just read.
+      const object = await recordings.read(row, range);
       reply.header('content-type', object.contentType).header('content-length', object.length);
       if (range) {
         const end = range.start + object.length - 1;

@@ -128,24 +128,22 @@ export class RecordingsService {
     }
   }
 
-  /** The recording's bytes (a range of them), for members of its team. */
-  async open(
-    actor: TeamActor,
-    id: string,
-    range: ByteRange | undefined,
-  ): Promise<{ row: RecordingRow; object: MediaObject }> {
-    const row = await this.readable(actor, id);
-    const object = await this.options.store.get(row.storageKey, range);
-    if (!object) throw new NotFoundError(MEDIA_TEXTS.recordingNotFound);
-    return { row, object };
-  }
-
-  /** The recording's length, type and validator, without its bytes (a conditional request). */
+  /**
+   * The recording's length, type and validator, for members of its team: what a stream's
+   * headers, a conditional request and its range are decided from.
+   */
   async info(actor: TeamActor, id: string) {
     const row = await this.readable(actor, id);
     const info = await this.options.store.head(row.storageKey);
     if (!info) throw new NotFoundError(MEDIA_TEXTS.recordingNotFound);
     return { row, info };
+  }
+
+  /** The bytes (a range of them) of a recording `info` has just let the caller have. */
+  async read(row: RecordingRow, range: ByteRange | undefined): Promise<MediaObject> {
+    const object = await this.options.store.get(row.storageKey, range);
+    if (!object) throw new NotFoundError(MEDIA_TEXTS.recordingNotFound);
+    return object;
   }
 
   async remove(actor: TeamActor, id: string): Promise<void> {
