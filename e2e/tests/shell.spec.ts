@@ -70,6 +70,30 @@ test.describe('application shell', () => {
     await expect(page).toHaveURL(/\/songs$/);
   });
 
+  // The suite runs as a device that asks for less motion (the config's reducedMotion); this
+  // checks both answers, since most people's devices ask for none.
+  for (const motion of ['reduce', 'no-preference'] as const) {
+    test.describe(() => {
+      test.use({ reducedMotion: motion, viewport: { width: 390, height: 844 } });
+      test(`the drawer ${motion === 'reduce' ? 'appears at once where the device asks for less motion' : 'slides in elsewhere'}`, async ({
+        page,
+        request,
+      }) => {
+        const person = await createVerifiedPerson(request, 'Moses');
+        await signIn(page, person);
+        await page.goto('/dashboard');
+        await page.getByRole('button', { name: 'Open navigation' }).click();
+        const drawer = page.getByRole('dialog');
+        await expect(drawer.getByRole('link', { name: 'Songs' })).toBeVisible();
+        const transition = await drawer.evaluate(
+          (paper) => getComputedStyle(paper).transitionDuration,
+        );
+        if (motion === 'reduce') expect(transition).toBe('0s');
+        else expect(transition).not.toBe('0s');
+      });
+    });
+  }
+
   for (const theme of ['light', 'dark'] as const) {
     test(`Landing, Login and Register have no serious accessibility violations (${theme})`, async ({
       page,

@@ -1,5 +1,5 @@
 /**
- * What the attack suites (attack-http.test.ts, attack-live.test.ts) share: hostile values
+ * What the attack suites (attack-http.ts, attack-live.ts, each run by a test file per backend) share: hostile values
  * for fast-check, the process-level fault trap, the error-log trap, snapshots of the database
  * and of Redis, and the app's route table.
  *

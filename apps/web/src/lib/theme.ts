@@ -36,6 +36,8 @@ export function createAppTheme(mode: ThemeMode): Theme {
       background: { default: surfaces.background, paper: surfaces.paper },
     },
     shape: { borderRadius: 10 },
+    // A device that asks for less motion gets menus, dialogs, ripples and collapses at once.
+    motion: { reducedMotion: 'system' },
     typography: {
       button: { textTransform: 'none', fontWeight: 600 },
     },

@@ -1,0 +1,3 @@
+import { attackHttp } from './attack-http.ts';
+
+await attackHttp('pglite');

@@ -1,0 +1,3 @@
+import { attackLive } from './attack-live.ts';
+
+attackLive('pglite');
