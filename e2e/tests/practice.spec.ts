@@ -269,11 +269,25 @@ test.describe('practice mode', () => {
       });
       expect(marked.status(), await marked.text()).toBe(200);
 
+      const setlistId = await createdId(
+        await request.post('/api/setlist', {
+          data: {
+            name: 'Rehearsal Sunday',
+            date: new Date().toISOString().slice(0, 10),
+            songs: [{ song: setup.songId, leader: null, key: 'A' }],
+            positions: [],
+          },
+          headers: ownerApi,
+        }),
+      );
+
       await signIn(page, member);
       await page.goto(`/songs/${setup.songId}`);
       await expect(page.getByRole('link', { name: 'Practise' })).toBeVisible();
-      // G to A: two up.
-      await page.goto(`/songs/${setup.songId}/practice?key=A`);
+      // From the setlist, in the key it is played in there: G to A, two up.
+      await page.goto(`/setlists/view/${setlistId}`);
+      await page.getByRole('link', { name: 'Practise Rehearsal Hymn' }).click();
+      await expect(page).toHaveURL(new RegExp(`/songs/${setup.songId}/practice\\?key=A$`));
       const pitch = page.getByRole('group', { name: 'Pitch' });
       await expect(playerOf(page).getByRole('button', { name: 'Play' })).toBeEnabled({
         timeout: 20_000,

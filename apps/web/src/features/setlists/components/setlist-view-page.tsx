@@ -9,6 +9,7 @@ import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import EditIcon from '@mui/icons-material/Edit';
+import HeadphonesIcon from '@mui/icons-material/Headphones';
 import PlayCircleIcon from '@mui/icons-material/PlayCircle';
 import SlideshowIcon from '@mui/icons-material/Slideshow';
 import { can, leadsSongIn, SETLIST_TEXTS } from '@segue/shared';
@@ -55,6 +56,7 @@ import {
 } from './setlist-view.ts';
 import { SETLIST_VIEW_TEXTS as T } from './setlist-view-texts.ts';
 import { useChangesAllowed } from '../../../lib/offline/offline-copy.ts';
+import { practicePath } from '../../../lib/practice-path.ts';
 
 /**
  * /setlists/view/{id}: a setlist to read and print: its day, times, notes and team, and its order
@@ -328,6 +330,19 @@ function SetlistSong({ number, entry, timing, leaderName, view, chart }: Setlist
         items={[entryKeyCaption(key, song.key, view), ...songFacts(song, key, view)]}
       />
       {leaderName && <Typography color="text.secondary">{T.ledBy(leaderName)}</Typography>}
+      <Button
+        {...PRINT_HIDDEN}
+        component={RouterLink}
+        // The service's key (not a key changed live): practice is for the plan.
+        to={practicePath(song._id, entry.key ?? song.key)}
+        aria-label={T.practiseSong(song.title)}
+        size="small"
+        variant="outlined"
+        startIcon={<HeadphonesIcon />}
+        sx={{ mt: 1 }}
+      >
+        {T.practise}
+      </Button>
       <Box sx={{ mt: 2 }}>
         {chart === 'shown' ? (
           chartView

@@ -3,6 +3,9 @@ export const SETLIST_VIEW_TEXTS = {
   showChords: 'Show chords',
   team: 'Team',
   ledBy: (name: string) => `Led by ${name}`,
+  /** Each song's link to practice mode, in the key it is played in at this service. */
+  practise: 'Practise',
+  practiseSong: (title: string) => `Practise ${title}`,
   /** A position and who plays it: "Drums: Gideon Tester". */
   position: (position: string, person: string) => `${position}: ${person}`,
   /** Assigned to someone who has left the team since. */

@@ -39,7 +39,7 @@ import { SongExportMenu } from './export-menu.tsx';
 import { SongRecordingsSection } from './song-recordings-section.tsx';
 import { SONG_SCREEN_TEXTS } from './song-texts.ts';
 import { SONG_VIEW_TEXTS as T, songEditPath } from './song-view-texts.ts';
-import { practicePath } from '../practice/practice-texts.ts';
+import { practicePath } from '../../../lib/practice-path.ts';
 import { transposedKey, transposedParts } from './song-transpose.ts';
 import { TransposeControl } from './transpose-control.tsx';
 import { useChangesAllowed } from '../../../lib/offline/offline-copy.ts';

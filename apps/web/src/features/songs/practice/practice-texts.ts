@@ -58,9 +58,3 @@ export const PRACTICE_TEXTS = {
   saveFailed: 'The marks could not be saved.',
   marksCount: (count: number) => (count === 1 ? '1 mark' : `${count} marks`),
 } as const;
-
-/** The page for practising a song, with the service's key when a setlist opens it. */
-export const practicePath = (songId: string, serviceKey?: string | null) =>
-  `/songs/${encodeURIComponent(songId)}/practice${
-    serviceKey ? `?key=${encodeURIComponent(serviceKey)}` : ''
-  }`;
