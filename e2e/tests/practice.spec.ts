@@ -56,11 +56,12 @@ interface SongSetup {
 async function songWithRecording(
   request: APIRequestContext,
   headers: Record<string, string>,
+  title = 'Rehearsal Hymn',
 ): Promise<SongSetup> {
   const songId = await createdId(
     await request.post('/api/songs', {
       data: {
-        title: 'Rehearsal Hymn',
+        title,
         artist: 'Segue Band',
         key: 'G',
         parts: LABELS.map((label, i) => ({
@@ -313,6 +314,83 @@ test.describe('practice mode', () => {
       await expect.poll(() => positionMs(playerOf(page))).toBe(4000);
       expect(await seriousViolations(page)).toEqual([]);
     });
+  });
+
+  test('practise the set: from the dashboard, its songs in order and in their keys, the next one playing when a recording ends', async ({
+    page,
+    request,
+  }) => {
+    const owner = await createVerifiedPerson(request, 'Nadia');
+    const teamId = await createTeamWith(request, owner, 'Set Practice Team');
+    const headers = await apiSession(request, owner, teamId);
+    const ownerId = (
+      (await (await request.get('/api/account', { headers })).json()) as {
+        $id: string;
+      }
+    ).$id;
+    const first = await songWithRecording(request, headers, 'First Hymn');
+    const second = await songWithRecording(request, headers, 'Second Hymn');
+    // The first song's Bridge is marked at 4 s: played from there, it ends 2 s later.
+    const media = (await (
+      await request.get(`/api/songs/${first.songId}/media`, { headers })
+    ).json()) as { recordings: { id: string }[] };
+    const marked = await request.put(`/api/media/${media.recordings[0]!.id}/marks`, {
+      data: first.partIds.map((partId, i) => ({ partId, atMs: i * PART_MS })),
+      headers,
+    });
+    expect(marked.status(), await marked.text()).toBe(200);
+    const setlistId = await createdId(
+      await request.post('/api/setlist', {
+        data: {
+          name: 'Rehearsal Sunday',
+          date: new Date(Date.now() + 86_400_000).toISOString().slice(0, 10),
+          songs: [
+            { song: first.songId, leader: ownerId, key: 'A' },
+            { song: second.songId, leader: ownerId },
+          ],
+          items: [{ title: 'Welcome', notes: '', duration: 60, at: 1 }],
+          positions: [],
+        },
+        headers,
+      }),
+    );
+
+    await signIn(page, owner);
+    await page.goto('/dashboard');
+    await page.getByRole('link', { name: 'Practise the set' }).click();
+    await expect(page).toHaveURL(new RegExp(`/setlists/practice/${setlistId}$`));
+    const songs = page.getByRole('navigation', { name: 'Songs of the set' });
+    await expect(songs).toContainText('Rehearsal Sunday: song 1 of 2');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('First Hymn');
+    const player = playerOf(page);
+    await expect(player.getByRole('button', { name: 'Play' })).toBeEnabled({ timeout: 20_000 });
+    // Its key at this service: G to A.
+    await expect(page.getByRole('group', { name: 'Pitch' })).toContainText('+2 (key A)');
+    await expect(songs.getByRole('button', { name: 'Previous song' })).toBeDisabled();
+
+    // Played from the Bridge to the end, the set goes on to the next song (the item is skipped),
+    // which plays in its own key.
+    await page
+      .getByRole('list', { name: 'Parts' })
+      .getByRole('button', { name: 'Jump to Bridge' })
+      .click();
+    await player.getByRole('button', { name: 'Play' }).click();
+    await expect(songs).toContainText('Rehearsal Sunday: song 2 of 2', { timeout: 15_000 });
+    await expect(page).toHaveURL(/\?song=2$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Second Hymn');
+    await expect(player.getByRole('button', { name: 'Pause' })).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByRole('group', { name: 'Pitch' })).toContainText('0 (key G)');
+    await expect(songs.getByRole('button', { name: 'Next song' })).toBeDisabled();
+    await player.getByRole('button', { name: 'Pause' }).click();
+
+    // Back by hand; the back arrow leads to the setlist, which offers the set too.
+    await songs.getByRole('button', { name: 'Previous song' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('First Hymn');
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole('link', { name: 'Back to the setlist' }).click();
+    await expect(page).toHaveURL(new RegExp(`/setlists/view/${setlistId}$`));
+    await page.getByRole('link', { name: 'Practise the set' }).click();
+    await expect(songs).toContainText('Rehearsal Sunday: song 1 of 2');
   });
 
   test("under the server's own Content-Security-Policy; without AudioWorklet, the <audio> player; a song without recordings says so", async ({

@@ -88,6 +88,11 @@ const PracticePage = lazy(() =>
     default: m.PracticePage,
   })),
 );
+const SetPracticePage = lazy(() =>
+  import('./routes/set-practice/set-practice-page.tsx').then((m) => ({
+    default: m.SetPracticePage,
+  })),
+);
 const TrashPage = lazy(() =>
   import('./features/trash/components/trash-page.tsx').then((m) => ({ default: m.TrashPage })),
 );
@@ -175,6 +180,7 @@ export function AppRoutes() {
             <Route path="trash" element={<TrashPage />} />
             <Route path="setlists/new" element={<SetlistFormPage />} />
             <Route path="setlists/view/:id" element={<SetlistViewPage />} />
+            <Route path="setlists/practice/:id" element={<SetPracticePage />} />
             <Route path="setlists/edit/:id" element={<SetlistFormPage />} />
             <Route path="setlists/live/:id" element={<LivePage />} />
             <Route path="*" element={<NotFoundPage />} />

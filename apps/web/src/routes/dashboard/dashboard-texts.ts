@@ -33,6 +33,7 @@ export const DASHBOARD_TEXTS = {
   noNextServiceText:
     'When you are given a position in a setlist or lead one of its songs, it shows here first.',
   openLive: 'Open live',
+  practiseTheSet: 'Practise the set',
   yourPositions: 'Your positions',
   noPositionsYouLead: 'You lead a song in this service.',
   songs: 'Songs',

@@ -1,5 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
+import HeadphonesIcon from '@mui/icons-material/Headphones';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -106,6 +107,19 @@ function ServiceDetails({ service }: { service: NextService }) {
       >
         {DASHBOARD_TEXTS.openLive}
       </Button>
+      {/* The week before: the set's songs with their recordings, in the service's keys. */}
+      {service.songs.length > 0 && (
+        <Button
+          component={RouterLink}
+          to={setlistPaths.practice(service.setlistId)}
+          onClick={() => selectTeam(service.teamId)}
+          variant="outlined"
+          startIcon={<HeadphonesIcon />}
+          sx={{ mt: 2, ml: { sm: 2 }, minHeight: 48, width: { xs: '100%', sm: 'auto' } }}
+        >
+          {DASHBOARD_TEXTS.practiseTheSet}
+        </Button>
+      )}
       {service.readiness && (
         <Typography sx={{ mt: 2, fontWeight: 600 }}>
           {DASHBOARD_TEXTS.readiness(service.readiness)}

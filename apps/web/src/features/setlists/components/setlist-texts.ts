@@ -57,6 +57,7 @@ export const SETLIST_SCREEN_TEXTS = {
   edit: 'Edit',
   liveView: 'Live View',
   presenterView: 'Presenter View',
+  practiseTheSet: 'Practise the set',
 } as const;
 
 /** Where each setlist screen lives (spec section 2, route list). */
@@ -67,4 +68,7 @@ export const setlistPaths = {
   edit: (id: string) => `/setlists/edit/${encodeURIComponent(id)}`,
   live: (id: string) => `/setlists/live/${encodeURIComponent(id)}`,
   presenter: (id: string) => `/setlists/presenter/${encodeURIComponent(id)}`,
+  /** The set's songs in practice mode, one after another; `song` counts from 1. */
+  practice: (id: string, song?: number) =>
+    `/setlists/practice/${encodeURIComponent(id)}${song ? `?song=${song}` : ''}`,
 };

@@ -236,6 +236,16 @@ function SetlistDetailsView({ setlist, team }: { setlist: SetlistDetails; team: 
         >
           {SETLIST_SCREEN_TEXTS.presenterView}
         </Button>
+        {setlist.songs.length > 0 && (
+          <Button
+            component={RouterLink}
+            to={setlistPaths.practice(setlist._id)}
+            variant="outlined"
+            startIcon={<HeadphonesIcon />}
+          >
+            {SETLIST_SCREEN_TEXTS.practiseTheSet}
+          </Button>
+        )}
         {mayShare && role !== null && (
           <ShareWithCongregationButton setlistId={setlist._id} teamId={team._id} role={role} />
         )}

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -53,6 +53,23 @@ const songPath = (songId: string) => `/songs/${encodeURIComponent(songId)}`;
  */
 export function PracticePage() {
   const { id = '' } = useParams();
+  const [params] = useSearchParams();
+  return (
+    <PracticeFrame>
+      {(team) => (
+        <SongPractice
+          key={`${team._id}/${id}`}
+          team={team}
+          songId={id}
+          serviceKey={params.get('key')}
+        />
+      )}
+    </PracticeFrame>
+  );
+}
+
+/** A practice page's frame: the current team loaded (or why not), then `children` for it. */
+export function PracticeFrame({ children }: { children: (team: Team) => ReactNode }) {
   const { currentTeam, isPending, error } = useCurrentTeam();
 
   let content;
@@ -62,7 +79,7 @@ export function PracticePage() {
       <Alert severity="error">{errorMessage(error, SONG_SCREEN_TEXTS.failedToLoadTeams)}</Alert>
     );
   } else if (!currentTeam) content = <NoTeamMessage />;
-  else content = <LoadedSong key={`${currentTeam._id}/${id}`} team={currentTeam} songId={id} />;
+  else content = children(currentTeam);
 
   return (
     <Box sx={{ maxWidth: VIEW_MAX_WIDTH, mx: 'auto', px: { xs: 2, sm: 3 }, pt: { xs: 3, sm: 5 } }}>
@@ -71,15 +88,16 @@ export function PracticePage() {
   );
 }
 
-function Heading({ songId, title }: { songId: string; title: string }) {
+/** Where the page's back arrow leads: the song, or the setlist a set's practice came from. */
+export interface PracticeBack {
+  to: string;
+  label: string;
+}
+
+function Heading({ back, title }: { back: PracticeBack; title: string }) {
   return (
     <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-      <IconButton
-        component={RouterLink}
-        to={songPath(songId)}
-        aria-label={T.backToSong}
-        edge="start"
-      >
+      <IconButton component={RouterLink} to={back.to} aria-label={back.label} edge="start">
         <ArrowBackIcon />
       </IconButton>
       <Box sx={{ minWidth: 0 }}>
@@ -99,7 +117,28 @@ function Heading({ songId, title }: { songId: string; title: string }) {
   );
 }
 
-function LoadedSong({ team, songId }: { team: Team; songId: string }) {
+export interface SongPracticeProps {
+  team: Team;
+  songId: string;
+  /** The key the song is played in at a service: the pitch starts at the shift to it. */
+  serviceKey: string | null;
+  /** The back arrow's target; the song by default. */
+  back?: PracticeBack;
+  /** Starts playing once the recording is ready (the set goes on to this song). */
+  autoPlay?: boolean;
+  /** Told when the recording plays to its end, not looping. */
+  onEnded?: () => void;
+}
+
+/** Practice mode for one song: its recordings, tempo and pitch, parts and chart. */
+export function SongPractice({
+  team,
+  songId,
+  serviceKey,
+  back = { to: songPath(songId), label: T.backToSong },
+  autoPlay = false,
+  onEnded,
+}: SongPracticeProps) {
   const song = useSong(team._id, songId);
   const media = useSongMedia(team._id, songId);
   useDocumentTitle(song.data ? T.documentTitle(song.data.title) : null);
@@ -118,7 +157,7 @@ function LoadedSong({ team, songId }: { team: Team; songId: string }) {
     );
   }
   if (!song.data) return <PageLoading />;
-  const header = <Heading songId={songId} title={song.data.title} />;
+  const header = <Heading back={back} title={song.data.title} />;
   if (media.error) {
     return (
       <Stack spacing={2} sx={{ pb: 4 }}>
@@ -146,7 +185,14 @@ function LoadedSong({ team, songId }: { team: Team; songId: string }) {
   return (
     <Box component="article">
       {header}
-      <PracticeSession team={team} song={song.data} recordings={media.data.recordings} />
+      <PracticeSession
+        team={team}
+        song={song.data}
+        recordings={media.data.recordings}
+        serviceKey={serviceKey}
+        autoPlay={autoPlay}
+        onEnded={onEnded}
+      />
     </Box>
   );
 }
@@ -155,11 +201,19 @@ interface PracticeSessionProps {
   team: Team;
   song: Song;
   recordings: Recording[];
+  serviceKey: string | null;
+  autoPlay: boolean;
+  onEnded: (() => void) | undefined;
 }
 
-function PracticeSession({ team, song, recordings }: PracticeSessionProps) {
-  const [params] = useSearchParams();
-  const serviceKey = params.get('key');
+function PracticeSession({
+  team,
+  song,
+  recordings,
+  serviceKey,
+  autoPlay,
+  onEnded,
+}: PracticeSessionProps) {
   const { role, userId } = useCurrentTeam();
   const { mayEdit } = useSongRights(team, role, userId)(song._id);
   const changesAllowed = useChangesAllowed();
@@ -196,6 +250,25 @@ function PracticeSession({ team, song, recordings }: PracticeSessionProps) {
   useEffect(() => player?.setRate(rate), [player, rate]);
   useEffect(() => player?.setSemitones(semitones), [player, semitones]);
   useEffect(() => player?.setLoop(loop), [player, loop]);
+  useEffect(() => {
+    if (player && autoPlay) void player.play();
+  }, [player, autoPlay]);
+
+  // The recording played to its end (not paused, not looping): the set goes on.
+  const looping = useRef(false);
+  useEffect(() => {
+    looping.current = loop !== null;
+  }, [loop]);
+  useEffect(() => {
+    if (!player || !onEnded) return;
+    let wasPlaying = player.isPlaying();
+    return player.subscribe(() => {
+      const playingNow = player.isPlaying();
+      const atEnd = player.durationMs > 0 && player.positionMs() >= player.durationMs - 1;
+      if (wasPlaying && !playingNow && atEnd && !looping.current) onEnded();
+      wasPlaying = playingNow;
+    });
+  }, [player, onEnded]);
 
   // Another recording: the loop belonged to the one before.
   const [loopOf, setLoopOf] = useState(recording.id);
