@@ -7,7 +7,7 @@ import { SETLIST_TEXTS } from '@segue/shared';
 import type { Team } from '@segue/shared';
 import { BackButton } from '../../../components/back-button.tsx';
 import { useSetlist } from '../api/setlists.ts';
-import { CurrentTeamGate } from './current-team-gate.tsx';
+import { CurrentTeamGate } from '../../../components/current-team-gate.tsx';
 import { SetlistForm } from './setlist-form.tsx';
 
 /** /setlists/new and /setlists/edit/{id}: plan a setlist's songs, leaders and positions. */

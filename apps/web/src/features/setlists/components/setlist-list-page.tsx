@@ -23,7 +23,7 @@ import { errorMessage } from '../../../lib/api-client.ts';
 import { usePhoneLayout } from '../../../lib/use-phone-layout.ts';
 import { useSetlists } from '../api/setlists.ts';
 import { useSetlistRights } from '../api/setlist-rights.ts';
-import { CurrentTeamGate } from './current-team-gate.tsx';
+import { CurrentTeamGate } from '../../../components/current-team-gate.tsx';
 import { SetlistActionIcon, setlistActions } from './setlist-actions.tsx';
 import { SetlistCard } from './setlist-card.tsx';
 import { formatSetlistDate } from './setlist-dates.ts';

@@ -6,7 +6,6 @@ export const SETLIST_SCREEN_TEXTS = {
   setlists: 'Setlists',
   noSetlists: 'No setlists yet.',
   failedToLoadSetlists: 'Failed to load setlists.',
-  failedToLoadTeams: 'Failed to load your teams',
   setlistCreated: 'Setlist created',
   setlistUpdated: 'Setlist updated',
   setlistCloned: 'Setlist cloned',

@@ -44,7 +44,7 @@ import { usePeople } from '../../../lib/teams/teams.ts';
 import { useSetlist } from '../api/setlists.ts';
 import { useSetlistRights } from '../api/setlist-rights.ts';
 import { AssignmentStatusChip } from './assignment-status-chip.tsx';
-import { CurrentTeamGate } from './current-team-gate.tsx';
+import { CurrentTeamGate } from '../../../components/current-team-gate.tsx';
 import { formatSetlistDate } from './setlist-dates.ts';
 import { SETLIST_SCREEN_TEXTS, setlistPaths } from './setlist-texts.ts';
 import {

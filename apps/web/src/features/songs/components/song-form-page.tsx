@@ -21,12 +21,11 @@ import type { Song, SongPart } from '@segue/shared';
 import { ApiRequestError, errorMessage } from '../../../lib/api-client.ts';
 import { SongChart } from '../../../components/chart/song-chart.tsx';
 import { PageLoading } from '../../../components/layout/page-loading.tsx';
-import { useCurrentTeam } from '../../../lib/teams/current-team.ts';
 import { useSaveSong } from '../api/save-song.ts';
 import { useSong } from '../api/songs.ts';
 import { useLeaveBlocker } from '../hooks/use-leave-blocker.ts';
 import { ADD_PART_BUTTON_ID, changeThenFocus, partLabelInputId } from './focus-control.ts';
-import { NoTeamMessage } from '../../../components/no-team-message.tsx';
+import { CurrentTeamGate } from '../../../components/current-team-gate.tsx';
 import { MORE_DETAIL_FIELDS, SongDetailsFields } from './song-details-fields.tsx';
 import {
   chartOfParts,
@@ -71,20 +70,17 @@ const DETAIL_FIELDS = new Set(['key', 'capo', 'tempo', 'time', 'ccli', 'copyrigh
 /** /songs/new and /songs/{id}/edit: a song's title, artist, details, and parts with their lines. */
 export function SongFormPage() {
   const { id: songId } = useParams();
-  const { currentTeam, isPending, error } = useCurrentTeam();
-
-  let content;
-  if (isPending) content = <PageLoading />;
-  else if (error) {
-    content = (
-      <Alert severity="error">{errorMessage(error, SONG_SCREEN_TEXTS.failedToLoadTeams)}</Alert>
-    );
-  } else if (!currentTeam) content = <NoTeamMessage />;
-  else if (songId) {
-    content = (
-      <EditSong key={`${currentTeam._id}/${songId}`} teamId={currentTeam._id} songId={songId} />
-    );
-  } else content = <SongForm key={currentTeam._id} teamId={currentTeam._id} />;
+  const content = (
+    <CurrentTeamGate>
+      {(team) =>
+        songId ? (
+          <EditSong key={`${team._id}/${songId}`} teamId={team._id} songId={songId} />
+        ) : (
+          <SongForm key={team._id} teamId={team._id} />
+        )
+      }
+    </CurrentTeamGate>
+  );
 
   return (
     <Box sx={{ maxWidth: FORM_MAX_WIDTH, mx: 'auto', px: { xs: 2, sm: 3 }, py: { xs: 3, sm: 5 } }}>

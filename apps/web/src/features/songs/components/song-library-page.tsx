@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Stack from '@mui/material/Stack';
@@ -8,13 +7,11 @@ import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import { can, TRASH_TEXTS, type Team, type TeamRole } from '@segue/shared';
-import { errorMessage } from '../../../lib/api-client.ts';
-import { PageLoading } from '../../../components/layout/page-loading.tsx';
 import { useCurrentTeam } from '../../../lib/teams/current-team.ts';
 import { AddFromFileButton } from './add-from-file-dialog.tsx';
 import { LibraryZipExportMenu } from './export-menu.tsx';
 import { LibraryFileButtons } from './library-file-buttons.tsx';
-import { NoTeamMessage } from '../../../components/no-team-message.tsx';
+import { CurrentTeamGate } from '../../../components/current-team-gate.tsx';
 import { SongSearchField } from './song-search-field.tsx';
 import { SongTable } from './song-table.tsx';
 import { useSongRights } from '../api/song-rights.ts';
@@ -22,29 +19,25 @@ import { SONG_SCREEN_TEXTS } from './song-texts.ts';
 
 /** /songs: the current team's songs, searchable; export and import for the team's creator. */
 export function SongLibraryPage() {
-  const { currentTeam, role, userId, isPending, error } = useCurrentTeam();
+  const { role, userId } = useCurrentTeam();
 
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 3, sm: 5 } }}>
       <Typography variant="h4" component="h1" gutterBottom sx={{ fontWeight: 700 }}>
         {SONG_SCREEN_TEXTS.libraryTitle}
       </Typography>
-      {isPending ? (
-        <PageLoading />
-      ) : error ? (
-        <Alert severity="error">{errorMessage(error, SONG_SCREEN_TEXTS.failedToLoadTeams)}</Alert>
-      ) : currentTeam ? (
-        // Keyed by team: another team's songs never stand in while this one's load.
-        <SongLibrary
-          key={currentTeam._id}
-          team={currentTeam}
-          role={role}
-          userId={userId}
-          mayImport={role !== null && can({ role }, 'importLibrary')}
-        />
-      ) : (
-        <NoTeamMessage />
-      )}
+      <CurrentTeamGate>
+        {(team) => (
+          // Keyed by team: another team's songs never stand in while this one's load.
+          <SongLibrary
+            key={team._id}
+            team={team}
+            role={role}
+            userId={userId}
+            mayImport={role !== null && can({ role }, 'importLibrary')}
+          />
+        )}
+      </CurrentTeamGate>
     </Container>
   );
 }

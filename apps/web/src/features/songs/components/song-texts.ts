@@ -13,7 +13,6 @@ export const SONG_SCREEN_TEXTS = {
   loadingSongs: 'Loading songs',
   deleteSongTitle: 'Delete Song',
   failedToDeleteSong: 'Failed to delete song',
-  failedToLoadTeams: 'Failed to load your teams',
   newSong: 'New Song',
   editSong: 'Edit Song',
   createSong: 'Create Song',

@@ -15,7 +15,7 @@ import type { Song, Team } from '@segue/shared';
 import { ApiRequestError, errorMessage } from '../../../lib/api-client.ts';
 import { useCurrentTeam } from '../../../lib/teams/current-team.ts';
 import { PageLoading } from '../../../components/layout/page-loading.tsx';
-import { NoTeamMessage } from '../../../components/no-team-message.tsx';
+import { CurrentTeamGate } from '../../../components/current-team-gate.tsx';
 import { authorsLine, chartFooter, songFacts } from '../../../components/chart/chart-facts.ts';
 import {
   ChartPrintStyles,
@@ -53,21 +53,12 @@ const VIEW_MAX_WIDTH = 1000;
  */
 export function SongViewPage() {
   const { id = '' } = useParams();
-  const { currentTeam, isPending, error } = useCurrentTeam();
-
-  let content;
-  if (isPending) content = <PageLoading />;
-  else if (error) {
-    content = (
-      <Alert severity="error">{errorMessage(error, SONG_SCREEN_TEXTS.failedToLoadTeams)}</Alert>
-    );
-  } else if (!currentTeam) content = <NoTeamMessage />;
-  else content = <LoadedSong key={`${currentTeam._id}/${id}`} team={currentTeam} songId={id} />;
-
   return (
     <Box sx={{ maxWidth: VIEW_MAX_WIDTH, mx: 'auto', px: { xs: 2, sm: 3 }, py: { xs: 3, sm: 5 } }}>
       <ChartPrintStyles />
-      {content}
+      <CurrentTeamGate>
+        {(team) => <LoadedSong key={`${team._id}/${id}`} team={team} songId={id} />}
+      </CurrentTeamGate>
     </Box>
   );
 }

@@ -19,7 +19,7 @@ import { useChangesAllowed } from '../../../lib/offline/offline-copy.ts';
 import { useCurrentTeam } from '../../../lib/teams/current-team.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { PageLoading } from '../../../components/layout/page-loading.tsx';
-import { NoTeamMessage } from '../../../components/no-team-message.tsx';
+import { CurrentTeamGate } from '../../../components/current-team-gate.tsx';
 import { useToast } from '../../../components/toasts/toast-context.ts';
 import { ChartFactsLine, SongChart } from '../../../components/chart/song-chart.tsx';
 import { keyCaption } from '../../../components/my-view/my-view.ts';
@@ -32,7 +32,6 @@ import { useRecordingFile, useSaveMarks } from '../api/recording-practice.ts';
 import { useSongMedia } from '../api/song-media.ts';
 import { useSongRights } from '../api/song-rights.ts';
 import { useSong } from '../api/songs.ts';
-import { SONG_SCREEN_TEXTS } from '../components/song-texts.ts';
 import { transposedKey, transposedParts } from '../components/song-transpose.ts';
 import { clampPitch, partStartMs, regionAt, semitonesBetween, sortedMarks } from './practice.ts';
 import type { Region } from './practice.ts';
@@ -70,17 +69,7 @@ export function PracticePage() {
 
 /** A practice page's frame: the current team loaded (or why not), then `children` for it. */
 export function PracticeFrame({ children }: { children: (team: Team) => ReactNode }) {
-  const { currentTeam, isPending, error } = useCurrentTeam();
-
-  let content;
-  if (isPending) content = <PageLoading />;
-  else if (error) {
-    content = (
-      <Alert severity="error">{errorMessage(error, SONG_SCREEN_TEXTS.failedToLoadTeams)}</Alert>
-    );
-  } else if (!currentTeam) content = <NoTeamMessage />;
-  else content = children(currentTeam);
-
+  const content = <CurrentTeamGate>{children}</CurrentTeamGate>;
   return (
     <Box sx={{ maxWidth: VIEW_MAX_WIDTH, mx: 'auto', px: { xs: 2, sm: 3 }, pt: { xs: 3, sm: 5 } }}>
       {content}
