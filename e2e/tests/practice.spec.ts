@@ -285,6 +285,8 @@ test.describe('practice mode', () => {
       await signIn(page, member);
       await page.goto(`/songs/${setup.songId}`);
       await expect(page.getByRole('link', { name: 'Practise' })).toBeVisible();
+      // The team lets only admins edit songs: the song view offers this member no Edit.
+      await expect(page.getByRole('link', { name: 'Edit' })).toHaveCount(0);
       // From the setlist, in the key it is played in there: G to A, two up.
       await page.goto(`/setlists/view/${setlistId}`);
       await page.getByRole('link', { name: 'Practise Rehearsal Hymn' }).click();

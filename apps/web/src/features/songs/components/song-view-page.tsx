@@ -142,15 +142,17 @@ function SongView({ song, team }: { song: Song; team: Team }) {
       >
         <TransposeControl shownKey={key} steps={steps} onChange={setSteps} />
         <MyViewToggleButton open={myViewOpen} onToggle={() => setMyViewOpen((open) => !open)} />
-        <Button
-          component={RouterLink}
-          disabled={!changesAllowed}
-          to={songEditPath(song._id)}
-          variant="outlined"
-          startIcon={<EditIcon />}
-        >
-          {T.edit}
-        </Button>
+        {mayEdit && (
+          <Button
+            component={RouterLink}
+            disabled={!changesAllowed}
+            to={songEditPath(song._id)}
+            variant="outlined"
+            startIcon={<EditIcon />}
+          >
+            {T.edit}
+          </Button>
+        )}
         <Button
           component={RouterLink}
           to={practicePath(song._id)}
