@@ -141,3 +141,23 @@ export async function createTeamWith(
   }
   return _id;
 }
+
+/**
+ * An owner and a member of a team whose owner lets only admins edit and delete songs: the member
+ * reads and plays, and may not change the library. `ownerApi` calls as the owner in that team.
+ */
+export async function teamWhereOnlyAdminsEditSongs(
+  request: APIRequestContext,
+  names: { owner: string; member: string; team: string },
+) {
+  const owner = await createVerifiedPerson(request, names.owner);
+  const member = await createVerifiedPerson(request, names.member);
+  const teamId = await createTeamWith(request, owner, names.team, [member]);
+  const ownerApi = await apiSession(request, owner, teamId);
+  const editors = await request.put(`/api/teams/${teamId}/editors`, {
+    data: { songEditors: 'admins', setlistEditors: 'everyone' },
+    headers: ownerApi,
+  });
+  expect(editors.status()).toBe(200);
+  return { owner, member, teamId, ownerApi };
+}

@@ -6,6 +6,7 @@ import {
   createVerifiedPerson,
   expect,
   signIn,
+  teamWhereOnlyAdminsEditSongs,
   test,
 } from '../support/fixtures.ts';
 import { seriousViolations } from '../support/axe.ts';
@@ -247,15 +248,11 @@ test.describe('practice mode', () => {
       page,
       request,
     }) => {
-      const owner = await createVerifiedPerson(request, 'Oren');
-      const member = await createVerifiedPerson(request, 'Maya');
-      const teamId = await createTeamWith(request, owner, 'Service Key Team', [member]);
-      const ownerApi = await apiSession(request, owner, teamId);
-      const editors = await request.put(`/api/teams/${teamId}/editors`, {
-        data: { songEditors: 'admins', setlistEditors: 'everyone' },
-        headers: ownerApi,
+      const { member, ownerApi } = await teamWhereOnlyAdminsEditSongs(request, {
+        owner: 'Oren',
+        member: 'Maya',
+        team: 'Service Key Team',
       });
-      expect(editors.status()).toBe(200);
       const setup = await songWithRecording(request, ownerApi);
       const media = (await (
         await request.get(`/api/songs/${setup.songId}/media`, { headers: ownerApi })

@@ -6,6 +6,7 @@ import {
   createVerifiedPerson,
   expect,
   signIn,
+  teamWhereOnlyAdminsEditSongs,
   test,
 } from '../support/fixtures.ts';
 import { seriousViolations } from '../support/axe.ts';
@@ -199,15 +200,11 @@ test.describe("a song's recordings and links", () => {
     page,
     request,
   }) => {
-    const owner = await createVerifiedPerson(request, 'Olive');
-    const member = await createVerifiedPerson(request, 'Mia');
-    const teamId = await createTeamWith(request, owner, 'Listening Team', [member]);
-    const ownerApi = await apiSession(request, owner, teamId);
-    const editors = await request.put(`/api/teams/${teamId}/editors`, {
-      data: { songEditors: 'admins', setlistEditors: 'everyone' },
-      headers: ownerApi,
+    const { member, teamId, ownerApi } = await teamWhereOnlyAdminsEditSongs(request, {
+      owner: 'Olive',
+      member: 'Mia',
+      team: 'Listening Team',
     });
-    expect(editors.status()).toBe(200);
     const songId = await createSong(request, ownerApi);
     const uploaded = await request.post(`/api/songs/${songId}/media?name=Demo`, {
       data: sineWav(3),

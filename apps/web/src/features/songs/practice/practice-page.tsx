@@ -69,10 +69,9 @@ export function PracticePage() {
 
 /** A practice page's frame: the current team loaded (or why not), then `children` for it. */
 export function PracticeFrame({ children }: { children: (team: Team) => ReactNode }) {
-  const content = <CurrentTeamGate>{children}</CurrentTeamGate>;
   return (
     <Box sx={{ maxWidth: VIEW_MAX_WIDTH, mx: 'auto', px: { xs: 2, sm: 3 }, pt: { xs: 3, sm: 5 } }}>
-      {content}
+      <CurrentTeamGate>{children}</CurrentTeamGate>
     </Box>
   );
 }
