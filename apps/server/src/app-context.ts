@@ -21,6 +21,7 @@ import type { CcliService } from './teams/ccli.service.ts';
 import type { InvitesService } from './teams/invites.service.ts';
 import type { TeamsService } from './teams/teams.service.ts';
 import type { TeamImagesService } from './teams/team-image.service.ts';
+import type { ListeningService } from './listening/listening.service.ts';
 import type { RecordingsService } from './media/recordings.service.ts';
 import type { UsersService } from './users/users.service.ts';
 import type { TrashService } from './trash/trash.service.ts';
@@ -56,6 +57,8 @@ export interface AppContext {
   teamImages: TeamImagesService;
   /** Songs' recordings and reference links. */
   recordings: RecordingsService;
+  /** Who played which song's recording, for a set's leaders. */
+  listening: ListeningService;
   /** Names of the people who share a team with the caller. */
   users: UsersService;
   /** The account's own preferences: no rule beyond "the caller's own", so read as stored. */

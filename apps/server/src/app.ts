@@ -63,6 +63,9 @@ import { SongFilesService } from './songs/song-files.service.ts';
 import { SongsRepository } from './songs/songs.repository.ts';
 import { songsRoutes } from './songs/songs.routes.ts';
 import { openMediaStore } from './media/media-store-from-config.ts';
+import { ListeningRepository } from './listening/listening.repository.ts';
+import { listeningRoutes } from './listening/listening.routes.ts';
+import { ListeningService } from './listening/listening.service.ts';
 import { RecordingsRepository } from './media/recordings.repository.ts';
 import { recordingsRoutes } from './media/recordings.routes.ts';
 import { RecordingsService } from './media/recordings.service.ts';
@@ -485,6 +488,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ccli,
     teamImages: new TeamImagesService(new TeamImagesRepository(db)),
     recordings,
+    listening: new ListeningService(new ListeningRepository(db), {
+      songs,
+      setlists: setlistsRepo,
+    }),
     people,
     assignments,
     assignmentLinks,
@@ -511,6 +518,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(usersRoutes, { ctx });
       await api.register(songsRoutes, { ctx });
       await api.register(recordingsRoutes, { ctx });
+      await api.register(listeningRoutes, { ctx });
       await api.register(songFilesRoutes, { ctx });
       await api.register(setlistsRoutes, { ctx });
       await api.register(assignmentsRoutes, { ctx });

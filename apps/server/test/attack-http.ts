@@ -215,6 +215,7 @@ const TEMPLATES: Record<string, Spec> = {
   'PUT /api/teams/:id/audience': obj({ roomLimit: 200 }),
   // A song's reference links, and where its recording reaches each part.
   'POST /api/songs/:id/links': obj({ url: 'https://www.youtube.com/watch?v=x', name: 'Live' }),
+  'PUT /api/teams/:id/listening': obj({ shareListening: true }),
   'PUT /api/media/:id/marks': [obj({ partId: 'v1', atMs: 0 }), obj({ partId: 'c', atMs: 1500 })],
   'PUT /api/account/chord-view': obj({
     capo: 2,
@@ -254,6 +255,7 @@ const WITHOUT_TEMPLATE: Record<string, string> = {
   'POST /api/songs/:id/media': 'a recording, not JSON: the raw and hostile bodies stand in for one',
   'DELETE /api/media/:id': 'no body: the path names the recording',
   'DELETE /api/links/:id': 'no body: the path names the link',
+  'POST /api/songs/:id/listened': 'no body: the path names the song played',
   'DELETE /api/setlist/:id/audience-link': 'no body: the path names the setlist',
 };
 

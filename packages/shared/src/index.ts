@@ -17,6 +17,7 @@ export * from './schemas/ccli.ts';
 export * from './team-image.ts';
 export * from './schemas/trash.ts';
 export * from './schemas/media.ts';
+export * from './schemas/listening.ts';
 export * from './live.ts';
 export * from './follow.ts';
 export * from './policy.ts';

@@ -75,6 +75,10 @@ export const POLICY = {
   // once the owner confirmed the team's licence covers it.
   shareWithCongregation: { owner: true, admin: true, member: 'songLeader' },
   confirmAudienceLicence: { owner: true, admin: false, member: false },
+  // Who has listened: the owner turns it on for the team; a set's leaders then see, for each
+  // song, who played its recording that week (docs/DECISIONS.md, "Who has listened").
+  setListening: { owner: true, admin: false, member: false },
+  seeListening: { owner: true, admin: true, member: 'songLeader' },
 } as const satisfies Record<string, Record<TeamRole, Rule>>;
 
 export type Action = keyof typeof POLICY;

@@ -137,6 +137,11 @@ export const team = pgTable(
     }),
     /** Phones that may follow one of its setlists at once; null: FOLLOW_LIMITS.roomDefault. */
     audienceRoomLimit: integer('audience_room_limit'),
+    /**
+     * Whether a set's leaders see who played each song's recording that week; off unless the
+     * owner turns it on (docs/DECISIONS.md, "Who has listened").
+     */
+    shareListening: boolean('share_listening').notNull().default(false),
     // The owner. No cascade: an account that owns a team must hand it over first.
     createdBy: text('created_by')
       .notNull()
@@ -563,3 +568,27 @@ export const mediaGarbage = pgTable('media_garbage', {
   storageKey: text('storage_key').primaryKey(),
   since: timestamp('since', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Who played a song's recording on which day, kept only while the team shares it
+ * (docs/DECISIONS.md, "Who has listened"): one row a person, song and day, never a time.
+ */
+export const songListen = pgTable(
+  'song_listen',
+  {
+    teamId: text('team_id')
+      .notNull()
+      .references(() => team.id, { onDelete: 'cascade' }),
+    songId: text('song_id')
+      .notNull()
+      .references(() => song.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.songId, t.userId, t.day] }),
+    index('song_listen_team_id_idx').on(t.teamId),
+  ],
+);

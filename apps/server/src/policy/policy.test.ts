@@ -35,12 +35,13 @@ describe('the policy table', () => {
     }
   });
 
-  it('lets a member drive the live setlist, the screen or the congregation’s link only as a song’s leader', () => {
+  it('lets a member drive the live setlist, the screen or the congregation’s link, or see who has listened, only as a song’s leader', () => {
     const drivers = [
       'driveLive',
       'announceOnScreen',
       'driveScreen',
       'shareWithCongregation',
+      'seeListening',
     ] as const;
     expect(ACTIONS.filter((a) => TEAM_ROLES.some((r) => POLICY[a][r] === 'songLeader'))).toEqual(
       drivers,
@@ -80,6 +81,7 @@ describe('the policy table', () => {
         'deleteTeam',
         'importLibrary',
         'setEditors',
+        'setListening',
         'transferOwnership',
       ].sort(),
     );
@@ -88,6 +90,7 @@ describe('the policy table', () => {
     // Issue 18: the CCLI usage report is the admins' (they report it under the licence).
     // Who may change songs and setlists is the owner's setting: in a new team, every member.
     // Issue 31: the congregation's link is its drivers'; its licence, the owner's to confirm.
+    // Issue 32: who has listened is the owner's to turn on, and a set's leaders' to see.
     expect(ACTIONS.filter((a) => !can({ role: 'member' }, a, NEW_TEAM)).sort()).toEqual(
       [
         'announceOnScreen',
@@ -101,7 +104,9 @@ describe('the policy table', () => {
         'manageMembers',
         'readUsageReport',
         'reviewJoinRequests',
+        'seeListening',
         'setEditors',
+        'setListening',
         'transferOwnership',
       ].sort(),
     );

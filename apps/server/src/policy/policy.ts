@@ -2,6 +2,7 @@ import {
   can,
   canInTeam,
   FOLLOW_TEXTS,
+  LISTENING_TEXTS,
   LIVE_TEXTS,
   SERVER_ERRORS,
   SONG_TEXTS,
@@ -55,6 +56,8 @@ const REFUSAL: Record<Action, () => HttpError> = {
   driveScreen: () => new ForbiddenError(LIVE_TEXTS.notDriverScreen),
   shareWithCongregation: () => new ForbiddenError(FOLLOW_TEXTS.notDriver),
   confirmAudienceLicence: () => new ForbiddenError(SERVER_ERRORS.ownerRequired),
+  setListening: () => new ForbiddenError(SERVER_ERRORS.ownerRequired),
+  seeListening: () => new ForbiddenError(LISTENING_TEXTS.notLeader),
 };
 
 /** The error an actor who may not do `action` gets. */

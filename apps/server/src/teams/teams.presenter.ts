@@ -19,6 +19,7 @@ export function presentTeam(
     requestedUsers: viewerIsAdmin ? requestedUsers : [],
     songEditors: team.songEditors,
     setlistEditors: team.setlistEditors,
+    shareListening: team.shareListening,
     createdAt: team.createdAt.toISOString(),
     updatedAt: team.updatedAt.toISOString(),
   };

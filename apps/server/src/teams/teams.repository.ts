@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, isNull, like, sql, type SQL } from 'drizzle-orm';
 import { teamSearchFold } from '@segue/shared';
 import { inserted, queryRows, type Db } from '../db/client.ts';
-import { team, teamJoinRequest, teamMember } from '../db/schema.ts';
+import { songListen, team, teamJoinRequest, teamMember } from '../db/schema.ts';
 import { scope, type Change, type ChangeFeed } from '../lib/change-feed.ts';
 import { ConflictError } from '../lib/errors.ts';
 import { roleIn, type TeamRole } from '../policy/actor.ts';
@@ -197,6 +197,22 @@ export class TeamsRepository {
         .update(team)
         .set({ ...values, updatedAt: new Date() })
         .where(eq(team.id, teamId)),
+    );
+  }
+
+  /**
+   * Whether the team's set leaders see who has listened. Turned off, the plays kept so far go
+   * with it: nothing is kept that nobody may see (docs/DECISIONS.md, "Who has listened").
+   */
+  async setListening(teamId: string, shareListening: boolean) {
+    await this.writing(teamId, () =>
+      this.db.transaction(async (tx) => {
+        await tx
+          .update(team)
+          .set({ shareListening, updatedAt: new Date() })
+          .where(eq(team.id, teamId));
+        if (!shareListening) await tx.delete(songListen).where(eq(songListen.teamId, teamId));
+      }),
     );
   }
 

@@ -8,6 +8,7 @@ import {
   RoleInputSchema,
   TeamDetailsSchema,
   TeamEditorsInputSchema,
+  TeamListeningInputSchema,
   TeamInputSchema,
   TeamSchema,
   TeamSearchQuerySchema,
@@ -82,6 +83,19 @@ export const teamsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       },
     },
     (request) => teams.setEditors(teamActorOf(request), request.body),
+  );
+
+  app.put(
+    '/teams/:id/listening',
+    {
+      config: { access: onTeam('setListening') },
+      schema: {
+        params: TeamParamsSchema,
+        body: TeamListeningInputSchema,
+        response: { 200: TeamSchema },
+      },
+    },
+    (request) => teams.setListening(teamActorOf(request), request.body),
   );
 
   app.delete(

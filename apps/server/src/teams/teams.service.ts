@@ -6,6 +6,7 @@ import type {
   Team,
   TeamDetails,
   TeamEditorsInput,
+  TeamListeningInput,
   TeamInput,
   MemberRole,
   TeamSearchResult,
@@ -122,6 +123,13 @@ export class TeamsService {
   async setEditors(actor: TeamActor, input: TeamEditorsInput): Promise<Team> {
     authorize(actor, 'setEditors');
     await this.repo.setEditors(actor.team.id, input);
+    return this.present(actor.team.id, true);
+  }
+
+  /** Whether the team's set leaders see who played each song's recording: the owner's to say. */
+  async setListening(actor: TeamActor, input: TeamListeningInput): Promise<Team> {
+    authorize(actor, 'setListening');
+    await this.repo.setListening(actor.team.id, input.shareListening);
     return this.present(actor.team.id, true);
   }
 

@@ -44,6 +44,8 @@ export const TeamSchema = z.object({
    */
   songEditors: z.enum(EDITORS_SETTINGS).default(DEFAULT_EDITORS),
   setlistEditors: z.enum(EDITORS_SETTINGS).default(DEFAULT_EDITORS),
+  /** Whether the set's leaders see who played each song's recording (off unless the owner says). */
+  shareListening: z.boolean().default(false),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

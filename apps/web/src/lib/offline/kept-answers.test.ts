@@ -35,6 +35,7 @@ const team = (id: string, members: string[]): Team => ({
   admins: [],
   songEditors: 'everyone',
   setlistEditors: 'everyone',
+  shareListening: false,
   createdBy: members[0] ?? 'u1',
   requestedUsers: [],
   createdAt: '2026-11-01T00:00:00.000Z',

@@ -12,7 +12,7 @@ import EditIcon from '@mui/icons-material/Edit';
 import HeadphonesIcon from '@mui/icons-material/Headphones';
 import PlayCircleIcon from '@mui/icons-material/PlayCircle';
 import SlideshowIcon from '@mui/icons-material/Slideshow';
-import { can, leadsSongIn, SETLIST_TEXTS } from '@segue/shared';
+import { can, leadsSongIn, LISTENING_TEXTS, SETLIST_TEXTS } from '@segue/shared';
 import type { ChordView, SetlistDetails, SetlistItem, Song, Team } from '@segue/shared';
 import { BackButton } from '../../../components/back-button.tsx';
 import { ShareWithCongregationButton } from '../../../components/follow-share/share-button.tsx';
@@ -41,6 +41,7 @@ import {
 } from '../../../components/my-view/my-view-toggle.tsx';
 import { useChordView } from '../../../components/my-view/use-chord-view.ts';
 import { usePeople } from '../../../lib/teams/teams.ts';
+import { useSetlistListening } from '../api/listening.ts';
 import { useSetlist } from '../api/setlists.ts';
 import { useSetlistRights } from '../api/setlist-rights.ts';
 import { AssignmentStatusChip } from './assignment-status-chip.tsx';
@@ -134,6 +135,15 @@ function SetlistDetailsView({ setlist, team }: { setlist: SetlistDetails; team: 
   const isDriver = changesAllowed && role !== null && can({ role }, 'driveLive', { leadsSong });
   const mayShare =
     changesAllowed && role !== null && can({ role }, 'shareWithCongregation', { leadsSong });
+  // Who played each song this week: the set's leaders', where the team shares it.
+  const maySeeListening =
+    team.shareListening && role !== null && can({ role }, 'seeListening', { leadsSong });
+  const listening = useSetlistListening(team._id, setlist._id, maySeeListening);
+  const listenedText = (songId: string): string | null => {
+    if (!maySeeListening || !listening.data?.enabled) return null;
+    const ids = listening.data.songs.find((song) => song.songId === songId)?.userIds ?? [];
+    return LISTENING_TEXTS.listened(ids.length, ids.map((id) => nameOf(id) ?? unknown).join(', '));
+  };
   const keepable = useMemo(
     () =>
       notDeclined(
@@ -289,6 +299,7 @@ function SetlistDetailsView({ setlist, team }: { setlist: SetlistDetails; team: 
                     entry={entry}
                     timing={entryTiming(timed)}
                     leaderName={entry.leader === null ? null : nameOf(entry.leader)}
+                    listened={listenedText(entry.song._id)}
                     view={view}
                     // Paper always gets the charts, whatever the switch says.
                     chart={showChords ? 'shown' : printing ? 'print' : 'none'}
@@ -317,6 +328,8 @@ interface SetlistSongProps {
   /** When it starts and how long it takes, if the planner said. */
   timing: string | null;
   leaderName: string | null;
+  /** Who played its recording this week, for the set's leaders; null for everyone else. */
+  listened: string | null;
   view: ChordView;
   /** The chart on screen (and paper), on paper only (the lyrics on screen), or not at all. */
   chart: 'shown' | 'print' | 'none';
@@ -326,7 +339,15 @@ interface SetlistSongProps {
  * One song of the setlist: its heading, start time and duration, key, capo, tempo and time, and
  * leader; then its chart, or each part's label and lyrics; then its copyright and CCLI number.
  */
-function SetlistSong({ number, entry, timing, leaderName, view, chart }: SetlistSongProps) {
+function SetlistSong({
+  number,
+  entry,
+  timing,
+  leaderName,
+  listened,
+  view,
+  chart,
+}: SetlistSongProps) {
   const { song } = entry;
   const key = shownKey(entry);
   const chartView = <SongChart parts={song.parts} chordsKey={key} view={view} heading="h3" />;
@@ -340,6 +361,11 @@ function SetlistSong({ number, entry, timing, leaderName, view, chart }: Setlist
         items={[entryKeyCaption(key, song.key, view), ...songFacts(song, key, view)]}
       />
       {leaderName && <Typography color="text.secondary">{T.ledBy(leaderName)}</Typography>}
+      {listened && (
+        <Typography {...PRINT_HIDDEN} color="text.secondary">
+          {listened}
+        </Typography>
+      )}
       <Button
         {...PRINT_HIDDEN}
         component={RouterLink}

@@ -16,6 +16,7 @@ import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import {
   linkNameOf,
+  LISTENING_TEXTS,
   MEDIA_LIMITS,
   MEDIA_TEXTS,
   RecordingUploadQuerySchema,
@@ -24,6 +25,7 @@ import {
 import type { Recording, SongLink, SongMedia } from '@segue/shared';
 import { errorMessage, NetworkError } from '../../../lib/api-client.ts';
 import { useChangesAllowed } from '../../../lib/offline/offline-copy.ts';
+import { useCurrentTeam } from '../../../lib/teams/current-team.ts';
 import { visuallyHidden } from '../../../lib/visually-hidden.ts';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { useToast } from '../../../components/toasts/toast-context.ts';
@@ -35,6 +37,7 @@ import {
   useSongMedia,
   useUploadRecording,
 } from '../api/song-media.ts';
+import { useReportPlay } from '../api/listening.ts';
 import {
   durationText,
   RECORDINGS_TEXTS as T,
@@ -99,6 +102,8 @@ interface LoadedMediaProps {
 
 function LoadedMedia({ teamId, songId, media, mayEdit }: LoadedMediaProps) {
   const changesAllowed = useChangesAllowed();
+  const { currentTeam } = useCurrentTeam();
+  const reportPlay = useReportPlay(songId);
   const { showToast } = useToast();
   // The server's own words for what it refused: the type it read, the size, the quota.
   const [problem, setProblem] = useState<string | null>(null);
@@ -147,9 +152,15 @@ function LoadedMedia({ teamId, songId, media, mayEdit }: LoadedMediaProps) {
               onDelete={() =>
                 setDeleting({ kind: 'recording', id: recording.id, name: recording.name })
               }
+              onPlay={reportPlay}
             />
           ))}
         </Box>
+      )}
+      {currentTeam?.shareListening && media.recordings.length > 0 && (
+        <Typography variant="body2" color="text.secondary">
+          {LISTENING_TEXTS.notice}
+        </Typography>
       )}
       {mayEdit && (
         <AddRecording
@@ -213,6 +224,8 @@ interface RecordingItemProps {
   mayDelete: boolean;
   deleteDisabled: boolean;
   onDelete: () => void;
+  /** Told each time the recording starts playing. */
+  onPlay?: () => void;
 }
 
 /** One recording: its name, length and who added it; Play fetches it and starts the player. */
@@ -221,6 +234,7 @@ export function RecordingItem({
   mayDelete,
   deleteDisabled,
   onDelete,
+  onPlay,
 }: RecordingItemProps) {
   const audio = useRecordingAudio(recording.id);
   const player = useRef<HTMLAudioElement>(null);
@@ -278,6 +292,7 @@ export function RecordingItem({
           ref={player}
           controls
           src={url}
+          onPlay={onPlay}
           aria-label={T.playerLabel(recording.name)}
           sx={{ display: 'block', width: '100%', mt: 1 }}
         />

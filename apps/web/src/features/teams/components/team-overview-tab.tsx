@@ -15,6 +15,7 @@ import { useDeleteTeam } from '../api/ownership.ts';
 import { EditTeamInfoDialog } from './edit-team-info-dialog.tsx';
 import { TeamEditorsSettings } from './team-editors-settings.tsx';
 import { TeamImageSettings } from './team-image-settings.tsx';
+import { TeamListeningSettings } from './team-listening-settings.tsx';
 import { TransferOwnershipDialog } from './transfer-ownership-dialog.tsx';
 import { TEAM_TEXTS } from './team-texts.ts';
 
@@ -98,6 +99,7 @@ export function TeamOverviewTab({ team }: { team: TeamDetails }) {
 
       <TeamImageSettings team={team} />
       <TeamEditorsSettings team={team} />
+      <TeamListeningSettings team={team} />
 
       <EditTeamInfoDialog team={team} open={dialog === 'edit'} onClose={close} />
       <TransferOwnershipDialog team={team} open={dialog === 'transfer'} onClose={close} />
