@@ -141,14 +141,12 @@ describe.each(backends)('who has listened on %s', (backend) => {
     await played('leader', songs[1]!);
     await played('member', songs[2]!);
     // Before the week: not counted for today's set.
-    await t.database.db
-      .insert(songListen)
-      .values({
-        teamId,
-        songId: songs[1]!,
-        userId: people.owner.userId,
-        day: daysFrom(today(), -7),
-      });
+    await t.database.db.insert(songListen).values({
+      teamId,
+      songId: songs[1]!,
+      userId: people.owner.userId,
+      day: daysFrom(today(), -7),
+    });
 
     const expected = {
       enabled: true,
