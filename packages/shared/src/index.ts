@@ -25,3 +25,4 @@ export * from './schemas/account-settings.ts';
 export * from './chords/index.ts';
 export * from './formats/types.ts';
 export * from './order-of-service.ts';
+export * from './click/index.ts';
