@@ -13,6 +13,7 @@ const root = path.resolve(import.meta.dirname, '..');
 const WITH_SERVICE_WORKER = [
   '**/offline.spec.ts',
   '**/offline-logout.spec.ts',
+  '**/offline-recordings.spec.ts',
   '**/live-keep-key.spec.ts',
   '**/pwa.spec.ts',
 ];

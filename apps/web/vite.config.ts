@@ -155,7 +155,9 @@ const pwa = VitePWA({
     ],
   },
   workbox: {
-    globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
+    // `mjs`: the stretch worklet, so practice keeps its tempo and pitch offline with a kept
+    // recording (docs/DECISIONS.md, "Recordings kept for practice").
+    globPatterns: ['**/*.{js,mjs,css,html,svg,png,woff2}'],
     // The follow page is for phones that never install the app: a band member's installed
     // app neither precaches it nor answers its address with the app's shell.
     // Only the entry's own files (`follow-page-<hash>`): what it shares with the app stays.

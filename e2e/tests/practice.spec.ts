@@ -11,41 +11,14 @@ import {
 } from '../support/fixtures.ts';
 import { seriousViolations } from '../support/axe.ts';
 import { expectNoSidewaysScroll } from '../support/layout.ts';
+import { toneWav } from '../support/wav.ts';
 
 /** Each part of the recording lasts 2 s: Verse from 0, Chorus from 2 s, Bridge from 4 s. */
 const PART_MS = 2000;
 const LABELS = ['Verse', 'Chorus', 'Bridge'] as const;
 
-/**
- * A WAV file of one tone a part (A4, C#5, E5, 2 s each): 8 kHz, mono, 16-bit PCM. Made here,
- * so the test carries no binary fixture and each part's place is known exactly.
- */
-function partsWav(): Buffer {
-  const rate = 8000;
-  const tones = [440, 554.37, 659.25];
-  const perPart = (rate * PART_MS) / 1000;
-  const samples = perPart * tones.length;
-  const data = samples * 2;
-  const wav = Buffer.alloc(44 + data);
-  wav.write('RIFF', 0, 'ascii');
-  wav.writeUInt32LE(36 + data, 4);
-  wav.write('WAVE', 8, 'ascii');
-  wav.write('fmt ', 12, 'ascii');
-  wav.writeUInt32LE(16, 16);
-  wav.writeUInt16LE(1, 20); // PCM
-  wav.writeUInt16LE(1, 22); // mono
-  wav.writeUInt32LE(rate, 24);
-  wav.writeUInt32LE(rate * 2, 28);
-  wav.writeUInt16LE(2, 32);
-  wav.writeUInt16LE(16, 34);
-  wav.write('data', 36, 'ascii');
-  wav.writeUInt32LE(data, 40);
-  for (let i = 0; i < samples; i += 1) {
-    const tone = tones[Math.floor(i / perPart)]!;
-    wav.writeInt16LE(Math.round(8000 * Math.sin((2 * Math.PI * tone * i) / rate)), 44 + i * 2);
-  }
-  return wav;
-}
+/** One tone a part (A4, C#5, E5), so each part's place in the recording is known exactly. */
+const partsWav = () => toneWav([440, 554.37, 659.25], PART_MS);
 
 interface SongSetup {
   songId: string;
@@ -98,6 +71,11 @@ async function playedPast(player: Locator, ms: number) {
   await expect
     .poll(() => positionMs(player), { intervals: [25], timeout: 15_000 })
     .toBeGreaterThanOrEqual(ms);
+}
+
+/** A time under 10 s as a mark's slider says it, to the tenth: "0:02.5". */
+function tenths(ms: number) {
+  return `0:0${(Math.round(ms / 100) / 10).toFixed(1)}`;
 }
 
 /** The chart's part marked current (the one the recording is in). */
@@ -242,6 +220,65 @@ test.describe('practice mode', () => {
       });
       const kept = (await media.json()) as { recordings: { marks: unknown[] }[] };
       expect(kept.recordings[0]!.marks).toEqual(marks);
+
+      // On the waveform, at a phone's width: the Chorus's mark moved with the keys, then dragged.
+      const chorus = page.getByRole('slider', { name: 'Mark for Chorus' });
+      await expect(chorus).toHaveAttribute('aria-valuenow', String(marks[1]!.atMs));
+      await expect(chorus).toHaveAttribute('aria-valuetext', `Chorus at ${tenths(marks[1]!.atMs)}`);
+      await chorus.focus();
+      for (let i = 0; i < 3; i += 1) await chorus.press('ArrowRight');
+      await chorus.press('PageUp');
+      await expect(chorus).toHaveAttribute('aria-valuenow', String(marks[1]!.atMs + 1300));
+      await chorus.press('Shift+ArrowLeft');
+      await expect(chorus).toHaveAttribute('aria-valuenow', String(marks[1]!.atMs + 300));
+      // Moving is not tapping: Save marks and Cancel, no Undo, and a part's name still jumps.
+      await expect(page.getByText('Marks moved')).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Undo last mark' })).toHaveCount(0);
+      await parts.getByRole('button', { name: 'Jump to Bridge' }).click();
+      await expect.poll(() => positionMs(player)).toBe(marks[2]!.atMs);
+      await expect(page.getByRole('slider', { name: /^Mark for / })).toHaveCount(3);
+
+      // Dragged past the Bridge's mark, it stops there; then a second back, and dragged 30 px.
+      const waveform = page.getByRole('img', { name: 'Waveform of the recording' });
+      const wave = (await waveform.boundingBox())!;
+      const dragBy = async (toX: (x: number) => number) => {
+        const handle = (await chorus.boundingBox())!;
+        const [x, y] = [handle.x + handle.width / 2, handle.y + handle.height / 2];
+        await page.mouse.move(x, y);
+        await page.mouse.down();
+        await page.mouse.move(toX(x), y, { steps: 5 });
+        await page.mouse.up();
+      };
+      await dragBy(() => wave.x + wave.width);
+      await expect(chorus).toHaveAttribute('aria-valuenow', String(marks[2]!.atMs));
+      await expect(chorus).toBeFocused();
+      await chorus.press('PageDown');
+      await expect(chorus).toHaveAttribute('aria-valuenow', String(marks[2]!.atMs - 1000));
+      await dragBy((x) => x - 30);
+      const expected = marks[2]!.atMs - 1000 - (30 / wave.width) * 3 * PART_MS;
+      const movedTo = Number(await chorus.getAttribute('aria-valuenow'));
+      expect(Math.abs(movedTo - expected), `dragged to ${movedTo}`).toBeLessThan(20);
+
+      const resaved = page.waitForRequest(
+        (r) => r.method() === 'PUT' && r.url().endsWith('/marks'),
+      );
+      await page.getByRole('button', { name: 'Save marks' }).click();
+      const moved = (await resaved).postDataJSON() as { partId: string; atMs: number }[];
+      expect(moved).toEqual([marks[0], { ...marks[1], atMs: movedTo }, marks[2]]);
+      await expect(page.getByRole('button', { name: 'Mark parts' })).toBeVisible();
+      await page.reload();
+      await expect(play).toBeEnabled({ timeout: 20_000 });
+      await expect(chorus).toHaveAttribute('aria-valuenow', String(movedTo));
+      await expect(chorus).toHaveAttribute('aria-valuetext', `Chorus at ${tenths(movedTo)}`);
+
+      // A tap on the waveform goes there: a fifth of the way in is the Verse, 90% the Bridge.
+      await waveform.click({ position: { x: wave.width * 0.2, y: wave.height / 2 } });
+      await expect(player.getByText('0:01 / 0:06')).toBeVisible();
+      await expect.poll(() => positionMs(player)).toBeGreaterThan(1150);
+      await expect(currentPart(page)).toHaveAccessibleName('Verse');
+      await waveform.click({ position: { x: wave.width * 0.9, y: wave.height / 2 } });
+      await expect(player.getByText('0:05 / 0:06')).toBeVisible();
+      await expect(currentPart(page)).toHaveAccessibleName('Bridge');
     });
 
     test("a member opened with a service's key: the pitch moves to it, with a warning past 4 semitones, and no marking", async ({
@@ -308,6 +345,10 @@ test.describe('practice mode', () => {
       const parts = page.getByRole('list', { name: 'Parts' });
       await expect(parts.getByRole('button', { name: 'Jump to Bridge' })).toContainText('0:04');
       await expect(page.getByRole('button', { name: 'Mark parts' })).toHaveCount(0);
+      await expect(page.getByRole('slider', { name: 'Mark for Chorus' })).toHaveAttribute(
+        'aria-readonly',
+        'true',
+      );
       await parts.getByRole('button', { name: 'Jump to Bridge' }).click();
       await expect(currentPart(page)).toHaveAccessibleName('Bridge');
       await expect.poll(() => positionMs(playerOf(page))).toBe(4000);

@@ -11,38 +11,14 @@ import {
 } from '../support/fixtures.ts';
 import { seriousViolations } from '../support/axe.ts';
 import { expectNoSidewaysScroll } from '../support/layout.ts';
+import { toneWav } from '../support/wav.ts';
 
 /** What the server says of a file that is not audio it can play (MEDIA_TEXTS.wrongType). */
 const WRONG_TYPE =
   'This file is not a recording Segue can play: use MP3, M4A (AAC), OGG, WAV or FLAC.';
 
-/**
- * A WAV file of `seconds` of a 440 Hz tone: 8 kHz, mono, 16-bit PCM. Made here, so the test
- * carries no binary fixture and its length is known exactly.
- */
-function sineWav(seconds: number): Buffer {
-  const rate = 8000;
-  const samples = rate * seconds;
-  const data = samples * 2;
-  const wav = Buffer.alloc(44 + data);
-  wav.write('RIFF', 0, 'ascii');
-  wav.writeUInt32LE(36 + data, 4);
-  wav.write('WAVE', 8, 'ascii');
-  wav.write('fmt ', 12, 'ascii');
-  wav.writeUInt32LE(16, 16); // the fmt chunk's size
-  wav.writeUInt16LE(1, 20); // PCM
-  wav.writeUInt16LE(1, 22); // mono
-  wav.writeUInt32LE(rate, 24);
-  wav.writeUInt32LE(rate * 2, 28); // bytes a second
-  wav.writeUInt16LE(2, 32); // bytes a sample frame
-  wav.writeUInt16LE(16, 34); // bits a sample
-  wav.write('data', 36, 'ascii');
-  wav.writeUInt32LE(data, 40);
-  for (let i = 0; i < samples; i += 1) {
-    wav.writeInt16LE(Math.round(8000 * Math.sin((2 * Math.PI * 440 * i) / rate)), 44 + i * 2);
-  }
-  return wav;
-}
+/** `seconds` of a 440 Hz tone, so its length is known exactly. */
+const sineWav = (seconds: number) => toneWav([440], seconds * 1000);
 
 const song = (title: string) => ({
   title,

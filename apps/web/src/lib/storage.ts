@@ -168,6 +168,18 @@ export const offlineKeeping = {
   set: (on: boolean) => void write(local, OFFLINE_KEEP_KEY, on ? null : 'off'),
 };
 
+const OFFLINE_RECORDINGS_KEY = 'segue.offline.recordings';
+
+/**
+ * Whether this device also keeps the recordings of the kept setlists' songs, for practice
+ * without a connection: off unless asked for, as they can take a gigabyte (docs/DECISIONS.md,
+ * "Recordings kept for practice").
+ */
+export const offlineRecordings = {
+  get: () => read(local, OFFLINE_RECORDINGS_KEY) === 'on',
+  set: (on: boolean) => void write(local, OFFLINE_RECORDINGS_KEY, on ? 'on' : null),
+};
+
 /** Set while IndexedDB may hold kept data: a sign-out removes it without loading it otherwise. */
 export const offlineDataKept = {
   get: () => read(local, OFFLINE_KEPT_KEY) === '1',

@@ -1,7 +1,7 @@
-import { PersonSchema, SetlistDetailsSchema, TeamSchema } from '@segue/shared';
+import { PersonSchema, SetlistDetailsSchema, SongMediaSchema, TeamSchema } from '@segue/shared';
 import type { Setlist } from '@segue/shared';
 import { readAccount } from '../answers.ts';
-import { offlineDataKept, offlineKeeping } from '../storage.ts';
+import { offlineDataKept, offlineKeeping, offlineRecordings } from '../storage.ts';
 import type { KeptCall } from './kept-paths.ts';
 import {
   keepAccount,
@@ -9,10 +9,12 @@ import {
   keepSetlist,
   keepTeams,
   keptAccount,
+  keptMedia,
   keptPeople,
   keptSetlist,
   keptSetlistsOf,
   keptTeams,
+  refreshKeptMedia,
 } from './kept-data.ts';
 
 // The API client's side of the kept data. Answers the server gave are kept (when
@@ -58,6 +60,13 @@ export async function rememberAnswer(
     case 'people': {
       const people = PersonSchema.array().safeParse(body);
       if (teamId && people.success && (await keptAccount())) await keepPeople(teamId, people.data);
+      return;
+    }
+    case 'media': {
+      // Kept fresh (marks saved, a recording added) when the practice keeper keeps this song's.
+      if (!offlineRecordings.get() || !teamId) return;
+      const media = SongMediaSchema.safeParse(body);
+      if (media.success) await refreshKeptMedia(teamId, call.songId, media.data);
       return;
     }
     default:
@@ -112,6 +121,10 @@ export async function answerFromCopy(
         if (entry) return { body: entry.song, keptAt: setlist.keptAt };
       }
       return undefined;
+    }
+    case 'media': {
+      const kept = await keptMedia(call.songId);
+      return kept && kept.teamId === teamId ? { body: kept.media, keptAt: kept.keptAt } : undefined;
     }
     case 'people': {
       if (!teamId) return undefined;

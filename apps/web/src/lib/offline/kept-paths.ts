@@ -8,10 +8,13 @@ export type KeptCall =
   | { kind: 'setlists' }
   | { kind: 'setlist'; id: string }
   | { kind: 'song'; id: string }
+  /** A song's recordings and links, kept only with its recordings (`offlineRecordings`). */
+  | { kind: 'media'; songId: string }
   | { kind: 'people' };
 
 const SETLIST = /^\/setlist\/([^/?]+)$/;
 const SONG = /^\/songs\/([^/?]+)$/;
+const MEDIA = /^\/songs\/([^/?]+)\/media$/;
 
 /** Which kept answer a call reads or refreshes, or null for a call the device never keeps. */
 export function keptCall(method: string, path: string): KeptCall | null {
@@ -24,5 +27,7 @@ export function keptCall(method: string, path: string): KeptCall | null {
   if (setlist) return { kind: 'setlist', id: decodeURIComponent(setlist) };
   const song = SONG.exec(path)?.[1];
   if (song && song !== 'export') return { kind: 'song', id: decodeURIComponent(song) };
+  const media = MEDIA.exec(path)?.[1];
+  if (media) return { kind: 'media', songId: decodeURIComponent(media) };
   return null;
 }

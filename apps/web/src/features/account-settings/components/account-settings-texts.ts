@@ -24,6 +24,14 @@ export const SETTINGS_TEXTS = {
   nothingKept: 'Nothing is kept on this device.',
   offlineDataRemoved: 'Offline data removed from this device.',
   offlineUnsupported: 'This browser cannot keep data for offline use.',
+  keepRecordings: 'Keep recordings for offline practice',
+  // 1 GB is KEPT_RECORDINGS_BYTES_LIMIT (lib/offline/keep-recordings.ts).
+  keepRecordingsExplained:
+    'On request, the recordings of those setlists’ songs are kept too, the nearest services first and up to 1 GB, so practice mode works without a connection.',
+  keepingRecordings: 'Keeping the recordings…',
+  noRecordingsKept: 'No recordings are kept on this device.',
+  removeRecordings: 'Remove kept recordings',
+  recordingsRemoved: 'Kept recordings removed from this device.',
   invalidResetLink: 'Invalid reset link.',
   passwordReset: 'Password reset! Redirecting...',
   confirmingEmail: 'Confirming your new email...',

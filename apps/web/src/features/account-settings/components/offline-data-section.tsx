@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -10,30 +10,41 @@ import Typography from '@mui/material/Typography';
 import type { Account } from '@segue/shared';
 import { useToast } from '../../../components/toasts/toast-context.ts';
 import { keptTime, removeOfflineData } from '../../../lib/offline/offline-copy.ts';
-import { offlineKeeping } from '../../../lib/storage.ts';
+import { offlineKeeping, offlineRecordings } from '../../../lib/storage.ts';
 import { SETTINGS_TEXTS } from './account-settings-texts.ts';
-import { keptLine } from './offline-data-texts.ts';
+import { keptLine, recordingsLine } from './offline-data-texts.ts';
 import { SettingsSection } from './settings-section.tsx';
 
 const summaryKey = ['offline', 'summary'] as const;
 /** The week's answers are kept as they arrive, a little after `keepTheWeek` resolves. */
 const KEPT_SETTLE_MS = 1000;
+/** While recordings download, the line of what is kept grows this often. */
+const RECORDINGS_READ_MS = 2000;
 
-/** Offline data: what this device keeps of the week's music, and a way out of it. */
+const keptData = () => import('../../../lib/offline/kept-data.ts');
+
+/**
+ * Offline data: what this device keeps of the week's music, its recordings on request, and a
+ * way out of both.
+ */
 export function OfflineDataSection({ account }: { account: Account }) {
   const queryClient = useQueryClient();
   const { showToast } = useToast();
+  const recordingsExplainedId = useId();
+  const [keeping, setKeeping] = useState(offlineKeeping.get);
+  const [keepingRecordings, setKeepingRecordings] = useState(offlineRecordings.get);
+  const [downloading, setDownloading] = useState(false);
+  const [working, setWorking] = useState(false);
   const summary = useQuery({
     queryKey: summaryKey,
     // IndexedDB's code loads only with this section, not with the page's first chunk.
-    queryFn: async () => (await import('../../../lib/offline/kept-data.ts')).keptSummary(),
+    queryFn: async () => (await keptData()).keptSummary(),
     networkMode: 'always',
     staleTime: 0,
     // A browser without IndexedDB fails the same way again.
     retry: false,
+    refetchInterval: downloading ? RECORDINGS_READ_MS : false,
   });
-  const [keeping, setKeeping] = useState(offlineKeeping.get);
-  const [working, setWorking] = useState(false);
   // Counts the keeps that finished; each one looks at the summary again once the answers settle.
   const [keepsDone, setKeepsDone] = useState(0);
 
@@ -60,12 +71,62 @@ export function OfflineDataSection({ account }: { account: Account }) {
           .catch((error: unknown) => console.warn('[offline] could not keep the week', error));
         setKeepsDone((done) => done + 1);
       } else {
+        // Recordings are kept only with the week: they go with it, and are asked for again.
+        setKeepingRecordings(false);
+        offlineRecordings.set(false);
         await removeOfflineData();
       }
     } finally {
       setWorking(false);
     }
     await readSummary();
+  }
+
+  async function changeKeepingRecordings(on: boolean) {
+    setKeepingRecordings(on);
+    offlineRecordings.set(on);
+    if (on) {
+      setDownloading(true);
+      try {
+        const [keeper, recordings] = await Promise.all([
+          import('../../../lib/offline/keep-the-week.ts'),
+          import('../../../lib/offline/keep-recordings.ts'),
+        ]);
+        void recordings.askToPersist();
+        // A week's run under way keeps them at its end if it has not passed that yet; else the
+        // setlists it kept are read for them (nothing kept is downloaded twice).
+        await keeper.keepTheWeek(account);
+        await keeper.keepTheWeeksRecordings();
+      } catch (error) {
+        // Offline now: the recordings are kept when the app next starts with a connection.
+        console.warn('[offline] could not keep the recordings', error);
+      } finally {
+        setDownloading(false);
+      }
+    } else {
+      setWorking(true);
+      try {
+        await (await keptData()).removeKeptRecordings({ lists: true });
+      } catch (error) {
+        console.warn('[offline] could not remove the kept recordings', error);
+      } finally {
+        setWorking(false);
+      }
+    }
+    await readSummary();
+  }
+
+  async function removeRecordings() {
+    setWorking(true);
+    try {
+      await (await keptData()).removeKeptRecordings({ lists: false });
+    } catch (error) {
+      console.warn('[offline] could not remove the kept recordings', error);
+    } finally {
+      setWorking(false);
+    }
+    await readSummary();
+    showToast(SETTINGS_TEXTS.recordingsRemoved, 'success');
   }
 
   async function remove() {
@@ -80,6 +141,7 @@ export function OfflineDataSection({ account }: { account: Account }) {
   }
 
   const unsupported = summary.isError;
+  const recordings = summary.data ? recordingsLine(summary.data, keepingRecordings) : null;
   return (
     <SettingsSection title="Offline data">
       <Typography color="text.secondary" sx={{ mb: 2 }}>
@@ -103,9 +165,42 @@ export function OfflineDataSection({ account }: { account: Account }) {
           }
           label={SETTINGS_TEXTS.keepTheWeek}
         />
+        <FormControlLabel
+          control={
+            <Switch
+              checked={keeping && keepingRecordings}
+              disabled={unsupported || working || !keeping}
+              onChange={(event) => void changeKeepingRecordings(event.target.checked)}
+              slotProps={{ input: { 'aria-describedby': recordingsExplainedId } }}
+            />
+          }
+          label={SETTINGS_TEXTS.keepRecordings}
+        />
+        <Typography id={recordingsExplainedId} variant="body2" color="text.secondary">
+          {SETTINGS_TEXTS.keepRecordingsExplained}
+        </Typography>
+        {(recordings || downloading) && (
+          <Typography role="status">
+            {[recordings, downloading ? SETTINGS_TEXTS.keepingRecordings : null]
+              .filter(Boolean)
+              .join(' ')}
+          </Typography>
+        )}
         <Button
           variant="outlined"
-          disabled={unsupported || working || !summary.data || summary.data.bytes === 0}
+          disabled={unsupported || working || !summary.data || summary.data.recordings === 0}
+          onClick={() => void removeRecordings()}
+        >
+          {SETTINGS_TEXTS.removeRecordings}
+        </Button>
+        <Button
+          variant="outlined"
+          disabled={
+            unsupported ||
+            working ||
+            !summary.data ||
+            (summary.data.bytes === 0 && summary.data.recordings === 0)
+          }
           onClick={() => void remove()}
         >
           Remove offline data

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { keptLine, keptSize } from './offline-data-texts.ts';
+import { keptLine, keptSize, recordingsLine } from './offline-data-texts.ts';
 
 describe('keptSize', () => {
   it.each([
@@ -42,5 +42,24 @@ describe('keptLine', () => {
     expect(keptLine({ setlists: 0, songs: 0, bytes: 0, keptAt: null }, updated)).toBe(
       'Nothing is kept on this device.',
     );
+  });
+});
+
+describe('recordingsLine', () => {
+  it('counts the recordings kept and their size', () => {
+    const bytes = Math.round(12.4 * 1024 * 1024);
+    expect(recordingsLine({ recordings: 3, recordingBytes: bytes }, true)).toBe(
+      'Recordings kept: 3 (12.4 MB).',
+    );
+    expect(recordingsLine({ recordings: 1, recordingBytes: 2048 }, false)).toBe(
+      'Recordings kept: 1 (2 KB).',
+    );
+  });
+
+  it('says none are kept while keeping them is on, and nothing while it is off', () => {
+    expect(recordingsLine({ recordings: 0, recordingBytes: 0 }, true)).toBe(
+      'No recordings are kept on this device.',
+    );
+    expect(recordingsLine({ recordings: 0, recordingBytes: 0 }, false)).toBeNull();
   });
 });

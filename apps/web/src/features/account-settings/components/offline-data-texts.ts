@@ -21,7 +21,10 @@ function count(n: number, one: string): string {
  * The Offline data section's line of what this device keeps, e.g. "Kept on this device:
  * 3 setlists, 45 songs, 312 KB (updated Sat 14:05)."; `updated` formats when it was kept.
  */
-export function keptLine(summary: KeptSummary, updated: (keptAt: number) => string): string {
+export function keptLine(
+  summary: Pick<KeptSummary, 'setlists' | 'songs' | 'bytes' | 'keptAt'>,
+  updated: (keptAt: number) => string,
+): string {
   if (summary.bytes === 0) return SETTINGS_TEXTS.nothingKept;
   const what = [
     count(summary.setlists, 'setlist'),
@@ -30,4 +33,16 @@ export function keptLine(summary: KeptSummary, updated: (keptAt: number) => stri
   ].join(', ');
   const when = summary.keptAt === null ? '' : ` (updated ${updated(summary.keptAt)})`;
   return `Kept on this device: ${what}${when}.`;
+}
+
+/**
+ * The line of the recordings kept for practice, e.g. "Recordings kept: 3 (12.4 MB)."; null
+ * when none are and keeping them is off (then the switch says it all).
+ */
+export function recordingsLine(
+  summary: Pick<KeptSummary, 'recordings' | 'recordingBytes'>,
+  keeping: boolean,
+): string | null {
+  if (summary.recordings === 0) return keeping ? SETTINGS_TEXTS.noRecordingsKept : null;
+  return `Recordings kept: ${summary.recordings} (${keptSize(summary.recordingBytes)}).`;
 }

@@ -1,21 +1,21 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { RecordingSchema } from '@segue/shared';
 import type { MediaMark, Recording, SongMedia } from '@segue/shared';
-import { apiDownload, apiFetch } from '../../../lib/api-client.ts';
-import { songMediaKeys } from './song-media.ts';
+import { apiFetch } from '../../../lib/api-client.ts';
+import { recordingBytes, songMediaKeys } from './song-media.ts';
 
 const mediaPath = (mediaId: string) => `/media/${encodeURIComponent(mediaId)}`;
 
 /**
- * `GET /api/media/{id}` whole, for practice mode to decode: fetched with the session and the
- * team like every call, once while the page shows it, and dropped when the page goes (it may
- * be 50 MB).
+ * The recording whole, for practice mode to decode: the copy kept on this device, else
+ * `GET /api/media/{id}` with the session and the team like every call. Read once while the page
+ * shows it, and dropped when the page goes (it may be 50 MB). Offline, a recording not kept
+ * fails with `NetworkError`.
  */
 export function useRecordingFile(mediaId: string | null) {
   return useQuery({
     queryKey: ['recording-file', mediaId],
-    queryFn: async ({ signal }): Promise<Blob> =>
-      (await apiDownload(mediaPath(mediaId ?? ''), { signal })).blob,
+    queryFn: ({ signal }): Promise<Blob> => recordingBytes(mediaId ?? '', signal),
     enabled: mediaId !== null,
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: 0,

@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { RecordingCreatedSchema, SongLinkSchema, SongMediaSchema } from '@segue/shared';
 import type { SongLink, SongLinkInput, SongMedia } from '@segue/shared';
 import { apiDownload, apiFetch } from '../../../lib/api-client.ts';
+import { offlineRecordings, selectedTeamId } from '../../../lib/storage.ts';
 import { songKeys } from './songs.ts';
 
 /**
@@ -84,14 +85,39 @@ export function useDeleteSongLink(teamId: string, songId: string) {
 }
 
 /**
- * A recording to play, fetched only when `load` is called. `GET /api/media/{id}` needs the token
+ * A recording's bytes: the copy kept on this device for practice when there is one (its bytes
+ * never change, and a train has little signal), else `GET /api/media/{id}` whole.
+ */
+export async function recordingBytes(mediaId: string, signal?: AbortSignal): Promise<Blob> {
+  return (
+    (await keptRecordingBytes(mediaId)) ??
+    (await apiDownload(`/media/${encodeURIComponent(mediaId)}`, { signal })).blob
+  );
+}
+
+/** The kept copy, for the current team as the server would answer; null when none is kept. */
+async function keptRecordingBytes(mediaId: string): Promise<Blob | null> {
+  // Nothing is kept unless asked for: IndexedDB's code then never loads for a recording.
+  if (!offlineRecordings.get()) return null;
+  try {
+    const kept = await (await import('../../../lib/offline/kept-data.ts')).keptRecording(mediaId);
+    return kept && kept.teamId === selectedTeamId.get() ? kept.blob : null;
+  } catch (error) {
+    // No IndexedDB (private browsing): downloaded as without a copy.
+    console.warn('[offline] could not read a kept recording', error);
+    return null;
+  }
+}
+
+/**
+ * A recording to play, fetched only when `load` is called (or read from the copy kept on this
+ * device). `GET /api/media/{id}` needs the token
  * and the team like every call, so it cannot be an `<audio src>` of the API: the player plays it
  * from an object URL, revoked when the player goes.
  */
 export function useRecordingAudio(mediaId: string) {
   const download = useMutation({
-    mutationFn: async (): Promise<Blob> =>
-      (await apiDownload(`/media/${encodeURIComponent(mediaId)}`)).blob,
+    mutationFn: (): Promise<Blob> => recordingBytes(mediaId),
   });
   const blob = download.data ?? null;
   // Made in the effect that revokes it, so a re-run effect never leaves a revoked URL shown.

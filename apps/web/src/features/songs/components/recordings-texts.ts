@@ -9,6 +9,8 @@ export const RECORDINGS_TEXTS = {
   loading: 'Loading recordings',
   failedToLoad: 'The recordings could not be loaded.',
   needsConnection: "Recordings and links show when Segue's server can be reached.",
+  /** Offline, Play on a recording this device does not keep (docs/DECISIONS.md). */
+  notKept: recordingNotKept,
   none: 'No recordings yet.',
   addRecording: 'Add recording',
   chooseFile: 'Recording file',
@@ -49,6 +51,16 @@ export const RECORDINGS_TEXTS = {
   linkDeleted: 'Link deleted.',
   opensInNewTab: '(opens in a new tab)',
 } as const;
+
+/**
+ * Why a recording cannot be played offline: it is not kept on this device, with what would keep
+ * it (`keeping`: whether this device keeps recordings for practice).
+ */
+export function recordingNotKept(keeping: boolean): string {
+  return keeping
+    ? 'This recording is not kept on this device: Segue keeps the recordings of the coming two weeks’ setlists, up to 1 GB, while it is open with a connection.'
+    : 'This recording is not kept on this device. Turn on “Keep recordings for offline practice” in Account Settings.';
+}
 
 /** A recording's length as a player shows it: "3:07", "1:02:05", or "—" when unknown. */
 export function durationText(durationMs: number | null): string {

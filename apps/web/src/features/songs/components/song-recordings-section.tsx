@@ -25,6 +25,7 @@ import {
 import type { Recording, SongLink, SongMedia } from '@segue/shared';
 import { errorMessage, NetworkError } from '../../../lib/api-client.ts';
 import { useChangesAllowed } from '../../../lib/offline/offline-copy.ts';
+import { offlineRecordings } from '../../../lib/storage.ts';
 import { useCurrentTeam } from '../../../lib/teams/current-team.ts';
 import { visuallyHidden } from '../../../lib/visually-hidden.ts';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
@@ -75,7 +76,7 @@ export function SongRecordingsSection({ teamId, songId, mayEdit }: SongRecording
   let content;
   if (media.isPending) content = <CircularProgress aria-label={T.loading} size={28} />;
   else if (media.error instanceof NetworkError) {
-    // Recordings are not part of the copy kept for offline use: no alarm, just why.
+    // The song's recordings are not kept on this device (only on request): no alarm, just why.
     content = <Typography color="text.secondary">{T.needsConnection}</Typography>;
   } else if (media.isError) {
     content = <Alert severity="error">{errorMessage(media.error, T.failedToLoad)}</Alert>;
@@ -299,7 +300,9 @@ export function RecordingItem({
       )}
       {audio.error && (
         <Alert severity="error" sx={{ mt: 1 }}>
-          {errorMessage(audio.error, T.playFailed)}
+          {audio.error instanceof NetworkError
+            ? T.notKept(offlineRecordings.get())
+            : errorMessage(audio.error, T.playFailed)}
         </Alert>
       )}
     </Box>

@@ -1,6 +1,28 @@
 import { Listeners } from './practice-player.ts';
 import type { PracticePlayer } from './practice-player.ts';
 import type { Region } from './practice.ts';
+import { computePeaks } from './waveform.ts';
+
+/**
+ * The rate the overview decodes at: a waveform needs no more, and a fifth of 44.1 kHz holds a
+ * fifth of the samples while they are read.
+ */
+const OVERVIEW_SAMPLE_RATE = 8000;
+
+/** The recording's overview, decoded apart from the `<audio>` element; null where it cannot be. */
+async function decodePeaks(blob: Blob): Promise<Float32Array | null> {
+  if (typeof OfflineAudioContext === 'undefined') return null;
+  try {
+    const context = new OfflineAudioContext(1, 1, OVERVIEW_SAMPLE_RATE);
+    const audio = await context.decodeAudioData(await blob.arrayBuffer());
+    return computePeaks(
+      Array.from({ length: audio.numberOfChannels }, (_, c) => audio.getChannelData(c)),
+    );
+  } catch (error) {
+    console.warn('Practice: the recording could not be decoded for its waveform', error);
+    return null;
+  }
+}
 
 /**
  * The recording in an `<audio>` element (never in the page), for browsers where the stretch
@@ -24,7 +46,7 @@ export async function openElementPlayer(blob: Blob): Promise<PracticePlayer> {
     URL.revokeObjectURL(url);
     throw error;
   }
-  return new ElementPlayer(audio, url);
+  return new ElementPlayer(audio, url, blob);
 }
 
 class ElementPlayer implements PracticePlayer {
@@ -34,10 +56,12 @@ class ElementPlayer implements PracticePlayer {
   private readonly listeners = new Listeners();
   private loop: Region | null = null;
   private frame = 0;
+  private overview: Promise<Float32Array | null> | null = null;
 
   constructor(
     private readonly audio: HTMLAudioElement,
     private readonly url: string,
+    private readonly blob: Blob,
   ) {
     this.durationMs = Number.isFinite(audio.duration) ? audio.duration * 1000 : 0;
     audio.addEventListener('ended', () => {
@@ -95,6 +119,12 @@ class ElementPlayer implements PracticePlayer {
     this.loop = region;
     const at = this.positionMs();
     if (region && (at < region.startMs || at >= region.endMs)) this.seek(region.startMs);
+  }
+
+  peaks(): Promise<Float32Array | null> {
+    // Decoded only when the waveform asks, so the recording plays without waiting for it.
+    this.overview ??= decodePeaks(this.blob);
+    return this.overview;
   }
 
   subscribe(listener: () => void): () => void {

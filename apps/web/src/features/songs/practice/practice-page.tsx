@@ -12,10 +12,11 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import { SONG_TEXTS } from '@segue/shared';
-import type { MediaMark, Recording, Song, Team } from '@segue/shared';
+import { LISTENING_TEXTS, SONG_TEXTS } from '@segue/shared';
+import type { Recording, Song, Team } from '@segue/shared';
 import { ApiRequestError, errorMessage, NetworkError } from '../../../lib/api-client.ts';
 import { useChangesAllowed } from '../../../lib/offline/offline-copy.ts';
+import { offlineRecordings } from '../../../lib/storage.ts';
 import { useCurrentTeam } from '../../../lib/teams/current-team.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { PageLoading } from '../../../components/layout/page-loading.tsx';
@@ -30,15 +31,18 @@ import {
 import { useChordView } from '../../../components/my-view/use-chord-view.ts';
 import { useRecordingFile, useSaveMarks } from '../api/recording-practice.ts';
 import { useSongMedia } from '../api/song-media.ts';
+import { useReportPlay } from '../api/listening.ts';
 import { useSongRights } from '../api/song-rights.ts';
 import { useSong } from '../api/songs.ts';
 import { transposedKey, transposedParts } from '../components/song-transpose.ts';
-import { clampPitch, partStartMs, regionAt, semitonesBetween, sortedMarks } from './practice.ts';
+import { clampPitch, partStartMs, regionAt, semitonesBetween } from './practice.ts';
 import type { Region } from './practice.ts';
 import { PracticeControls } from './practice-controls.tsx';
 import { PracticeParts } from './practice-parts.tsx';
 import { PRACTICE_TEXTS as T } from './practice-texts.ts';
 import { PracticeTransport } from './practice-transport.tsx';
+import { RecordingWaveform } from './recording-waveform.tsx';
+import { useMarksDraft } from './use-marks-draft.ts';
 import { useCurrentMark, usePracticePlayer } from './use-practice-player.ts';
 
 const VIEW_MAX_WIDTH = 1000;
@@ -222,11 +226,9 @@ function PracticeSession({
   );
   const [semitones, setSemitones] = useState(serviceShift);
   const [loop, setLoop] = useState<Region | null>(null);
-  // Marks tapped while marking, in tapping order; null when not marking.
-  const [draft, setDraft] = useState<MediaMark[] | null>(null);
+  const draft = useMarksDraft(recording.marks, recording.id);
+  const { marks, tapping: marking, tap } = draft;
   const saveMarks = useSaveMarks(team._id, song._id);
-
-  const marks = useMemo(() => sortedMarks(draft ?? recording.marks), [draft, recording.marks]);
   const { index: markIndex, playing } = useCurrentMark(player, marks);
   const currentPartId = markIndex < 0 ? null : marks[markIndex]!.partId;
   const currentPart = song.parts.findIndex((part) => part.id === currentPartId);
@@ -241,6 +243,17 @@ function PracticeSession({
   useEffect(() => {
     if (player && autoPlay) void player.play();
   }, [player, autoPlay]);
+
+  // Who has listened: the first play on this page is told (kept only if the team shares it).
+  const reportPlay = useReportPlay(song._id);
+  useEffect(() => {
+    if (!player) return;
+    const told = () => {
+      if (player.isPlaying()) reportPlay();
+    };
+    told();
+    return player.subscribe(told);
+  }, [player, reportPlay]);
 
   // The recording played to its end (not paused, not looping): the set goes on.
   const looping = useRef(false);
@@ -263,7 +276,6 @@ function PracticeSession({
   if (loopOf !== recording.id) {
     setLoopOf(recording.id);
     setLoop(null);
-    setDraft(null);
   }
 
   // The chart follows while the recording plays; paused, the musician may be reading elsewhere.
@@ -278,8 +290,8 @@ function PracticeSession({
     (index: number) => {
       const partId = song.parts[index]?.id;
       if (!player || !partId) return;
-      if (draft !== null) {
-        setDraft([...draft, { partId, atMs: Math.round(player.positionMs()) }]);
+      if (marking) {
+        tap({ partId, atMs: Math.round(player.positionMs()) });
         return;
       }
       const at = partStartMs(marks, partId);
@@ -287,7 +299,7 @@ function PracticeSession({
       if (loop) setLoop(regionAt(marks, at, player.durationMs));
       player.seek(at);
     },
-    [song.parts, player, draft, marks, loop],
+    [song.parts, player, marking, tap, marks, loop],
   );
 
   const onLoopChange = (on: boolean) => {
@@ -296,12 +308,12 @@ function PracticeSession({
   };
 
   const save = () => {
-    if (draft === null) return;
+    if (draft.changed === null) return;
     saveMarks.mutate(
-      { mediaId: recording.id, marks: sortedMarks(draft) },
+      { mediaId: recording.id, marks: draft.changed },
       {
         onSuccess: () => {
-          setDraft(null);
+          draft.discard();
           showToast(T.marksSaved, 'success');
         },
       },
@@ -310,11 +322,13 @@ function PracticeSession({
 
   let status: string | null = null;
   let problem: string | null = null;
-  if (file.error) problem = errorMessage(file.error, T.failedToLoad);
+  // No answer means not kept here: the kept copy is read before the server is asked.
+  if (file.error instanceof NetworkError) problem = T.notKept(offlineRecordings.get());
+  else if (file.error) problem = errorMessage(file.error, T.failedToLoad);
   else if (openError) problem = T.cannotPlay;
   else if (isOpening || file.isPending) status = T.loadingRecording;
 
-  const marking = draft !== null;
+  const editable = mayEdit && changesAllowed;
   const partsMarked = marks.length > 0;
 
   return (
@@ -349,6 +363,11 @@ function PracticeSession({
             {T.fromServiceKey(serviceKey)}
           </Typography>
         )}
+        {team.shareListening && (
+          <Typography variant="body2" color="text.secondary">
+            {LISTENING_TEXTS.notice}
+          </Typography>
+        )}
         <Box component="section" aria-labelledby="practice-parts">
           <Typography id="practice-parts" variant="h6" component="h2" sx={{ mb: 1 }}>
             {T.parts}
@@ -363,6 +382,17 @@ function PracticeSession({
               {mayEdit ? T.noMarksEditor : T.noMarks}
             </Typography>
           )}
+          {player && (
+            <Box sx={{ mb: 1.5 }}>
+              <RecordingWaveform
+                player={player}
+                parts={song.parts}
+                marks={marks}
+                editable={editable}
+                onMove={(index, atMs) => draft.move(index, atMs, player.durationMs)}
+              />
+            </Box>
+          )}
           <PracticeParts
             parts={song.parts}
             marks={marks}
@@ -372,7 +402,7 @@ function PracticeSession({
           />
           {mayEdit && (
             <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', mt: 1.5 }}>
-              {marking ? (
+              {draft.editing ? (
                 <>
                   <Button
                     variant="contained"
@@ -381,30 +411,32 @@ function PracticeSession({
                   >
                     {saveMarks.isPending ? T.saving : T.saveMarks}
                   </Button>
-                  <Button
-                    variant="outlined"
-                    disabled={draft.length === 0}
-                    onClick={() => setDraft(draft.slice(0, -1))}
-                  >
-                    {T.undoMark}
-                  </Button>
+                  {marking && (
+                    <Button
+                      variant="outlined"
+                      disabled={draft.tapped === 0}
+                      onClick={draft.undoTap}
+                    >
+                      {T.undoMark}
+                    </Button>
+                  )}
                   <Button
                     onClick={() => {
-                      setDraft(null);
+                      draft.discard();
                       saveMarks.reset();
                     }}
                   >
                     {T.cancel}
                   </Button>
                   <Typography color="text.secondary" sx={{ alignSelf: 'center' }}>
-                    {T.marksCount(draft.length)}
+                    {marking ? T.marksCount(draft.tapped) : T.marksMoved}
                   </Typography>
                 </>
               ) : (
                 <Button
                   variant="outlined"
                   disabled={!player || !changesAllowed}
-                  onClick={() => setDraft([])}
+                  onClick={draft.startTapping}
                 >
                   {T.markParts}
                 </Button>

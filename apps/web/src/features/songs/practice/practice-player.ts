@@ -20,6 +20,11 @@ export interface PracticePlayer {
   setSemitones(semitones: number): void;
   /** Repeats `region` without a gap while set; null plays on. */
   setLoop(region: Region | null): void;
+  /**
+   * The recording's overview for the waveform (`computePeaks`, `PEAK_BUCKETS` stretches), worked
+   * out once; null where the browser cannot decode the recording.
+   */
+  peaks(): Promise<Float32Array | null>;
   /** Told of the position several times a second while playing, and of every change. */
   subscribe(listener: () => void): () => void;
   dispose(): void;

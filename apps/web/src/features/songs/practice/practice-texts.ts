@@ -1,4 +1,5 @@
-import { durationText } from '../components/recordings-texts.ts';
+import { durationText, recordingNotKept } from '../components/recordings-texts.ts';
+import { tenthsText } from './waveform.ts';
 
 /** Texts of practice mode (/songs/{id}/practice): docs/DECISIONS.md, "Practice mode". */
 export const PRACTICE_TEXTS = {
@@ -12,7 +13,10 @@ export const PRACTICE_TEXTS = {
   failedToLoad: 'The recording could not be loaded.',
   cannotPlay: 'This recording cannot be played in this browser.',
   failedToLoadMedia: 'The recordings could not be loaded.',
-  needsConnection: "Practice needs Segue's server: recordings are not kept for offline use.",
+  needsConnection:
+    "Practice needs Segue's server: this song's recordings are not kept on this device (Account Settings → Offline data).",
+  /** Offline, a recording listed but not kept on this device. */
+  notKept: recordingNotKept,
   player: 'Player',
   play: 'Play',
   pause: 'Pause',
@@ -57,4 +61,15 @@ export const PRACTICE_TEXTS = {
   marksSaved: 'Marks saved.',
   saveFailed: 'The marks could not be saved.',
   marksCount: (count: number) => (count === 1 ? '1 mark' : `${count} marks`),
+  overview: 'Recording overview',
+  waveform: 'Waveform of the recording',
+  /** A mark's handle on the overview (a slider for those who may move it). */
+  markHandle: (label: string) => `Mark for ${label}`,
+  markValue: (label: string, atMs: number) => `${label} at ${tenthsText(atMs)}`,
+  moveHelp:
+    'Drag a mark to move it, or use the arrow keys on it (with Shift, a second at a time). Tap the waveform to go there.',
+  seekHelp: 'Tap the waveform to go there.',
+  marksMoved: 'Marks moved',
+  /** A mark whose part was taken out of the song since. */
+  removedPart: 'Removed part',
 } as const;

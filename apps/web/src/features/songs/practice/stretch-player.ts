@@ -6,6 +6,7 @@ import workletUrl from 'signalsmith-stretch?url';
 import { Listeners } from './practice-player.ts';
 import type { FallbackReason, PracticePlayer } from './practice-player.ts';
 import type { Region } from './practice.ts';
+import { computePeaks } from './waveform.ts';
 
 /** How long the worklet may take to load and compile before the `<audio>` player is used. */
 const READY_WITHIN_MS = 8000;
@@ -51,6 +52,10 @@ export async function openStretchPlayer(blob: Blob): Promise<PracticePlayer> {
   const context = new AudioContext();
   try {
     const audio = await context.decodeAudioData(await blob.arrayBuffer());
+    // Now, while the samples are here: kept, they would double the memory a recording takes.
+    const peaks = computePeaks(
+      Array.from({ length: audio.numberOfChannels }, (_, c) => audio.getChannelData(c)),
+    );
     SignalsmithStretch.moduleUrl = workletUrl;
     const node = await within(SignalsmithStretch(context), READY_WITHIN_MS);
     const channels = Array.from({ length: audio.numberOfChannels }, (_, c) =>
@@ -61,7 +66,7 @@ export async function openStretchPlayer(blob: Blob): Promise<PracticePlayer> {
       channels.map((channel) => channel.buffer),
     );
     node.connect(context.destination);
-    return new StretchPlayer(context, node, audio.duration * 1000);
+    return new StretchPlayer(context, node, audio.duration * 1000, peaks);
   } catch (error) {
     void context.close();
     throw error;
@@ -80,6 +85,7 @@ class StretchPlayer implements PracticePlayer {
     private readonly context: AudioContext,
     private readonly node: StretchNode,
     readonly durationMs: number,
+    private readonly overview: Float32Array,
   ) {
     void node.setUpdateInterval(0.05, (seconds) => this.heard(seconds * 1000));
   }
@@ -144,6 +150,10 @@ class StretchPlayer implements PracticePlayer {
     if (outside) this.position = region.startMs;
     void this.node.schedule(outside ? { ...change, input: region.startMs / 1000 } : change);
     this.listeners.tell();
+  }
+
+  peaks(): Promise<Float32Array | null> {
+    return Promise.resolve(this.overview);
   }
 
   subscribe(listener: () => void): () => void {
