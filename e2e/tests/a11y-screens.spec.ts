@@ -9,6 +9,7 @@ import {
   test,
 } from '../support/fixtures.ts';
 import { allViolations } from '../support/axe.ts';
+import { toneWav } from '../support/wav.ts';
 
 /**
  * Every screen of the app, in both themes, with axe's whole rule set: not only the serious
@@ -50,6 +51,21 @@ async function ownerWithASet(request: APIRequestContext, page: Page, theme: stri
       },
     }),
   );
+  // A recording with its parts marked: practice mode shows its player, waveform and marks.
+  const song = (await (await request.get(`/api/songs/${songId}`, { headers })).json()) as {
+    parts: { id: string }[];
+  };
+  const uploaded = await request.post(`/api/songs/${songId}/media?name=Axe demo`, {
+    data: toneWav([440, 554.37], 1000),
+    headers: { ...headers, 'content-type': 'audio/wav' },
+  });
+  expect(uploaded.status()).toBe(201);
+  const { id: mediaId } = (await uploaded.json()) as { id: string };
+  const marked = await request.put(`/api/media/${mediaId}/marks`, {
+    data: song.parts.map((part, i) => ({ partId: part.id, atMs: i * 1000 })),
+    headers,
+  });
+  expect(marked.status()).toBe(200);
   const setlistId = await createdId(
     await request.post('/api/setlist', {
       headers,
@@ -109,6 +125,11 @@ for (const theme of ['light', 'dark'] as const) {
         ],
         theme,
       );
+      // Practice mode again once its recording is open: the player, the waveform and its marks.
+      await page.goto(`/songs/${songId}/practice`);
+      await expect(page.getByRole('slider', { name: 'Mark for Chorus' })).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Play' })).toBeEnabled();
+      await expectClean(page, `practice with its recording open in ${theme}`);
     });
 
     test('in the open menus, and live before and during the set', async ({ page, request }) => {
