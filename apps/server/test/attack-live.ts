@@ -92,6 +92,8 @@ const LISTENED = [
   'setlist:setKey',
   'setlist:announce',
   'setlist:screen',
+  'setlist:click',
+  'clock:ping',
 ] as const;
 /** Events with an ack in the shared event map: their ack must always be answered. */
 const ACKED = new Set<string>([
@@ -101,6 +103,8 @@ const ACKED = new Set<string>([
   'setlist:setKey',
   'setlist:announce',
   'setlist:screen',
+  'setlist:click',
+  'clock:ping',
 ]);
 /** Names the server does not listen to; socket.io-client refuses only its reserved ones. */
 const ODD_EVENTS = [
@@ -230,7 +234,32 @@ function payloadOf(event: string): fc.Arbitrary<Spec> {
         .chain(([setlistId, change]) =>
           mutated(obj(change ? { setlistId, [change[0]]: change[1] } : { setlistId }), hostile),
         );
+    case 'setlist:click':
+      // The band's click (issue 33): started (with a count-in and a tempo, good or bad, or
+      // none), stopped, or its tempo tapped; or an action it does not know.
+      return fc
+        .tuple(
+          target,
+          fc.constantFrom<Spec>('start', 'stop', 'tempo', 'pause', ''),
+          fc.option(fc.constantFrom<Spec>(0, 1, 2, 3, -1, 1.5, '1'), { nil: undefined }),
+          fc.option(
+            fc.constantFrom<Spec>(120, 72.5, 20, 300, 19.99, 301, 0, -120, 1e308, '120', null),
+            { nil: undefined },
+          ),
+        )
+        .chain(([setlistId, action, countInBars, bpm]) =>
+          mutated(
+            obj({
+              setlistId,
+              action,
+              ...(countInBars === undefined ? {} : { countInBars }),
+              ...(bpm === undefined ? {} : { bpm }),
+            }),
+            hostile,
+          ),
+        );
     default:
+      // Anything, `clock:ping` included: it reads nothing but its ack.
       return hostile;
   }
 }
@@ -304,6 +333,13 @@ function ackProblem(answer: unknown[]): string | null {
     return null;
   }
   if (a.ok !== true) return 'ack answer without ok: true/false';
+  if (a.serverAt !== undefined && !Number.isFinite(a.serverAt)) return 'a ping without a time';
+  if (a.click !== undefined && a.click !== null) {
+    const c = a.click as Record<string, unknown>;
+    if (typeof c.running !== 'boolean' || !Number.isInteger(c.version)) {
+      return `malformed click ${preview(c)}`;
+    }
+  }
   if (a.state !== undefined) {
     const s = a.state as Record<string, unknown>;
     if (
@@ -475,6 +511,8 @@ export function attackLive(backend: Backend) {
       keys: (string | null)[];
       /** The entries without their keys, as at the start: nothing live changes them. */
       entries: string;
+      /** The band's click (issue 33), as the highest click version heard left it. */
+      click: unknown;
     }
     const watched = new Map<string, Watch>();
 
@@ -500,6 +538,15 @@ export function attackLive(backend: Backend) {
         // As the live view does: a part change says which song it belongs to.
         if (w && meta.currentIndex !== undefined) w.index = meta.currentIndex;
       });
+      socket.on('setlist:clickChanged', (click, meta) => {
+        // A click carries the live version it was ordered under (a step's, when it followed one).
+        const w = watched.get(meta.setlistId);
+        if (!w) return;
+        w.versions.add(meta.version);
+        w.version = Math.max(w.version, meta.version);
+        const heard = w.click as { version?: number } | null;
+        if (!heard || (heard.version ?? -1) < click.version) w.click = click;
+      });
       socket.on('setlist:keyChanged', (index, key, meta) => {
         // Keys are kept per entry, whatever the order of their versions.
         const w = watched.get(meta.setlistId);
@@ -522,10 +569,11 @@ export function attackLive(backend: Backend) {
         live_version: string | number;
         songs: ({ song: string; key?: string | null } | string)[];
         live_keys: Record<string, string | null>;
+        live_click: unknown;
       }>(
         t.database,
         sql`select id, current_index, current_part_label, current_part_position, current_item,
-            live_version, songs, live_keys
+            live_version, songs, live_keys, live_click
           from setlist
           where id in (${refs.setlistA}, ${refs.setlistA2}, ${refs.setlistB}, ${refs.setlistLong})`,
       );
@@ -547,6 +595,8 @@ export function attackLive(backend: Backend) {
             }),
             // A key played live never rewrites the plan: the entries stay exactly as saved.
             entries: JSON.stringify(r.songs),
+            // The click is the last one its room heard (issue 33).
+            click: r.live_click,
           },
         ]),
       );
@@ -592,6 +642,7 @@ export function attackLive(backend: Backend) {
           item: w.item,
           keys: w.keys,
           entries: w.entries,
+          click: w.click,
           unheard: [],
         });
       }
@@ -758,6 +809,8 @@ export function attackLive(backend: Backend) {
             'live_driver',
             'live_started_at',
             'live_stepped_at',
+            // The band's click (issue 33): live state, ordered with the steps.
+            'live_click',
           ],
           why: 'live state',
         },
@@ -851,7 +904,8 @@ export function attackLive(backend: Backend) {
                 const a = (
                   answer as [{ ok: boolean; state?: { setlistId: string; version: number } }]
                 )[0];
-                if (a.ok && actor !== 'member') {
+                // A clock ping answers anyone the time: it carries out nothing for a setlist.
+                if (a.ok && actor !== 'member' && e.event !== 'clock:ping') {
                   // Only the outsider's own setlist may answer it yes; the never-joined socket nothing.
                   const target =
                     a.state?.setlistId ?? (args[0] as { setlistId?: unknown } | null)?.setlistId;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { KeySchema } from './chords/key-schema.ts';
+import { CLICK_LIMITS, type ClickState } from './click/beat-grid.ts';
 import type { FollowCount } from './follow.ts';
 import { text } from './schemas/text.ts';
 
@@ -10,6 +11,13 @@ export const LIVE_LIMITS = {
   /** Events one socket may send per second on average, and in one burst. */
   eventsPerSecond: 10,
   eventBurst: 30,
+  /**
+   * Clock pings one socket may send per second on average, and in one burst, on a budget of
+   * their own: a device sends 8 when it joins and 8 every 30 s (`CLOCK_SYNC`), so a reconnect
+   * that measures again at once still fits.
+   */
+  clockPingsPerSecond: 1,
+  clockPingBurst: 16,
 } as const;
 
 /** Client options of spec section 9. */
@@ -116,6 +124,26 @@ export const ScreenPayloadSchema = z
       payload.mode !== undefined || payload.message === null || payload.joinCode !== undefined,
   );
 
+/** Clicks per minute a driver asks for (tap tempo, or a tempo typed in). */
+const ClickBpmSchema = z.number().finite().min(CLICK_LIMITS.minBpm).max(CLICK_LIMITS.maxBpm);
+
+/**
+ * A driver's click (docs/DECISIONS.md, "The click"): start it (beat 0 about 1.5 s ahead, after
+ * `countInBars` bars counted in; at `bpm`, else the current song's tempo), stop it, or change
+ * its tempo from its next bar line (tap tempo).
+ */
+export const ClickPayloadSchema = z.discriminatedUnion('action', [
+  z.object({
+    setlistId: SetlistIdSchema,
+    action: z.literal('start'),
+    countInBars: z.number().int().min(0).max(CLICK_LIMITS.maxCountInBars),
+    bpm: ClickBpmSchema.optional(),
+  }),
+  z.object({ setlistId: SetlistIdSchema, action: z.literal('stop') }),
+  z.object({ setlistId: SetlistIdSchema, action: z.literal('tempo'), bpm: ClickBpmSchema }),
+]);
+export type ClickPayload = z.infer<typeof ClickPayloadSchema>;
+
 /** A message on the congregation's screen (a lower third). */
 export interface ScreenMessage {
   text: string;
@@ -164,6 +192,11 @@ export interface LiveJoinState extends LiveState {
   keys: (string | null)[];
   /** The congregation's screen, on a join (absent from a key change's answer). */
   screen?: ScreenState;
+  /**
+   * The band's click, on a join (absent from a key change's answer): running or stopped, null
+   * when nobody has started one. A device that joins while it runs comes in on its beat.
+   */
+  click?: ClickState | null;
 }
 
 /** Extra facts that ride along with the spec's single-value events. */
@@ -240,7 +273,23 @@ export interface ClientToServerEvents {
     payload: { setlistId: string; mode?: ScreenMode; message?: null; joinCode?: boolean },
     ack?: (answer: { ok: boolean; error?: string; screen?: ScreenState }) => void,
   ) => void;
+  /** Ours: a driver starts or stops the band's click, or changes its tempo. */
+  'setlist:click': (payload: ClickPayload, ack?: (answer: ClickAnswer) => void) => void;
+  /**
+   * Ours: the server's clock, for the device's offset to it (`estimateOffset`): answered at
+   * once with the server's time in ms, read in the tick the ping arrived. Any signed-in socket.
+   */
+  'clock:ping': (ack: (answer: ClockPingAnswer) => void) => void;
 }
+
+/**
+ * The answer to `setlist:click`: the click as the band now hears it (null: a stop before any
+ * click was started).
+ */
+export type ClickAnswer = { ok: true; click: ClickState | null } | { ok: false; error: string };
+
+/** The answer to `clock:ping`: the server's clock (ms since the epoch, sub-ms precise). */
+export type ClockPingAnswer = { ok: true; serverAt: number } | { ok: false; error: string };
 
 /** Events the server sends (spec section 7); the second argument is ours, the first the spec's. */
 export interface ServerToClientEvents {
@@ -256,6 +305,11 @@ export interface ServerToClientEvents {
   'setlist:keyChanged': (index: number, key: string | null, meta: LiveMeta) => void;
   /** The congregation's screen changed (its mode, its message, or its join code). */
   'setlist:screenChanged': (screen: ScreenState) => void;
+  /**
+   * The band's click changed (started, stopped, a tempo from a bar line on, the next song's);
+   * meta's version is the click's. Not sent to the projector.
+   */
+  'setlist:clickChanged': (click: ClickState, meta: LiveMeta) => void;
   /** How many phones follow the setlist's congregation link (sent on change, at most every 2 s). */
   'setlist:followers': (count: FollowCount) => void;
   'live:error': (error: { message: string }) => void;
@@ -272,6 +326,11 @@ export const LIVE_TEXTS = {
   notDriver: 'Only the leader can change the live setlist.',
   notDriverOnScreen: 'Only the leader can show a message on the screen.',
   notDriverScreen: 'Only the leader can change what the screen shows.',
+  notDriverClick: 'Only the leader can start or stop the click.',
+  clickNeedsTempo: 'This song has no tempo. Give the click one to start it.',
+  clickTooFast: `This song's tempo is faster than the click goes (${CLICK_LIMITS.maxBpm} BPM). Give the click a tempo to start it.`,
+  clickUncountable: "The click cannot count this song's time signature.",
+  clickNotRunning: 'Start the click first.',
 } as const;
 
 /** A setlist's songs as the live rule reads them: who leads each. */

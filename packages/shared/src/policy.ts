@@ -71,6 +71,8 @@ export const POLICY = {
   announceOnScreen: { owner: true, admin: true, member: 'songLeader' },
   // What the congregation's screen shows: lyrics, black, background only, the team's logo.
   driveScreen: { owner: true, admin: true, member: 'songLeader' },
+  // The band's click: started, stopped and its tempo changed by the set's drivers.
+  driveClick: { owner: true, admin: true, member: 'songLeader' },
   // The congregation's link to the words on their own phones: made and withdrawn by drivers,
   // once the owner confirmed the team's licence covers it.
   shareWithCongregation: { owner: true, admin: true, member: 'songLeader' },

@@ -32,6 +32,8 @@ export interface StoredScreenMessage {
 }
 import type {
   ChordView,
+  ClickOnStep,
+  ClickState,
   EditorsSetting,
   MediaMark,
   ScreenMode,
@@ -294,11 +296,19 @@ export const song = pgTable(
 // kept as JSON. An entry may be a plain song id, as older setlists stored them.
 
 /**
- * An entry: its song, who leads it, the key it is played in if not the song's own, and how
- * long it takes, in seconds. Entries saved before keys and durations existed have neither.
+ * An entry: its song, who leads it, the key it is played in if not the song's own, how long it
+ * takes, in seconds, and its tempo (BPM) if not the song's own. Entries saved before keys,
+ * durations and tempos existed have none of them.
  */
 export type StoredSetlistEntry =
-  { song: string; leader: string | null; key?: string | null; duration?: number | null } | string;
+  | {
+      song: string;
+      leader: string | null;
+      key?: string | null;
+      duration?: number | null;
+      tempo?: number | null;
+    }
+  | string;
 /**
  * An entry of the order of service that is not a song. `at` counts the entries of
  * the stored `songs` array before it (entries whose song was deleted included); the answers
@@ -355,6 +365,14 @@ export const setlist = pgTable(
      * driver. Apart from the planned keys in `songs`, which change only when a driver keeps them.
      */
     liveKeys: jsonb('live_keys').$type<Record<string, string | null>>().notNull().default({}),
+    /**
+     * The band's click (its beat grid in server time, running or stopped, under the live version
+     * it was last changed with), null until a driver first starts one. Part of the live state:
+     * ordered with the steps and written behind the broadcast (docs/DECISIONS.md, "The click").
+     */
+    liveClick: jsonb('live_click').$type<ClickState>(),
+    /** What a running click does when a driver moves to another song: 'follow' or 'stop'. */
+    clickOnStep: text('click_on_step').$type<ClickOnStep>().notNull().default('follow'),
     /**
      * What the congregation's screen shows ('lyrics', 'black', 'clear', 'logo') and the message
      * on it ({ text, from, at, until }: until null shows it until a driver clears it), changed

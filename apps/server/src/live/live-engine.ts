@@ -1,12 +1,15 @@
 import type { Redis } from 'ioredis';
-import type { LiveState } from '@segue/shared';
+import type { ClickState, LiveState } from '@segue/shared';
 import type { ChangeFeed } from '../lib/change-feed.ts';
 import type { LiveRepository } from './live.repository.ts';
+import { clickAfterStep, clickCommanded, type ClickCommand } from './live-click.ts';
 import {
   liveStateOf,
   positionAfter,
   recordAfter,
+  recordClicked,
   recordKeyed,
+  runClick,
   runKeys,
   type LiveKeys,
   type LiveRecord,
@@ -22,6 +25,7 @@ import {
 import { Ordering, StepQueue, type NextState, type Ordered } from './engine/ordering.ts';
 import { Rooms } from './engine/rooms.ts';
 import { LiveWriter } from './engine/writer.ts';
+import { serverClock } from './server-clock.ts';
 
 export { LEASE_BLOCK, LEASE_MS } from './engine/lease.ts';
 export { MAX_UNWRITTEN_MS } from './engine/ordering.ts';
@@ -34,6 +38,8 @@ export type StepOutcome =
       state: LiveState;
       /** The state it was ordered after: what a screen that heard every step showed before. */
       before: Pick<LiveRecord, 'driver' | 'startedAt'>;
+      /** The click, when the step changed it (it followed the set, or stopped); else null. */
+      click: ClickState | null;
     }
   | { kind: 'refused' }
   | { kind: 'missing' };
@@ -45,6 +51,16 @@ export type StepOutcome =
 export type KeyOutcome =
   | { kind: 'written'; state: LiveState; keys: LiveKeys; songId: string; indexes: number[] }
   | { kind: 'refused' }
+  | { kind: 'missing' };
+
+/**
+ * What a driver's click event did: written (ordered like a step, under a version of its own),
+ * nothing to change (no version), refused with the driver's reason, or no such setlist.
+ */
+export type ClickOutcome =
+  | { kind: 'written'; click: ClickState }
+  | { kind: 'unchanged'; click: ClickState | null }
+  | { kind: 'refused'; reason: string }
   | { kind: 'missing' };
 
 export interface LiveEngineOptions {
@@ -127,18 +143,23 @@ export class LiveEngine {
    * The setlist's live state now, with its run's keys and the facts it was read with, for a
    * screen that joins; null when there is no such setlist.
    */
-  async joinState(
-    setlistId: string,
-  ): Promise<{ state: LiveState; keys: LiveKeys; facts: RoomFacts } | null> {
+  async joinState(setlistId: string): Promise<{
+    state: LiveState;
+    keys: LiveKeys;
+    click: ClickState | null;
+    facts: RoomFacts;
+  } | null> {
     const found = await this.rooms.load(setlistId);
     if (!found?.room.record) return null;
     const { room, facts } = found;
     // The holder of the lease knows the latest state; any other instance reads Redis's.
     if (!this.leases.held(room)) await this.rooms.refresh(setlistId, room);
     const record = room.record!;
+    const now = Date.now();
     return {
       state: liveStateOf(setlistId, record, facts),
-      keys: runKeys(record, Date.now()),
+      keys: runKeys(record, now),
+      click: runClick(record, now),
       facts,
     };
   }
@@ -209,6 +230,33 @@ export class LiveEngine {
     });
   }
 
+  /**
+   * A driver's click event (the caller has let them drive the click): start, stop or a new
+   * tempo, worked out from the click and the song the set is on when it is ordered, in the
+   * setlist's order of steps, with a version like a step's, and written behind the broadcast
+   * with the state (docs/DECISIONS.md, "The click"). Its beats are stamped in this instance's
+   * server time (`serverClock`), as its clock pings answer.
+   */
+  click(setlistId: string, teamId: string, command: ClickCommand): Promise<ClickOutcome> {
+    return this.queue.serially(setlistId, async (): Promise<ClickOutcome> => {
+      const found = await this.rooms.load(setlistId);
+      if (!found?.room.record || found.facts.teamId !== teamId) return { kind: 'missing' };
+      const { room, facts } = found;
+      // Why nothing was ordered, from the last try (a try after a wait sees the newest state).
+      const said: { outcome?: ClickOutcome } = {};
+      const ordered = await this.ordering.order(setlistId, room, (current, floor) => {
+        const now = Date.now();
+        const click = runClick(current, now);
+        const result = clickCommanded(click, facts, current, command, serverClock());
+        if (result.kind === 'changed') return recordClicked(current, result.click, now, floor);
+        said.outcome = result;
+        return null;
+      });
+      if (ordered?.next.click) return { kind: 'written', click: ordered.next.click };
+      return said.outcome ?? { kind: 'missing' };
+    });
+  }
+
   /** Resolves once every step heard so far is written (tests; closing). */
   flushed(): Promise<void> {
     return this.writer.idle();
@@ -222,18 +270,29 @@ export class LiveEngine {
   }
 }
 
-/** The state a step by `driver` makes: where `request` moves the set from the current state. */
+/**
+ * The state a step by `driver` makes: where `request` moves the set from the current state,
+ * with a running click following it onto another song (in the same state, so under the step's
+ * version: the click's change cannot be ordered apart from its step).
+ */
 function stepTo(facts: RoomFacts, driver: string, request: StepRequest): NextState {
   return (current, floor) => {
     const position = positionAfter(facts, current, request);
-    return position && recordAfter(current, position, driver, Date.now(), floor);
+    if (!position) return null;
+    const next = recordAfter(current, position, driver, Date.now(), floor);
+    if (next.click?.running) {
+      next.click = clickAfterStep(facts, current, next, next.click, serverClock(), next.version);
+    }
+    return next;
   };
 }
 
 function written(setlistId: string, facts: RoomFacts, ordered: Ordered): StepOutcome {
+  const { next, before } = ordered;
   return {
     kind: 'written',
-    state: liveStateOf(setlistId, ordered.next, facts),
-    before: ordered.before,
+    state: liveStateOf(setlistId, next, facts),
+    before,
+    click: next.click !== before.click ? next.click : null,
   };
 }

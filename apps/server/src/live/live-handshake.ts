@@ -56,6 +56,10 @@ export function authenticate(options: {
       socket.data.tokenKey = tokenKey(account.token);
       socket.data.joined = new Map();
       socket.data.bucket = new TokenBucket(LIVE_LIMITS.eventsPerSecond, LIVE_LIMITS.eventBurst);
+      socket.data.clockBucket = new TokenBucket(
+        LIVE_LIMITS.clockPingsPerSecond,
+        LIVE_LIMITS.clockPingBurst,
+      );
       socket.data.view = VIEWS.find((view) => view === auth?.view) ?? 'live';
       // A client that went while its token was checked: socket.io drops its socket without a
       // word, and the connection's `close` was already said, so a slot taken now would stay

@@ -37,6 +37,7 @@ const quiet: LiveRecord = {
   startedAt: null,
   steppedAt: null,
   keys: NO_LIVE_KEYS,
+  click: null,
 };
 const at0 = { currentIndex: 0, currentPartLabel: 'V', currentPartPosition: 0, currentItem: null };
 
@@ -82,12 +83,13 @@ describe('a run’s keys (pure rules)', () => {
     const facts: RoomFacts = {
       teamId: 't',
       entries: [
-        { at: 0, songId: 'a', parts: [] },
-        { at: 1, songId: 'b', parts: [] },
-        { at: 2, songId: 'a', parts: [] },
+        { at: 0, songId: 'a', parts: [], tempo: null, time: null },
+        { at: 1, songId: 'b', parts: [], tempo: null, time: null },
+        { at: 2, songId: 'a', parts: [], tempo: null, time: null },
       ],
       itemAts: [],
       leaders: new Set(),
+      clickOnStep: 'follow',
     };
     expect(keysNow(facts, ['E', 'G', null], { a: 'F' })).toEqual(['F', 'G', 'F']);
     expect(keysNow(facts, ['E', 'G', null], { b: null })).toEqual(['E', null, null]);

@@ -13,6 +13,8 @@ export interface SocketData {
   bucket: TokenBucket;
   /** The event budget this socket shares with its account's other sockets on this instance. */
   accountBucket: TokenBucket;
+  /** The clock pings' own budget, so measuring the clock never spends the steps'. */
+  clockBucket: TokenBucket;
   /**
    * Gives back the account's socket slot this socket holds; only the first call counts, so
    * each way a socket can end (a disconnect, or its connection closing first) may call it.
@@ -36,7 +38,10 @@ export type LiveSocket = Socket<
 >;
 
 export const room = (setlistId: string) => `setlist:${setlistId}`;
-/** The presenters of a setlist: in its room too, but band messages pass them by. */
+/**
+ * The presenters of a setlist: in its room too, but band messages (and the band's click) pass
+ * them by.
+ */
 export const screenRoom = (setlistId: string) => `screen:${setlistId}`;
 /** A refusal said to the sender as it is (on the ack, or as `live:error`). */
 export class LiveError extends Error {}

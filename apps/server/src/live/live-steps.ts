@@ -1,3 +1,6 @@
+import type { ClickOnStep, ClickState } from '@segue/shared';
+import { silenced } from './live-click.ts';
+
 /**
  * What a live step does, decided in memory: the rules of a step, applied to a room's cached facts so a step is ordered and
  * heard without a database round trip. No I/O here: the engine (live-engine.ts) supplies
@@ -9,13 +12,23 @@ export interface RoomFacts {
   teamId: string;
   /**
    * The entries whose song still exists, numbered from 0 as the views number them (an entry
-   * whose song is gone is skipped), with their place in the stored array and their parts' labels.
+   * whose song is gone is skipped), with their place in the stored array, their parts' labels,
+   * and what the click plays them at: the entry's tempo (else the song's; null: none) and the
+   * song's time signature.
    */
-  entries: { at: number; songId: string; parts: string[] }[];
+  entries: {
+    at: number;
+    songId: string;
+    parts: string[];
+    tempo: number | null;
+    time: string | null;
+  }[];
   /** Each item's place among the stored entries, in the items' order. */
   itemAts: number[];
   /** Who leads a song of the setlist (any entry, even one whose song is gone). */
   leaders: ReadonlySet<string>;
+  /** What a running click does when the set moves to another song. */
+  clickOnStep: ClickOnStep;
 }
 
 /**
@@ -52,6 +65,8 @@ export interface LiveRecord {
   steppedAt: number | null;
   /** This run's keys (docs/DECISIONS.md, "Live keys and planned keys"). */
   keys: LiveKeys;
+  /** The band's click, null before one was started (docs/DECISIONS.md, "The click"). */
+  click: ClickState | null;
 }
 
 /** Where a step moves the set: the parts of the state a step decides. */
@@ -146,9 +161,12 @@ export function recordAfter(
   const last = current.steppedAt;
   const newRun = last === null || current.startedAt === null || last < now - NEW_RUN_AFTER_MS;
   const startedAt = newRun ? new Date(now).toISOString() : current.startedAt;
-  // Keys set just before the first step (the set started without a step) belong to its run.
-  const keys = pausedLong(current, now) ? NO_LIVE_KEYS : current.keys;
-  return recordAt(position, Math.max(current.version, floor) + 1, driver, startedAt, now, keys);
+  const version = Math.max(current.version, floor) + 1;
+  // Keys set (and a click started) just before the first step belong to its run.
+  const fresh = pausedLong(current, now);
+  const keys = fresh ? NO_LIVE_KEYS : current.keys;
+  const click = fresh ? silenced(current.click, version) : current.click;
+  return recordAt(position, version, driver, startedAt, now, keys, click);
 }
 
 /**
@@ -157,6 +175,17 @@ export function recordAfter(
  */
 export function runKeys(current: LiveRecord, now: number): LiveKeys {
   return pausedLong(current, now) ? NO_LIVE_KEYS : current.keys;
+}
+
+/**
+ * The click of the run under way at `now`: a click left running reads as stopped once the set
+ * paused long enough that what comes next is a new run (next Sunday's phones do not start
+ * clicking when they join).
+ */
+export function runClick(current: LiveRecord, now: number): ClickState | null {
+  return pausedLong(current, now)
+    ? silenced(current.click, current.click?.version ?? 0)
+    : current.click;
 }
 
 /** Nothing happened live for long enough that what comes next is a new run. */
@@ -180,7 +209,28 @@ export function recordKeyed(
   const version = Math.max(current.version, floor) + 1;
   const fresh = pausedLong(current, now);
   const keys = { ...(fresh ? NO_LIVE_KEYS : current.keys), [songId]: key };
-  return recordAt(current, version, current.driver, fresh ? null : current.startedAt, now, keys);
+  const click = fresh ? silenced(current.click, version) : current.click;
+  const startedAt = fresh ? null : current.startedAt;
+  return recordAt(current, version, current.driver, startedAt, now, keys, click);
+}
+
+/**
+ * The state after a driver's click event made `click` (whose version it takes) at `now`: like
+ * a key change, the position and "Moved by" stay, the version goes one up, and after a long
+ * pause the new run's keys start empty while its clock waits for the first step.
+ */
+export function recordClicked(
+  current: LiveRecord,
+  click: ClickState,
+  now: number,
+  floor = 0,
+): LiveRecord {
+  const version = Math.max(current.version, floor) + 1;
+  const fresh = pausedLong(current, now);
+  const keys = fresh ? NO_LIVE_KEYS : current.keys;
+  const startedAt = fresh ? null : current.startedAt;
+  const stamped = { ...click, version };
+  return recordAt(current, version, current.driver, startedAt, now, keys, stamped);
 }
 
 /** A state at `position`, spelled out: on the step's path, an object spread cost 40 times as much. */
@@ -191,6 +241,7 @@ function recordAt(
   startedAt: string | null,
   steppedAt: number | null,
   keys: LiveKeys,
+  click: ClickState | null,
 ): LiveRecord {
   return {
     currentIndex: position.currentIndex,
@@ -202,6 +253,7 @@ function recordAt(
     startedAt,
     steppedAt,
     keys,
+    click,
   };
 }
 

@@ -5,12 +5,14 @@ import { Server } from 'socket.io';
 import type { ZodType } from 'zod';
 import {
   AnnouncePayloadSchema,
+  ClickPayloadSchema,
   LIVE_TEXTS,
   ScreenPayloadSchema,
   SetKeyPayloadSchema,
   SetlistIdSchema,
   UpdateCurrentPayloadSchema,
   UpdatePartPayloadSchema,
+  type ClickState,
 } from '@segue/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { SessionResolver } from '../accounts/sessions.ts';
@@ -32,6 +34,7 @@ import type { StepRequest } from './live-steps.ts';
 import type { TeamsRepository } from '../teams/teams.repository.ts';
 import type { FollowGateway } from '../follow/follow.gateway.ts';
 import type { LiveService, StepMade } from './live.service.ts';
+import { serverClock } from './server-clock.ts';
 import { SocketSlots } from './socket-slots.ts';
 
 /**
@@ -115,13 +118,34 @@ export function createLiveGateway(options: LiveGatewayOptions) {
       if (!actor) throw new LiveError(LIVE_TEXTS.notJoined);
       return actor;
     };
-    const sendStep = ({ state, songMeta, partMeta }: StepMade, ack: Ack) => {
+    /** The band's click to the setlist's room but its projectors, which play no click. */
+    const sendClick = (setlistId: string, click: ClickState) =>
+      io
+        .to(room(setlistId))
+        .except(screenRoom(setlistId))
+        .emit('setlist:clickChanged', click, { setlistId, version: click.version });
+    const sendStep = ({ state, songMeta, partMeta, click }: StepMade, ack: Ack) => {
       const target = io.to(room(state.setlistId));
       if (songMeta) target.emit('setlist:currentChanged', state.currentIndex, songMeta);
       target.emit('setlist:partChanged', state.currentPartLabel, partMeta);
+      // A click the step moved on to the next song's tempo (or stopped): after the step.
+      if (click) sendClick(state.setlistId, click);
       follow?.publish(state.setlistId, { live: state });
       ack?.({ ok: true, state });
     };
+
+    // Answered in the tick it arrives, outside the event queue: a ping that waited behind a
+    // join would measure the wait. Its own budget; no team, no database.
+    socket.on('clock:ping', (...args: unknown[]) => {
+      const last = args.at(-1);
+      if (typeof last !== 'function') return;
+      const ack = last as (answer: unknown) => void;
+      if (!socket.data.clockBucket.take()) {
+        ack({ ok: false, error: LIVE_TEXTS.slowDown });
+        return;
+      }
+      ack({ ok: true, serverAt: serverClock() });
+    });
 
     socket.on(
       'setlist:join',
@@ -244,6 +268,16 @@ export function createLiveGateway(options: LiveGatewayOptions) {
         io.to(room(setlistId)).emit('setlist:screenChanged', screen);
         follow?.publish(setlistId, { screen });
         ack?.({ ok: true, screen });
+      }),
+    );
+
+    socket.on(
+      'setlist:click',
+      guarded(async (payload, ack) => {
+        const { setlistId, ...command } = parse(ClickPayloadSchema, payload);
+        const { click, changed } = await live.click(joinedAs(setlistId), setlistId, command);
+        if (changed && click) sendClick(setlistId, click);
+        ack?.({ ok: true, click });
       }),
     );
   });

@@ -2,6 +2,7 @@ import type { ScreenMode, ScreenState } from '@segue/shared';
 import type { PreparedQuery } from '../db/client.ts';
 import type { StoredScreenMessage } from '../db/schema.ts';
 import type { ChangeFeed } from '../lib/change-feed.ts';
+import { clickOf } from './live-click.ts';
 import { liveKeysOf, type LiveRecord, type RoomFacts } from './live-steps.ts';
 
 /** The entries of setlist `$1` of team `$2`: `pos` as the views number them, `at` in the stored array. */
@@ -16,13 +17,14 @@ const ENTRIES = `entries as (
 
 /**
  * A setlist's room facts and its live state as written, in one statement: the
- * entries whose song exists, numbered as the views number them, with their parts' labels;
- * the items' places; who leads a song. `$1` the setlist.
+ * entries whose song exists, numbered as the views number them, with their parts' labels and
+ * what the click plays them at (the entry's tempo, else the song's; the song's time); the
+ * items' places; who leads a song; what the click does on a step. `$1` the setlist.
  */
 const ROOM = `
   select s.team_id, s.current_index, s.current_part_label, s.current_part_position,
     s.current_item, s.live_version, s.live_driver, s.live_started_at, s.live_stepped_at,
-    s.live_keys,
+    s.live_keys, s.live_click, s.click_on_step,
     coalesce((select jsonb_agg(it.item -> 'at' order by it.ord)
       from jsonb_array_elements(s.items) with ordinality as it(item, ord)), '[]'::jsonb) as item_ats,
     coalesce((select jsonb_agg(distinct le.entry ->> 'leader')
@@ -31,7 +33,10 @@ const ROOM = `
       '[]'::jsonb) as leaders,
     coalesce((select jsonb_agg(jsonb_build_object('at', e.ord - 1, 'songId', sg.id,
         'parts', (select coalesce(jsonb_agg(p.part ->> 'label' order by p.ord), '[]'::jsonb)
-          from jsonb_array_elements(sg.parts) with ordinality as p(part, ord)))
+          from jsonb_array_elements(sg.parts) with ordinality as p(part, ord)),
+        'tempo', coalesce(case when jsonb_typeof(e.entry -> 'tempo') = 'number'
+          then (e.entry ->> 'tempo')::numeric end, sg.tempo),
+        'time', sg.time_signature)
         order by e.ord)
       from jsonb_array_elements(s.songs) with ordinality as e(entry, ord)
       join song sg on sg.team_id = s.team_id
@@ -50,6 +55,8 @@ interface RoomRow extends Record<string, unknown> {
   live_started_at: Date | string | null;
   live_stepped_at: Date | string | null;
   live_keys: unknown;
+  live_click: unknown;
+  click_on_step: string;
   item_ats: unknown;
   leaders: unknown;
   entries: unknown;
@@ -65,10 +72,10 @@ const PERSIST = `
     current_part_label = v.current_part_label, current_part_position = v.current_part_position,
     current_item = v.current_item, live_version = v.live_version, live_driver = v.live_driver,
     live_started_at = v.live_started_at, live_stepped_at = v.live_stepped_at,
-    live_keys = v.live_keys
+    live_keys = v.live_keys, live_click = v.live_click
   from jsonb_to_recordset($1::jsonb) as v(id text, current_index int, current_part_label text,
     current_part_position int, current_item int, live_version bigint, live_driver text,
-    live_started_at timestamptz, live_stepped_at timestamptz, live_keys jsonb)
+    live_started_at timestamptz, live_stepped_at timestamptz, live_keys jsonb, live_click jsonb)
   where s.id = v.id and s.live_version <= v.live_version`;
 
 /**
@@ -160,16 +167,32 @@ export class LiveRepository {
     const [row] = await this.liveStep<RoomRow>('segue_live_room', ROOM, [setlistId]);
     if (!row) return null;
     const entries = Array.isArray(row.entries)
-      ? (row.entries as { at: number; songId: string; parts: unknown }[]).map((e) => ({
+      ? (
+          row.entries as {
+            at: number;
+            songId: string;
+            parts: unknown;
+            tempo: unknown;
+            time: unknown;
+          }[]
+        ).map((e) => ({
           at: Number(e.at),
           songId: e.songId,
           parts: Array.isArray(e.parts) ? (e.parts as unknown[]).map((l) => String(l)) : [],
+          tempo: typeof e.tempo === 'number' && Number.isFinite(e.tempo) ? e.tempo : null,
+          time: typeof e.time === 'string' ? e.time : null,
         }))
       : [];
     const itemAts = Array.isArray(row.item_ats) ? (row.item_ats as unknown[]).map(Number) : [];
     const leaders = Array.isArray(row.leaders) ? (row.leaders as unknown[]).map(String) : [];
     return {
-      facts: { teamId: row.team_id, entries, itemAts, leaders: new Set(leaders) },
+      facts: {
+        teamId: row.team_id,
+        entries,
+        itemAts,
+        leaders: new Set(leaders),
+        clickOnStep: row.click_on_step === 'stop' ? 'stop' : 'follow',
+      },
       record: {
         currentIndex: row.current_index,
         currentPartLabel: row.current_part_label,
@@ -180,6 +203,7 @@ export class LiveRepository {
         startedAt: isoOf(row.live_started_at),
         steppedAt: row.live_stepped_at === null ? null : new Date(row.live_stepped_at).getTime(),
         keys: liveKeysOf(row.live_keys),
+        click: clickOf(row.live_click),
       },
     };
   }
@@ -198,6 +222,7 @@ export class LiveRepository {
       live_started_at: r.startedAt,
       live_stepped_at: r.steppedAt === null ? null : new Date(r.steppedAt).toISOString(),
       live_keys: r.keys,
+      live_click: r.click,
     }));
     await this.liveStep('segue_live_persist', PERSIST, [JSON.stringify(rows)]);
   }

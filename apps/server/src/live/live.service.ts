@@ -3,6 +3,7 @@ import {
   LIVE_LIMITS,
   LIVE_TEXTS,
   SCREEN_MESSAGE_DEFAULT_SECONDS,
+  type ClickState,
   type ClientToServerEvents,
   type LiveJoinState,
   type LiveMeta,
@@ -15,6 +16,7 @@ import { authorize, type Action } from '../policy/policy.ts';
 import type { TeamActors } from '../policy/team-actors.ts';
 import { NotFoundError } from '../lib/errors.ts';
 import type { LiveEngine } from './live-engine.ts';
+import type { ClickCommand } from './live-click.ts';
 import { LiveError } from './live-socket.ts';
 import { keysNow, type RoomFacts, type StepRequest } from './live-steps.ts';
 import type { LiveRepository, StoredScreen } from './live.repository.ts';
@@ -32,6 +34,9 @@ export const LIVE_EVENT_ACTIONS = {
   'setlist:setKey': 'driveLive',
   'setlist:announce': 'announceLive',
   'setlist:screen': 'driveScreen',
+  'setlist:click': 'driveClick',
+  // The server's time, to any signed-in socket: it tells nothing of any team.
+  'clock:ping': null,
 } as const satisfies Record<keyof ClientToServerEvents, Action | null>;
 
 /** A message with `onScreen` needs this action too. */
@@ -49,6 +54,8 @@ export interface StepMade {
   /** `setlist:currentChanged`'s meta when the step changed the song (or item), else null. */
   songMeta: LiveMeta | null;
   partMeta: LiveMeta;
+  /** The click, when the step changed it (it follows the set, or stopped): heard after the step. */
+  click: ClickState | null;
 }
 
 /** A message for the room: the band's only, or on the congregation's screen too. */
@@ -99,7 +106,9 @@ export class LiveService {
     const keys = keysNow(found.facts, planned, found.keys);
     // A projector that opens or reconnects shows what the others show (mode, message, code).
     const screen = await this.screenOf(setlistId, again.team.id);
-    return { actor: again, state: { ...found.state, keys, ...(screen ? { screen } : {}) } };
+    // The band's click, so a device that joins while it runs comes in on its beat.
+    const state = { ...found.state, keys, click: found.click, ...(screen ? { screen } : {}) };
+    return { actor: again, state };
   }
 
   /**
@@ -116,6 +125,7 @@ export class LiveService {
         state: result.state,
         songMeta: changed ? metaOf(result.state, result.before) : null,
         partMeta: metaOf(result.state, result.before, result.state.currentPartPosition),
+        click: result.click,
       };
     });
   }
@@ -137,6 +147,25 @@ export class LiveService {
       const planned = await this.repo.keys(setlistId, actor.team.id);
       const keys = keysNow(facts, planned, result.keys);
       return { state: { ...result.state, keys }, songId: result.songId, indexes: result.indexes };
+    });
+  }
+
+  /**
+   * A driver starts or stops the band's click, or changes its tempo (docs/DECISIONS.md, "The
+   * click"). Ordered with the steps; `changed` says whether the room is to hear it (stopping a
+   * click that does not run changes nothing).
+   */
+  click(
+    actor: TeamActor,
+    setlistId: string,
+    command: ClickCommand,
+  ): Promise<{ click: ClickState | null; changed: boolean }> {
+    return this.withFacts(setlistId, actor, async (facts) => {
+      authorize(actor, LIVE_EVENT_ACTIONS['setlist:click'], this.factsOf(actor, facts));
+      const result = await this.engine.click(setlistId, actor.team.id, command);
+      if (result.kind === 'missing') throw new LiveError(LIVE_TEXTS.notFound);
+      if (result.kind === 'refused') throw new LiveError(result.reason);
+      return { click: result.click, changed: result.kind === 'written' };
     });
   }
 

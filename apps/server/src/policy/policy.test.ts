@@ -35,11 +35,12 @@ describe('the policy table', () => {
     }
   });
 
-  it('lets a member drive the live setlist, the screen or the congregation’s link, or see who has listened, only as a song’s leader', () => {
+  it('lets a member drive the live setlist, the screen, the click or the congregation’s link, or see who has listened, only as a song’s leader', () => {
     const drivers = [
       'driveLive',
       'announceOnScreen',
       'driveScreen',
+      'driveClick',
       'shareWithCongregation',
       'seeListening',
     ] as const;
@@ -57,6 +58,7 @@ describe('the policy table', () => {
       expect(can({ role: 'owner' }, action)).toBe(true);
     }
     expect(refusalOf('driveLive').message).toBe('Only the leader can change the live setlist.');
+    expect(refusalOf('driveClick').message).toBe('Only the leader can start or stop the click.');
     expect(refusalOf('shareWithCongregation').message).toBe(
       'Only the leader can share the setlist with the congregation.',
     );
@@ -91,11 +93,13 @@ describe('the policy table', () => {
     // Who may change songs and setlists is the owner's setting: in a new team, every member.
     // Issue 31: the congregation's link is its drivers'; its licence, the owner's to confirm.
     // Issue 32: who has listened is the owner's to turn on, and a set's leaders' to see.
+    // Issue 33: the band's click is its drivers'.
     expect(ACTIONS.filter((a) => !can({ role: 'member' }, a, NEW_TEAM)).sort()).toEqual(
       [
         'announceOnScreen',
         'confirmAudienceLicence',
         'shareWithCongregation',
+        'driveClick',
         'driveLive',
         'driveScreen',
         'deleteTeam',
@@ -223,18 +227,28 @@ describe.each(backends)('every route and live event against the policy on %s', (
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const url = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
 
-    const payloads: Record<Exclude<keyof typeof LIVE_EVENT_ACTIONS, 'setlist:leave'>, unknown> = {
+    // Events that need no team permission: none of them is sent with a setlist here.
+    type Unpermissioned = 'setlist:leave' | 'clock:ping';
+    const payloads: Record<Exclude<keyof typeof LIVE_EVENT_ACTIONS, Unpermissioned>, unknown> = {
       'setlist:join': setlistId,
       'setlist:updateCurrent': { setlistId, newIndex: 0 },
       'setlist:updatePart': { setlistId, partIndex: 'C' },
       'setlist:setKey': { setlistId, index: 0, key: 'A' },
       'setlist:announce': { setlistId, message: 'Policy check' },
       'setlist:screen': { setlistId, mode: 'black' },
+      // The song has no tempo of its own: the driver gives one.
+      'setlist:click': { setlistId, action: 'start', countInBars: 1, bpm: 120 },
     };
     for (const who of EVERYONE) {
       const socket = openLiveClient(url, people[who].jwt);
       try {
         await liveConnected(socket);
+        // The server's time answers every signed-in socket, the outsider's too.
+        const ping = await new Promise<unknown>((resolve) => socket.emit('clock:ping', resolve));
+        expect(ping, `clock:ping as ${who}`).toMatchObject({
+          ok: true,
+          serverAt: expect.any(Number),
+        });
         for (const [event, payload] of Object.entries(payloads)) {
           const answer = await askLive(socket, event, payload);
           const action = LIVE_EVENT_ACTIONS[event as keyof typeof payloads];

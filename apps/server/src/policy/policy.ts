@@ -54,6 +54,7 @@ const REFUSAL: Record<Action, () => HttpError> = {
   announceLive: () => new ForbiddenError(LIVE_TEXTS.notAllowed),
   announceOnScreen: () => new ForbiddenError(LIVE_TEXTS.notDriverOnScreen),
   driveScreen: () => new ForbiddenError(LIVE_TEXTS.notDriverScreen),
+  driveClick: () => new ForbiddenError(LIVE_TEXTS.notDriverClick),
   shareWithCongregation: () => new ForbiddenError(FOLLOW_TEXTS.notDriver),
   confirmAudienceLicence: () => new ForbiddenError(SERVER_ERRORS.ownerRequired),
   setListening: () => new ForbiddenError(SERVER_ERRORS.ownerRequired),

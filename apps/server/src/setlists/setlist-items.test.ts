@@ -96,9 +96,9 @@ describe.each(backends)('setlist items and durations on %s', (backend) => {
     // The spec's fields, for the songs only, in their order: an older client sees a setlist
     // of three songs and nothing else.
     expect(answer.songs).toEqual([
-      { song: alpha, leader: member.userId, key: 'A', duration: 240 },
-      { song: beta, leader: null, key: null, duration: 300 },
-      { song: alpha, leader: null, key: null, duration: null },
+      { song: alpha, leader: member.userId, key: 'A', duration: 240, tempo: null },
+      { song: beta, leader: null, key: null, duration: 300, tempo: null },
+      { song: alpha, leader: null, key: null, duration: null, tempo: null },
     ]);
     expect(answer).toMatchObject({
       name: 'Order of Service',
@@ -120,7 +120,7 @@ describe.each(backends)('setlist items and durations on %s', (backend) => {
       ['Alpha', null, null, null],
     ]);
     expect(read.songs.map((e) => Object.keys(e).sort())).toEqual(
-      Array(3).fill(['duration', 'key', 'leader', 'song']),
+      Array(3).fill(['duration', 'key', 'leader', 'song', 'tempo']),
     );
     expect(read.currentIndex).toBe(0);
     expect(read.items).toEqual([welcome, sermon]);
@@ -145,6 +145,8 @@ describe.each(backends)('setlist items and durations on %s', (backend) => {
         'currentItem',
         // The live run's keys beside the planned ones (docs/DECISIONS.md, "Live keys and planned keys").
         'liveKeys',
+        // What a running click does on a song change (docs/DECISIONS.md, "The click").
+        'clickOnStep',
       ].sort(),
     );
 

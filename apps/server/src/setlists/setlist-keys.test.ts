@@ -66,7 +66,7 @@ describe.each(backends)('performance keys on %s', (backend) => {
       setlist([{ song: inG, leader: null, key: 'F#m' }]),
     );
     expect(json<Setlist>(updated).songs).toEqual([
-      { song: inG, leader: null, key: 'F#m', duration: null },
+      { song: inG, leader: null, key: 'F#m', duration: null, tempo: null },
     ]);
   });
 

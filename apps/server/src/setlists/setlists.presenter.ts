@@ -2,20 +2,25 @@ import type { Setlist, SetlistDetails, SetlistItem, Song } from '@segue/shared';
 import type { StoredSetlistEntry, StoredSetlistItem } from '../db/schema.ts';
 import type { SetlistRow } from './setlists.repository.ts';
 
-/** An entry in its current shape; older setlists stored a plain song id, and no key or duration. */
+/**
+ * An entry in its current shape; older setlists stored a plain song id, and no key, duration
+ * or tempo.
+ */
 export function entryOf(entry: StoredSetlistEntry): {
   song: string;
   leader: string | null;
   key: string | null;
   duration: number | null;
+  tempo: number | null;
 } {
   return typeof entry === 'string'
-    ? { song: entry, leader: null, key: null, duration: null }
+    ? { song: entry, leader: null, key: null, duration: null, tempo: null }
     : {
         song: entry.song,
         leader: entry.leader,
         key: entry.key ?? null,
         duration: entry.duration ?? null,
+        tempo: entry.tempo ?? null,
       };
 }
 
@@ -65,6 +70,8 @@ function base(row: SetlistRow) {
     // Added beside the spec's fields, which stay as they are: the order of service around the
     // songs, and where the live set is.
     startTime: row.startTime,
+    // What a running click does when the set moves to another song (docs/DECISIONS.md, "The click").
+    clickOnStep: row.clickOnStep,
     currentItem: currentItemOf(row),
     // The live run's keys beside the plan (docs/DECISIONS.md, "Live keys and planned keys").
     liveKeys: row.liveKeys,
@@ -93,7 +100,9 @@ export function presentSetlistDetails(row: SetlistRow, songs: Map<string, Song>)
   return {
     ...base(row),
     songs: entries.flatMap((e) =>
-      e.found ? [{ song: e.found, leader: e.leader, key: e.key, duration: e.duration }] : [],
+      e.found
+        ? [{ song: e.found, leader: e.leader, key: e.key, duration: e.duration, tempo: e.tempo }]
+        : [],
     ),
     items: itemsOf(
       row.items,

@@ -13,6 +13,7 @@ import {
 } from 'drizzle-orm';
 import { inserted, queryRows, type Db } from '../db/client.ts';
 import { scope, type ChangeFeed } from '../lib/change-feed.ts';
+import type { ClickOnStep } from '@segue/shared';
 import {
   setlist,
   type StoredPosition,
@@ -34,6 +35,8 @@ export interface SetlistValues {
   /** Items between the songs. Left out: none on create, and on update the saved ones stay. */
   items?: StoredSetlistItem[];
   startTime?: string | null;
+  /** What a running click does on a song change. Left out: 'follow' on create; kept on update. */
+  clickOnStep?: ClickOnStep;
 }
 
 /**

@@ -58,24 +58,29 @@ function shown(row: SetlistRow, gone: ReadonlySet<string>): StoredSetlistItem[] 
 }
 
 /**
- * The songs to store, where an entry sent without `duration` (an older client) keeps
- * the duration saved for the same song: the song's n-th entry sent takes its n-th entry saved.
+ * The songs to store, where an entry sent without `duration` or `tempo` (an older client)
+ * keeps the one saved for the same song: the song's n-th entry sent takes its n-th entry saved.
  */
-function withKeptDurations(
+function withKeptDetails(
   saved: readonly StoredSetlistEntry[],
   sent: ValidSetlist['songs'],
   songs: readonly StoredSetlistEntry[],
 ): StoredSetlistEntry[] {
-  const savedOf = new Map<string, (number | null)[]>();
-  for (const e of saved.map(entryOf))
-    savedOf.set(e.song, [...(savedOf.get(e.song) ?? []), e.duration]);
+  const savedOf = new Map<string, ReturnType<typeof entryOf>[]>();
+  for (const e of saved.map(entryOf)) savedOf.set(e.song, [...(savedOf.get(e.song) ?? []), e]);
   const seen = new Map<string, number>();
   return songs.map((entry, i) => {
     if (typeof entry === 'string') return entry;
     const nth = seen.get(entry.song) ?? 0;
     seen.set(entry.song, nth + 1);
     const kept = savedOf.get(entry.song)?.[nth];
-    return sent[i]?.duration === undefined && kept != null ? { ...entry, duration: kept } : entry;
+    const duration = sent[i]?.duration === undefined ? kept?.duration : undefined;
+    const tempo = sent[i]?.tempo === undefined ? kept?.tempo : undefined;
+    return {
+      ...entry,
+      ...(duration != null ? { duration } : {}),
+      ...(tempo != null ? { tempo } : {}),
+    };
   });
 }
 
@@ -158,7 +163,7 @@ export class SetlistsService {
       const items = values.items ?? placed(shown(current, gone), values.songs.length);
       return {
         ...values,
-        songs: withKeptDurations(current.songs, input.songs, values.songs),
+        songs: withKeptDetails(current.songs, input.songs, values.songs),
         items,
         startTime: values.startTime === undefined ? current.startTime : values.startTime,
         positions: this.assignments.answered(
@@ -282,16 +287,18 @@ export class SetlistsService {
       name: input.name,
       date: input.date,
       notes: input.notes,
-      // A duration is stored only where there is one: entries without read as before.
+      // A duration or tempo is stored only where there is one: entries without read as before.
       songs: input.songs.map((e) => ({
         song: e.song,
         leader: e.leader,
         key: e.key,
         ...(e.duration == null ? {} : { duration: e.duration }),
+        ...(e.tempo == null ? {} : { tempo: e.tempo }),
       })),
       positions: input.positions.map((p) => ({ name: p.name, assignedTo: p.assignedTo })),
       ...(input.items === undefined ? {} : { items: placed(input.items, input.songs.length) }),
       ...(input.startTime === undefined ? {} : { startTime: input.startTime }),
+      ...(input.clickOnStep === undefined ? {} : { clickOnStep: input.clickOnStep }),
     };
   }
 }

@@ -242,8 +242,8 @@ describe.each(backends)('setlists on %s', (backend) => {
       await call('GET', '/api/setlist', bassist, teamId),
     ).find((s) => s._id === legacyId);
     expect(listed!.songs).toEqual([
-      { song: songIds[1], leader: null, key: null, duration: null },
-      { song: songIds[2], leader: leader.userId, key: null, duration: null },
+      { song: songIds[1], leader: null, key: null, duration: null, tempo: null },
+      { song: songIds[2], leader: leader.userId, key: null, duration: null, tempo: null },
     ]);
   });
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { OptionalKeySchema } from '../chords/key-schema.ts';
-import { SongSchema } from './songs.ts';
+import { SONG_DETAIL_TEXTS, SONG_LIMITS, SongSchema } from './songs.ts';
 import { text } from './text.ts';
 
 export const SETLIST_LIMITS = {
@@ -49,6 +49,18 @@ function isCalendarDate(value: string): boolean {
   return !Number.isNaN(time) && new Date(time).toISOString().startsWith(value);
 }
 
+/**
+ * What the click does when a driver moves the set to another song while it runs: follow the
+ * new song's tempo and time from its first bar line after the step, or stop
+ * (docs/DECISIONS.md, "The click").
+ */
+export const CLICK_ON_STEP = ['follow', 'stop'] as const;
+export type ClickOnStep = (typeof CLICK_ON_STEP)[number];
+export const DEFAULT_CLICK_ON_STEP: ClickOnStep = 'follow';
+/** What a setlist saved with another `clickOnStep` is told. */
+export const CLICK_ON_STEP_TEXT =
+  "When the song changes, the click follows it or stops ('follow' or 'stop').";
+
 const DurationSecondsSchema = z
   .number({ error: 'A duration is a number of seconds.' })
   .int('A duration is a whole number of seconds.')
@@ -74,6 +86,18 @@ export const SetlistEntryInputSchema = z.object({
    * client): the duration saved for this song in the setlist is kept.
    */
   duration: DurationSecondsSchema.nullable().optional(),
+  /**
+   * The tempo this song is played at this service, in BPM (the song's limits); null: the
+   * song's own. Left out (an older client): the tempo saved for this song in the setlist is
+   * kept.
+   */
+  tempo: z
+    .number({ error: SONG_DETAIL_TEXTS.tempo })
+    .int(SONG_DETAIL_TEXTS.tempo)
+    .min(SONG_LIMITS.minTempo, SONG_DETAIL_TEXTS.tempo)
+    .max(SONG_LIMITS.maxTempo, SONG_DETAIL_TEXTS.tempo)
+    .nullable()
+    .optional(),
 });
 
 /**
@@ -164,6 +188,11 @@ export const SetlistInputSchema = z.object({
     .optional(),
   /** When the service starts; left out: the saved start time is kept. */
   startTime: StartTimeSchema.optional(),
+  /**
+   * What a running click does when a driver moves to another song. Left out (an older
+   * client): the saved setting is kept, `follow` for a new setlist.
+   */
+  clickOnStep: z.enum(CLICK_ON_STEP, { error: CLICK_ON_STEP_TEXT }).optional(),
   teamId: text().optional(),
   /**
    * Save even though someone assigned (a leader or a position) is away on the date.
@@ -205,6 +234,11 @@ export const SetlistSchema = z.object({
       leader: z.string().nullable(),
       key: z.string().nullable(),
       duration: z.number().nullable().default(null),
+      /**
+       * The entry's tempo (BPM), null: the song's own. The server always sends it; absent from
+       * answers kept on a device before entries had tempos: the song's own.
+       */
+      tempo: z.number().nullable().optional(),
     }),
   ),
   /**
@@ -214,6 +248,8 @@ export const SetlistSchema = z.object({
   items: z.array(SetlistItemSchema).default([]),
   /** The service's start time (`HH:MM`), or null. */
   startTime: z.string().nullable().default(null),
+  /** What a running click does when a driver moves to another song. */
+  clickOnStep: z.enum(CLICK_ON_STEP).default(DEFAULT_CLICK_ON_STEP),
   positions: z.array(PositionSchema),
   teamId: z.string(),
   currentIndex: z.number(),
@@ -239,6 +275,7 @@ export const SetlistDetailsSchema = SetlistSchema.extend({
       leader: z.string().nullable(),
       key: z.string().nullable(),
       duration: z.number().nullable().default(null),
+      tempo: z.number().nullable().optional(),
     }),
   ),
 });

@@ -31,11 +31,12 @@ const BY = 'Olive Owner';
 const FACTS: RoomFacts = {
   teamId: TEAM,
   entries: [
-    { at: 0, songId: 'one', parts: ['Verse', 'Chorus'] },
-    { at: 1, songId: 'two', parts: ['Verse', 'Bridge'] },
+    { at: 0, songId: 'one', parts: ['Verse', 'Chorus'], tempo: null, time: null },
+    { at: 1, songId: 'two', parts: ['Verse', 'Bridge'], tempo: null, time: null },
   ],
   itemAts: [],
   leaders: new Set(),
+  clickOnStep: 'follow',
 };
 const UNSTEPPED: LiveRecord = {
   currentIndex: 0,
@@ -47,6 +48,7 @@ const UNSTEPPED: LiveRecord = {
   startedAt: null,
   steppedAt: null,
   keys: {},
+  click: null,
 };
 
 type Position = Pick<LiveState, 'currentIndex' | 'currentPartLabel'>;

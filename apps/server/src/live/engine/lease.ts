@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Redis } from 'ioredis';
+import { clickOf } from '../live-click.ts';
 import { liveKeysOf, type LiveRecord } from '../live-steps.ts';
 import type { StepQueue } from './ordering.ts';
 import { pickNewer, VERSION_MARGIN, type Room, type Rooms } from './rooms.ts';
@@ -434,8 +435,8 @@ function parseRecord(value: string): LiveRecord | null {
   try {
     const r = JSON.parse(value) as LiveRecord;
     if (typeof r.version !== 'number' || typeof r.currentIndex !== 'number') return null;
-    // A state stored before runs had keys of their own has none.
-    return { ...r, keys: liveKeysOf(r.keys) };
+    // A state stored before runs had keys (or a click) of their own has none.
+    return { ...r, keys: liveKeysOf(r.keys), click: clickOf(r.click) };
   } catch {
     return null;
   }

@@ -31,6 +31,7 @@ const setlist = (entries: { songKey: string | null; key: string | null }[]): Set
   currentItem: null,
   items: [],
   startTime: null,
+  clickOnStep: 'follow',
   createdAt: '',
   updatedAt: '',
   songs: entries.map((e) => ({ song: song(e.songKey), leader: null, key: e.key, duration: null })),

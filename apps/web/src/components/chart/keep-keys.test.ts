@@ -33,6 +33,7 @@ const setlist: SetlistDetails = {
   currentItem: null,
   items: [],
   startTime: null,
+  clickOnStep: 'follow',
   createdAt: '',
   updatedAt: '',
   songs: [

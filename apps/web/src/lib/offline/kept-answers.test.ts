@@ -67,6 +67,7 @@ const setlist = (id: string, teamId: string, date: string, songs: Song[]): Setli
   songs: songs.map((s) => ({ song: s, leader: 'u1', key: null, duration: null })),
   items: [],
   startTime: null,
+  clickOnStep: 'follow',
   positions: [],
   teamId,
   currentIndex: 0,
@@ -128,7 +129,7 @@ describe('the kept copy', () => {
     expect(await offline('GET', '/setlist/set-a', 'team-b')).toBeUndefined();
     const list = SetlistSchema.array().parse(await offline('GET', '/setlist', 'team-a'));
     expect(list.map((s) => [s._id, s.songs])).toEqual([
-      ['set-a', [{ song: 's1', leader: 'u1', key: null, duration: null }]],
+      ['set-a', [{ song: 's1', leader: 'u1', key: null, duration: null, tempo: null }]],
     ]);
     expect(SongSchema.parse(await offline('GET', '/songs/s1', 'team-a'))).toEqual(songA);
     expect(await offline('GET', '/songs/s1', 'team-b')).toBeUndefined();

@@ -97,12 +97,13 @@ export async function answerFromCopy(
       const body: Setlist[] = setlists
         .map(({ details }) => ({
           ...details,
-          // A copy kept before setlists had durations has none.
-          songs: details.songs.map(({ song, leader, key, duration }) => ({
+          // A copy kept before setlists had durations (or tempos) has none.
+          songs: details.songs.map(({ song, leader, key, duration, tempo }) => ({
             song: song._id,
             leader,
             key,
             duration: duration ?? null,
+            tempo: tempo ?? null,
           })),
         }))
         .sort((a, b) => b.date.localeCompare(a.date));

@@ -28,6 +28,7 @@ const stored: SetlistDetails = {
     { title: 'Sermon', notes: '', duration: 1800, at: 1 },
   ],
   startTime: '10:00',
+  clickOnStep: 'follow',
   positions: [],
   currentIndex: 0,
   currentPartLabel: null,
