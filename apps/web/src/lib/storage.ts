@@ -118,6 +118,24 @@ export const liveChordView = {
   set: (view: object) => void write(local, LIVE_CHORD_VIEW_KEY, JSON.stringify(view)),
 };
 
+const LIVE_CLICK_KEY = 'segue.live.click';
+
+/**
+ * This device's click (off unless turned on here, its sound, volume, latency, MIDI clock), as
+ * JSON; the click checks its fields, and a field it cannot read takes its default.
+ */
+export const liveClickSettings = {
+  get: (): unknown => {
+    const raw = read(local, LIVE_CLICK_KEY);
+    try {
+      return raw === null ? null : (JSON.parse(raw) as unknown);
+    } catch {
+      return null;
+    }
+  },
+  set: (settings: object) => void write(local, LIVE_CLICK_KEY, JSON.stringify(settings)),
+};
+
 const LIVE_CAPO_RULE_KEY = 'segue.live.capoRule';
 
 /**

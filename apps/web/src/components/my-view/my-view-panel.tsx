@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Switch from '@mui/material/Switch';
@@ -63,13 +64,18 @@ interface MyViewPanelProps {
    * capo does then. Left out, the choice is not shown.
    */
   capoRule?: { rule: CapoRule; change: (rule: CapoRule) => void } | undefined;
+  /**
+   * More of this device's choices, below the chords' (the live view's click): a screen passes
+   * them in, so My view needs to know no feature.
+   */
+  children?: ReactNode;
 }
 
 /**
  * "My view": how this musician reads the chords on this device (capo, a transposing
  * instrument, notation, sharps or flats, chords at all). Nobody else's screen changes.
  */
-export function MyViewPanel({ view, onChange, capoRule }: MyViewPanelProps) {
+export function MyViewPanel({ view, onChange, capoRule, children }: MyViewPanelProps) {
   return (
     <Box
       role="group"
@@ -123,6 +129,7 @@ export function MyViewPanel({ view, onChange, capoRule }: MyViewPanelProps) {
         }
         label={T.showChords}
       />
+      {children && <Box sx={{ gridColumn: '1 / -1' }}>{children}</Box>}
     </Box>
   );
 }

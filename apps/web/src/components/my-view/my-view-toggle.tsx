@@ -1,4 +1,5 @@
 import { lazy, Suspense } from 'react';
+import type { ReactNode } from 'react';
 import ToggleButton from '@mui/material/ToggleButton';
 import TuneIcon from '@mui/icons-material/Tune';
 import type { CapoRule, ChordView } from '@segue/shared';
@@ -32,11 +33,15 @@ export function MyViewPanelWhenOpen(props: {
   onChange: (change: Partial<ChordView>) => void;
   /** The live view's choice of what the capo does when a key changes live. */
   capoRule?: { rule: CapoRule; change: (rule: CapoRule) => void } | undefined;
+  /** More of this device's choices, shown in the panel below the chords' (the live view's click). */
+  children?: ReactNode;
 }) {
   if (!props.open) return null;
   return (
     <Suspense fallback={null}>
-      <MyViewPanel view={props.view} onChange={props.onChange} capoRule={props.capoRule} />
+      <MyViewPanel view={props.view} onChange={props.onChange} capoRule={props.capoRule}>
+        {props.children}
+      </MyViewPanel>
     </Suspense>
   );
 }
