@@ -1,6 +1,7 @@
 import type { APIRequestContext } from '@playwright/test';
 import {
   apiSession,
+  createdId,
   createTeamWith,
   createVerifiedPerson,
   expect,
@@ -22,6 +23,21 @@ async function storedEntries(
     songs: { song: { title: string }; key: string | null }[];
   };
   return songs.map((entry) => ({ title: entry.song.title, key: entry.key }));
+}
+
+/** Each entry's tempo and what the click does between songs, as the server stores the setlist. */
+async function storedClick(
+  request: APIRequestContext,
+  headers: Record<string, string>,
+  setlistId: string,
+) {
+  const res = await request.get(`/api/setlist/${setlistId}`, { headers });
+  expect(res.status()).toBe(200);
+  const { songs, clickOnStep } = (await res.json()) as {
+    songs: { tempo: number | null }[];
+    clickOnStep: string;
+  };
+  return { tempos: songs.map((entry) => entry.tempo), clickOnStep };
 }
 
 const nextWeek = () => new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
@@ -145,4 +161,106 @@ test('a setlist entry is played in its own key, kept through save, reorder and c
     { title: 'Cornerstone', key: null },
   ]);
   await expect(page.getByRole('article').filter({ hasText: 'Cornerstone' })).toContainText('Key G');
+});
+
+test("a setlist entry's tempo and the click between songs are kept; an empty tempo is the song's", async ({
+  page,
+  request,
+}) => {
+  const leader = await createVerifiedPerson(request, 'Asaph');
+  const teamId = await createTeamWith(request, leader, 'Tempo Team');
+  const headers = await apiSession(request, leader, teamId);
+  const songIds: string[] = [];
+  for (const [title, tempo] of [
+    ['Cornerstone', 72],
+    ['Goodness of God', null],
+  ] as const) {
+    songIds.push(
+      await createdId(
+        await request.post('/api/songs', {
+          headers,
+          data: {
+            title,
+            artist: 'Someone',
+            key: 'G',
+            tempo,
+            parts: [{ label: 'Verse 1', lines: [{ chords: 'G', lyrics: `${title} verse` }] }],
+          },
+        }),
+      ),
+    );
+  }
+  const setlistId = await createdId(
+    await request.post('/api/setlist', {
+      headers,
+      data: {
+        name: 'Harvest',
+        date: nextWeek(),
+        songs: songIds.map((song) => ({ song, leader: null, key: null })),
+      },
+    }),
+  );
+  expect(await storedClick(request, headers, setlistId)).toEqual({
+    tempos: [null, null],
+    clickOnStep: 'follow',
+  });
+
+  await signIn(page, leader);
+  await page.goto(`/setlists/edit/${setlistId}`);
+  await expect(page.getByRole('heading', { name: 'Edit Setlist' })).toBeVisible();
+  // An empty Tempo shows the song's own, where the song has one.
+  const cornerstoneTempo = page.getByRole('textbox', { name: 'Tempo for Cornerstone' });
+  await expect(cornerstoneTempo).toHaveValue('');
+  await expect(cornerstoneTempo).toHaveAttribute('placeholder', 'Song: 72');
+  await expect(page.getByRole('textbox', { name: 'Tempo for Goodness of God' })).toHaveAttribute(
+    'placeholder',
+    '',
+  );
+  const click = page.getByRole('radiogroup', {
+    name: 'When the leader moves to the next song, the click…',
+  });
+  await expect(click.getByRole('radio', { name: "follows the next song's tempo" })).toBeChecked();
+
+  // On a 390 px phone the row's Tempo stays on screen without sideways scrolling.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await cornerstoneTempo.scrollIntoViewIfNeeded();
+  await expect(cornerstoneTempo).toBeInViewport({ ratio: 1 });
+  await expect(page.getByRole('combobox', { name: 'Key for Cornerstone' })).toBeInViewport({
+    ratio: 1,
+  });
+  await expectNoSidewaysScroll(page, 'the setlist form');
+
+  // A tempo out of the song's limits is refused at its field, in the shared words.
+  await cornerstoneTempo.fill('401');
+  await page.getByRole('button', { name: 'Update Setlist' }).click();
+  await expect(cornerstoneTempo).toHaveAccessibleDescription(
+    'Tempo must be a whole number of beats per minute from 20 to 400.',
+  );
+  await expectNoSidewaysScroll(page, 'the setlist form with a tempo refused');
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await cornerstoneTempo.fill('80');
+  await click.getByRole('radio', { name: 'stops' }).check();
+  await page.getByRole('button', { name: 'Update Setlist' }).click();
+  await expect(page).toHaveURL(/\/setlists\/view\//);
+  expect(await storedClick(request, headers, setlistId)).toEqual({
+    tempos: [80, null],
+    clickOnStep: 'stop',
+  });
+
+  // The view says the tempo the entry is played at, over the song's.
+  const cornerstone = page.getByRole('article').filter({ hasText: 'Cornerstone' });
+  await expect(cornerstone.locator('[data-chart-facts]')).toHaveText('Key G · 80 BPM');
+
+  // The form reads both back; an emptied Tempo goes back to the song's.
+  await page.goto(`/setlists/edit/${setlistId}`);
+  await expect(cornerstoneTempo).toHaveValue('80');
+  await expect(click.getByRole('radio', { name: 'stops' })).toBeChecked();
+  await cornerstoneTempo.fill('');
+  await page.getByRole('button', { name: 'Update Setlist' }).click();
+  await expect(page).toHaveURL(/\/setlists\/view\//);
+  expect(await storedClick(request, headers, setlistId)).toEqual({
+    tempos: [null, null],
+    clickOnStep: 'stop',
+  });
+  await expect(cornerstone.locator('[data-chart-facts]')).toHaveText('Key G · 72 BPM');
 });

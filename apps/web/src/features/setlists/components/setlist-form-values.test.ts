@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { SONG_DETAIL_TEXTS } from '@segue/shared';
 import type { SetlistDetails } from '@segue/shared';
 import { orderLabels } from './order-labels.ts';
 import { SetlistFormSchema, emptyItemRow, formValuesOf, songRow } from './setlist-form-values.ts';
@@ -20,15 +21,15 @@ const stored: SetlistDetails = {
   notes: '',
   teamId: 't1',
   songs: [
-    { song: song('a'), leader: 'u1', key: 'A', duration: 270 },
-    { song: song('b'), leader: null, key: null, duration: null },
+    { song: song('a'), leader: 'u1', key: 'A', duration: 270, tempo: 76 },
+    { song: song('b'), leader: null, key: null, duration: null, tempo: null },
   ],
   items: [
     { title: 'Welcome', notes: 'Announcements', duration: 120, at: 0 },
     { title: 'Sermon', notes: '', duration: 1800, at: 1 },
   ],
   startTime: '10:00',
-  clickOnStep: 'follow',
+  clickOnStep: 'stop',
   positions: [],
   currentIndex: 0,
   currentPartLabel: null,
@@ -45,23 +46,68 @@ describe('the setlist form values', () => {
     expect(values.startTime).toBe('10:00');
     expect(values.order).toEqual([
       { kind: 'item', title: 'Welcome', notes: 'Announcements', duration: '2:00' },
-      { kind: 'song', song: 'a', leader: 'u1', key: 'A', duration: '4:30' },
+      { kind: 'song', song: 'a', leader: 'u1', key: 'A', tempo: '76', duration: '4:30' },
       { kind: 'item', title: 'Sermon', notes: '', duration: '30:00' },
-      { kind: 'song', song: 'b', leader: null, key: null, duration: '' },
+      { kind: 'song', song: 'b', leader: null, key: null, tempo: '', duration: '' },
     ]);
+    expect(values.clickOnStep).toBe('stop');
   });
 
   it("save as the spec's songs and the items placed among them, and read back the same", () => {
     const checked = SetlistFormSchema.parse(formValuesOf(stored));
     expect(checked.songs).toEqual([
-      { song: 'a', leader: 'u1', key: 'A', duration: 270 },
-      { song: 'b', leader: null, key: null, duration: null },
+      { song: 'a', leader: 'u1', key: 'A', tempo: 76, duration: 270 },
+      { song: 'b', leader: null, key: null, tempo: null, duration: null },
     ]);
     expect(checked.items).toEqual([
       { title: 'Welcome', notes: 'Announcements', duration: 120, at: 0 },
       { title: 'Sermon', notes: '', duration: 1800, at: 1 },
     ]);
     expect(checked.startTime).toBe('10:00');
+    expect(checked.clickOnStep).toBe('stop');
+  });
+
+  it("start a new setlist on the click following each song, and each entry on its song's tempo", () => {
+    const values = formValuesOf();
+    expect(values.clickOnStep).toBe('follow');
+    expect(SetlistFormSchema.parse({ ...values, ...base, order: [songRow('a')] })).toMatchObject({
+      clickOnStep: 'follow',
+      songs: [{ song: 'a', tempo: null }],
+    });
+  });
+
+  it("read an entry kept on a device before entries had tempos as on its song's tempo", () => {
+    const { tempo: _tempo, ...older } = stored.songs[0]!;
+    const values = formValuesOf({ ...stored, songs: [older] });
+    expect(values.order[1]).toMatchObject({ kind: 'song', song: 'a', tempo: '' });
+  });
+
+  it("send a typed tempo as BPM and an empty one as null (the song's own)", () => {
+    const order = ['80', ' 96 ', '', '20', '400'].map((tempo) => songRow('a', null, null, tempo));
+    const checked = SetlistFormSchema.parse({ ...base, clickOnStep: 'stop', order });
+    expect(checked.songs.map((entry) => entry.tempo)).toEqual([80, 96, null, 20, 400]);
+    expect(checked.clickOnStep).toBe('stop');
+  });
+
+  it("refuse a tempo out of the song's limits or not whole, with the shared message, at its field", () => {
+    const order = ['19', '401', '72.5', 'fast', '-5'].map((tempo) =>
+      songRow('a', null, null, tempo),
+    );
+    const result = SetlistFormSchema.safeParse({ ...base, order });
+    expect(result.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual(
+      order.map((_row, index) => [`order.${index}.tempo`, SONG_DETAIL_TEXTS.tempo]),
+    );
+    expect(SONG_DETAIL_TEXTS.tempo).toBe(
+      'Tempo must be a whole number of beats per minute from 20 to 400.',
+    );
+  });
+
+  it("refuse a click setting other than 'follow' or 'stop' with the shared message", () => {
+    const result = SetlistFormSchema.safeParse({ ...base, clickOnStep: 'fade', order: [] });
+    expect(result.error?.issues[0]).toMatchObject({
+      path: ['clickOnStep'],
+      message: "When the song changes, the click follows it or stops ('follow' or 'stop').",
+    });
   });
 
   it('read durations as minutes, m:ss or h:mm:ss, and none when empty', () => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  DEFAULT_CLICK_ON_STEP,
   DurationSchema,
   SetlistEntryInputSchema,
   SetlistInputSchema,
@@ -31,9 +32,27 @@ const DurationFieldSchema = z.string().transform((text, ctx) => {
   return z.NEVER;
 });
 
+/**
+ * An entry's tempo as typed (empty for the song's own), read into BPM and held to the shared
+ * rule and its message. Empty sends null, so clearing the field clears the saved tempo.
+ */
+const TempoFieldSchema = z.string().transform((text, ctx) => {
+  const digits = text.trim();
+  if (!digits) return null;
+  // Anything but digits (72.5, "fast") is no whole number: NaN gets the shared message.
+  const checked = SetlistEntryInputSchema.shape.tempo.safeParse(
+    /^\d+$/.test(digits) ? Number(digits) : Number.NaN,
+  );
+  if (checked.success) return checked.data ?? null;
+  for (const issue of checked.error.issues)
+    ctx.addIssue({ code: 'custom', message: issue.message });
+  return z.NEVER;
+});
+
 const SongRowSchema = SetlistEntryInputSchema.extend({
   kind: z.literal('song'),
   duration: DurationFieldSchema,
+  tempo: TempoFieldSchema,
 });
 
 const ItemRowSchema = SetlistItemInputSchema.omit({ at: true }).extend({
@@ -79,7 +98,7 @@ export type SetlistFormValues = z.input<typeof SetlistFormSchema>;
 export type CheckedSetlistValues = z.output<typeof SetlistFormSchema>;
 /** The form's control, as its parts (positions, the order) take it. */
 export type SetlistFormControl = Control<SetlistFormValues, unknown, CheckedSetlistValues>;
-/** One row of the order: a song (with leader, key and duration) or an item. */
+/** One row of the order: a song (with leader, key, tempo and duration) or an item. */
 export type OrderRow = SetlistFormValues['order'][number];
 export type SongRow = Extract<OrderRow, { kind: 'song' }>;
 export type ItemRow = Extract<OrderRow, { kind: 'item' }>;
@@ -88,9 +107,17 @@ export type ItemRow = Extract<OrderRow, { kind: 'item' }>;
 export const durationText = (seconds: number | null): string =>
   seconds === null ? '' : formatDuration(seconds);
 
-/** A song as a new row of the order: no leader, the song's own key, no duration. */
-export const songRow = (song: string, leader: string | null = null, key: string | null = null) =>
-  ({ kind: 'song', song, leader, key, duration: '' }) satisfies SongRow;
+/** A tempo in a field: `72`, or empty for the song's own. */
+export const tempoText = (bpm: number | null | undefined): string =>
+  bpm === null || bpm === undefined ? '' : String(bpm);
+
+/** A song as a new row of the order: no leader, the song's own key and tempo, no duration. */
+export const songRow = (
+  song: string,
+  leader: string | null = null,
+  key: string | null = null,
+  tempo = '',
+) => ({ kind: 'song', song, leader, key, tempo, duration: '' }) satisfies SongRow;
 
 /** A new, empty item at the end of the order. */
 export const emptyItemRow = (): ItemRow => ({ kind: 'item', title: '', notes: '', duration: '' });
@@ -98,20 +125,29 @@ export const emptyItemRow = (): ItemRow => ({ kind: 'item', title: '', notes: ''
 /** The form's starting values: empty for a new setlist, else the setlist as it is stored. */
 export function formValuesOf(setlist?: SetlistDetails): SetlistFormValues {
   if (!setlist) {
-    return { name: '', date: '', startTime: '', notes: '', order: [], positions: [] };
+    return {
+      name: '',
+      date: '',
+      startTime: '',
+      notes: '',
+      clickOnStep: DEFAULT_CLICK_ON_STEP,
+      order: [],
+      positions: [],
+    };
   }
   return {
     name: setlist.name,
     date: setlistDay(setlist.date),
     startTime: setlist.startTime ?? '',
     notes: setlist.notes,
+    clickOnStep: setlist.clickOnStep,
     order: orderOfService(setlist).flatMap((entry): OrderRow[] => {
       if (entry.kind === 'song') {
         const song = setlist.songs[entry.index];
         return song
           ? [
               {
-                ...songRow(song.song._id, song.leader, song.key),
+                ...songRow(song.song._id, song.leader, song.key, tempoText(song.tempo)),
                 duration: durationText(song.duration),
               },
             ]

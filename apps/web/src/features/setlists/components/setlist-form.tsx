@@ -29,13 +29,17 @@ import { SETLIST_SCREEN_TEXTS, setlistPaths } from './setlist-texts.ts';
 import { SongOrderList } from './song-order-list.tsx';
 import type { OrderEntry } from './song-order-list.tsx';
 import type { SongChoice } from './song-picker.tsx';
+import { ClickOnStepField } from './click-on-step-field.tsx';
 import { CloneSetlistDialog } from './clone-setlist-dialog.tsx';
 import { SongPicker } from './song-picker.tsx';
 import { TeamPositionsEditor } from './team-positions-editor.tsx';
 import { useChangesAllowed } from '../../../lib/offline/offline-copy.ts';
 
-/** A song of the form: what the picker shows, and the key its Key select names. */
-type ChosenSong = SongChoice & { key: string | null };
+/**
+ * A song of the form: what the picker shows, the key its Key select names and the tempo its
+ * empty Tempo field shows.
+ */
+type ChosenSong = SongChoice & { key: string | null; tempo: number | null };
 
 /**
  * The order's rows as the list shows them: songs numbered among the songs, a song played again
@@ -56,8 +60,15 @@ function orderEntries(
   return rows.map(({ id, row }, i) => {
     const label = labels[i] ?? '';
     if (row?.kind === 'item') return { kind: 'item', id, label, number: (items += 1) };
-    const songKey = row ? songOf(row.song).key : null;
-    return { kind: 'song', id, label, number: (songs += 1), songKey };
+    const song = row ? songOf(row.song) : null;
+    return {
+      kind: 'song',
+      id,
+      label,
+      number: (songs += 1),
+      songKey: song?.key ?? null,
+      songTempo: song?.tempo ?? null,
+    };
   });
 }
 
@@ -128,7 +139,8 @@ export function SetlistForm({ team, setlist }: SetlistFormProps) {
   const date = useWatch({ control, name: 'date' }) ?? '';
   const away = useAwayOn(team._id, date.split('T')[0] ?? '').data;
 
-  // Titles and keys of the team's songs, and of the setlist's own (which the picker may not list).
+  // Titles, keys and tempos of the team's songs, and of the setlist's own (which the picker
+  // may not list).
   const songsById = useMemo(() => {
     const byId = new Map<string, ChosenSong>();
     for (const entry of setlist?.songs ?? []) byId.set(entry.song._id, entry.song);
@@ -136,7 +148,7 @@ export function SetlistForm({ team, setlist }: SetlistFormProps) {
     return byId;
   }, [setlist, songChoices.data]);
   const songOf = (id: string): ChosenSong =>
-    songsById.get(id) ?? { _id: id, title: id, artist: '', key: null };
+    songsById.get(id) ?? { _id: id, title: id, artist: '', key: null, tempo: null };
 
   // The picker's chips are the order's songs, in order: a chip's place is its song's among them.
   const songPlaces = order.fields.flatMap((field, index) => (field.kind === 'song' ? [index] : []));
@@ -320,11 +332,13 @@ export function SetlistForm({ team, setlist }: SetlistFormProps) {
               members={members}
               onMove={order.move}
               onRepeat={(index) => {
-                // A reprise: the same song, leader and key, once more at the end of the set. Its
-                // duration is left to the planner: a reprise is seldom the whole song.
+                // A reprise: the same song, leader, key and tempo, once more at the end of the set.
+                // Its duration is left to the planner: a reprise is seldom the whole song.
                 const entry = getValues(`order.${index}`);
                 if (entry?.kind === 'song') {
-                  order.append(songRow(entry.song, entry.leader ?? null, entry.key ?? null));
+                  order.append(
+                    songRow(entry.song, entry.leader ?? null, entry.key ?? null, entry.tempo),
+                  );
                 }
               }}
               onRemove={(index) => {
@@ -349,6 +363,7 @@ export function SetlistForm({ team, setlist }: SetlistFormProps) {
             {SETLIST_SCREEN_TEXTS.addItem}
           </Button>
         </Box>
+        <ClickOnStepField control={control} disabled={busy} />
         <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap' }}>
           {mayEdit && (
             <Button type="submit" variant="contained" size="large" disabled={busy}>

@@ -1,3 +1,5 @@
+import type { ClickOnStep } from '@segue/shared';
+
 /**
  * Texts of the setlist screens that only the web app shows. The spec's own setlist texts
  * (headings, buttons, failures) are `SETLIST_TEXTS` in `@segue/shared`.
@@ -11,7 +13,7 @@ export const SETLIST_SCREEN_TEXTS = {
   setlistCloned: 'Setlist cloned',
   cloneTitle: 'Clone Setlist',
   cloneText:
-    'The copy keeps the songs, items, leaders, keys, start time and positions. Which day is it for?',
+    'The copy keeps the songs, items, leaders, keys, tempos, start time and positions. Which day is it for?',
   cloneDate: 'Date of the copy',
   cloneDateMissing: 'Choose the day of the copy.',
   cloneButton: 'Clone',
@@ -50,6 +52,16 @@ export const SETLIST_SCREEN_TEXTS = {
   /** The key a song is played in at this service; the song's own key beside it when that differs. */
   performanceKey: (key: string, songKey: string | null) =>
     songKey && songKey !== key ? `Key ${key} (song in ${songKey})` : `Key ${key}`,
+  tempo: 'Tempo (BPM)',
+  tempoFor: (title: string) => `Tempo for ${title}`,
+  /** The Tempo field's placeholder: the tempo an empty field plays, the song's own. */
+  songsTempo: (bpm: number | null) => (bpm === null ? '' : `Song: ${bpm}`),
+  // What a running click does when a driver steps to the next song (docs/DECISIONS.md, "The click").
+  clickOnStep: 'When the leader moves to the next song, the click…',
+  clickOnStepChoices: {
+    follow: "follows the next song's tempo",
+    stop: 'stops',
+  } satisfies Record<ClickOnStep, string>,
   upcomingSetlists: 'Upcoming Setlists',
   yourPosition: 'Your Position',
   view: 'View',

@@ -17,7 +17,7 @@ import type { ChordView, SetlistDetails, SetlistItem, Song, Team } from '@segue/
 import { BackButton } from '../../../components/back-button.tsx';
 import { ShareWithCongregationButton } from '../../../components/follow-share/share-button.tsx';
 import { PageLoading } from '../../../components/layout/page-loading.tsx';
-import { chartFooter, songFacts } from '../../../components/chart/chart-facts.ts';
+import { chartFooter } from '../../../components/chart/chart-facts.ts';
 import { setlistInKeys, shownKey } from '../../../components/chart/in-key.ts';
 import { KeepKeysDialog } from '../../../components/chart/keep-keys-dialog.tsx';
 import { keysToKeep, notDeclined, type KeyToKeep } from '../../../components/chart/keep-keys.ts';
@@ -49,7 +49,7 @@ import { CurrentTeamGate } from '../../../components/current-team-gate.tsx';
 import { formatSetlistDate } from './setlist-dates.ts';
 import { SETLIST_SCREEN_TEXTS, setlistPaths } from './setlist-texts.ts';
 import {
-  entryKeyCaption,
+  entryFacts,
   entryTiming,
   serviceSummary,
   serviceTimes,
@@ -336,7 +336,8 @@ interface SetlistSongProps {
 }
 
 /**
- * One song of the setlist: its heading, start time and duration, key, capo, tempo and time, and
+ * One song of the setlist: its heading, start time and duration, key, capo, tempo (the entry's,
+ * else the song's) and time, and
  * leader; then its chart, or each part's label and lyrics; then its copyright and CCLI number.
  */
 function SetlistSong({
@@ -357,9 +358,7 @@ function SetlistSong({
         {songHeading(number, song)}
       </Typography>
       {timing && <Typography color="text.secondary">{timing}</Typography>}
-      <ChartFactsLine
-        items={[entryKeyCaption(key, song.key, view), ...songFacts(song, key, view)]}
-      />
+      <ChartFactsLine items={entryFacts(entry, key, view)} />
       {leaderName && <Typography color="text.secondary">{T.ledBy(leaderName)}</Typography>}
       {listened && (
         <Typography {...PRINT_HIDDEN} color="text.secondary">

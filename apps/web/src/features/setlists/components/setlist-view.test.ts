@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_CHORD_VIEW } from '@segue/shared';
 import type { ServiceEntry, SetlistDetails } from '@segue/shared';
 import {
+  entryFacts,
   entryKeyCaption,
   entryTiming,
   serviceSummary,
@@ -23,6 +24,33 @@ describe("a setlist entry's key caption", () => {
     expect(entryKeyCaption('E', null, { ...DEFAULT_CHORD_VIEW, capo: 4 })).toBe(
       'Key E · Capo 4 · C shapes',
     );
+  });
+});
+
+describe("a setlist song's facts line", () => {
+  const song = {
+    key: 'G',
+    capo: 0,
+    tempo: 72,
+    time: '6/8',
+  } as unknown as SetlistDetails['songs'][number]['song'];
+
+  it("says the entry's tempo in place of the song's, and the song's without one", () => {
+    expect(entryFacts({ song, tempo: 80 }, 'A', DEFAULT_CHORD_VIEW)).toEqual([
+      'Key A (song in G)',
+      '80 BPM',
+      '6/8',
+    ]);
+    expect(entryFacts({ song, tempo: null }, 'G', DEFAULT_CHORD_VIEW)).toEqual([
+      'Key G',
+      '72 BPM',
+      '6/8',
+    ]);
+    // An answer kept on a device before entries had tempos.
+    expect(entryFacts({ song }, 'G', DEFAULT_CHORD_VIEW)).toContain('72 BPM');
+    expect(
+      entryFacts({ song: { ...song, tempo: null }, tempo: 64 }, 'G', DEFAULT_CHORD_VIEW),
+    ).toContain('64 BPM');
   });
 });
 

@@ -6,6 +6,7 @@ import {
   timeOfDay,
 } from '@segue/shared';
 import type { ChordView, ServiceEntry, SetlistDetails } from '@segue/shared';
+import { songFacts } from '../../../components/chart/chart-facts.ts';
 import { keyCaption } from '../../../components/my-view/my-view.ts';
 import { SETLIST_SCREEN_TEXTS } from './setlist-texts.ts';
 import { SETLIST_VIEW_TEXTS as T } from './setlist-view-texts.ts';
@@ -23,6 +24,23 @@ export function entryKeyCaption(
   const plain = keyCaption(key, DEFAULT_CHORD_VIEW);
   if (key === null || caption === null || plain === null) return caption;
   return `${SETLIST_SCREEN_TEXTS.performanceKey(key, songKey)}${caption.slice(plain.length)}`;
+}
+
+/**
+ * The facts line of a song of the setlist: the key caption (`entryKeyCaption`), then the song's
+ * capo, tempo and time, the entry's tempo in place of the song's when it has one, as the click
+ * counts it (docs/DECISIONS.md, "The click").
+ */
+export function entryFacts(
+  entry: Pick<SetlistDetails['songs'][number], 'song' | 'tempo'>,
+  key: string | null,
+  view: ChordView,
+): (string | null)[] {
+  const { song } = entry;
+  return [
+    entryKeyCaption(key, song.key, view),
+    ...songFacts({ ...song, tempo: entry.tempo ?? song.tempo }, key, view),
+  ];
 }
 
 /** One entry of the order of service with its times. */

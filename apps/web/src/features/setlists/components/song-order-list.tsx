@@ -35,6 +35,7 @@ import ReplayIcon from '@mui/icons-material/Replay';
 import { SETLIST_LIMITS, SETLIST_TEXTS, formatDuration, parseDuration } from '@segue/shared';
 import type { MemberChoice } from '../api/team-members.ts';
 import { EntryKeySelect } from './entry-key-select.tsx';
+import { EntryTempoField } from './entry-tempo-field.tsx';
 import { MemberSelect } from './member-select.tsx';
 import type { SetlistFormControl } from './setlist-form-values.ts';
 import { SETLIST_SCREEN_TEXTS } from './setlist-texts.ts';
@@ -85,6 +86,8 @@ export type OrderEntry =
       number: number;
       /** The key the song's stored chords sound in, named by the entry's Key select. */
       songKey: string | null;
+      /** The song's own tempo (BPM), shown in the entry's empty Tempo field. */
+      songTempo: number | null;
     }
   | {
       kind: 'item';
@@ -110,7 +113,7 @@ interface SongOrderListProps {
 }
 
 /**
- * The order of service: the chosen songs, each with its leader, key and duration, and the items
+ * The order of service: the chosen songs, each with its leader, key, tempo and duration, and the items
  * between them (a welcome, a sermon) with title, notes and duration; reordered together by drag
  * or by the arrow buttons.
  */
@@ -218,14 +221,28 @@ export function SongOrderList({
   );
 }
 
-/** Below md the Leader and Key selects split their line in half; from md up they sit inline. */
-const selectSx = {
-  flex: { xs: '1 1 0', md: '0 0 auto' },
-  minWidth: { xs: 0, md: 200 },
+/**
+ * A song's title and buttons take its first line; its Leader, Key, Tempo and Duration the
+ * line below, under the title from md up, and two to a line below md, so a phone never
+ * scrolls sideways. Four fields beside the title and buttons do not fit the form's width.
+ */
+const songFieldsSx = {
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: 1,
+  order: 1,
+  flex: '1 1 100%',
+  minWidth: 0,
+  pl: { xs: 0, md: 6 },
 } as const;
+const halfLine = { xs: '1 1 40%', md: '0 0 auto' } as const;
+const selectSx = { flex: halfLine, minWidth: { xs: 0, md: 200 } } as const;
 const keySelectSx = { ...selectSx, minWidth: { xs: 0, md: 150 } } as const;
-/** Below md a row's duration and buttons share its last line; from md up they close its first. */
+const songNumberSx = { flex: { xs: '1 1 40%', md: '0 0 110px' }, minWidth: 0 } as const;
+/** Below md an item's duration and buttons share its last line; from md up they close its first. */
 const durationSx = { flex: { xs: '0 1 140px', md: '0 0 100px' }, order: { xs: 2, md: 0 } } as const;
+/** A field's complaint: a line of its own at the end, where it is read whole on a phone too. */
+const rowErrorSx = { order: 4, flex: '1 1 100%', mx: 1.5, mt: 0 } as const;
 const rowEndSx = { order: { xs: 2, md: 0 } } as const;
 
 function moveButtonId(entryId: string, direction: 'up' | 'down'): string {
@@ -245,6 +262,8 @@ interface SortableRowProps extends OrderRowProps<OrderEntry> {
   children: ReactNode;
   /** The row's own buttons, before Move up and Move down. */
   actions: ReactNode;
+  /** The buttons close the row's first line at every width, not its last below md. */
+  actionsOnFirstLine?: boolean;
   sx?: SxProps<Theme>;
 }
 
@@ -260,6 +279,7 @@ function SortableRow({
   disabled,
   children,
   actions,
+  actionsOnFirstLine = false,
   sx,
 }: SortableRowProps) {
   const {
@@ -302,7 +322,14 @@ function SortableRow({
           <DragIndicatorIcon />
         </IconButton>
         {children}
-        <Box sx={{ display: 'flex', alignItems: 'center', ml: 'auto', ...rowEndSx }}>
+        <Box
+          sx={{
+            display: 'flex',
+            alignItems: 'center',
+            ml: 'auto',
+            ...(actionsOnFirstLine ? {} : rowEndSx),
+          }}
+        >
           {actions}
           <IconButton
             id={moveButtonId(entry.id, 'up')}
@@ -356,12 +383,13 @@ interface SongOrderRowProps extends OrderRowProps<Extract<OrderEntry, { kind: 's
   away?: ReadonlySet<string> | undefined;
 }
 
-/** A song of the order: its number and title, leader, key and duration, and "Play again". */
+/** A song of the order: its number and title, leader, key, tempo and duration, and "Play again". */
 function SongOrderRow({ control, members, onRepeat, away, ...row }: SongOrderRowProps) {
   const { entry, index, disabled } = row;
   return (
     <SortableRow
       {...row}
+      actionsOnFirstLine
       actions={
         <RowAction
           label={SETLIST_SCREEN_TEXTS.playAgain(entry.label)}
@@ -372,18 +400,10 @@ function SongOrderRow({ control, members, onRepeat, away, ...row }: SongOrderRow
         </RowAction>
       }
     >
-      <Typography sx={{ flex: '1 1 160px', minWidth: 0, overflowWrap: 'anywhere' }}>
+      <Typography sx={{ flex: '1 1 120px', minWidth: 0, overflowWrap: 'anywhere' }}>
         {`${entry.number}. ${entry.label}`}
       </Typography>
-      <Box
-        sx={{
-          display: 'flex',
-          gap: 1,
-          order: { xs: 1, md: 0 },
-          flex: { xs: '1 1 100%', md: '0 1 auto' },
-          minWidth: 0,
-        }}
-      >
+      <Box sx={songFieldsSx}>
         <Controller
           control={control}
           name={`order.${index}.leader`}
@@ -415,8 +435,21 @@ function SongOrderRow({ control, members, onRepeat, away, ...row }: SongOrderRow
             />
           )}
         />
+        <TempoField
+          control={control}
+          index={index}
+          label={entry.label}
+          songTempo={entry.songTempo}
+          disabled={disabled}
+        />
+        <DurationField
+          control={control}
+          index={index}
+          label={entry.label}
+          disabled={disabled}
+          sx={songNumberSx}
+        />
       </Box>
-      <DurationField control={control} index={index} label={entry.label} disabled={disabled} />
     </SortableRow>
   );
 }
@@ -511,6 +544,8 @@ interface DurationFieldProps {
   /** The row's name, which names the field. */
   label: string;
   disabled?: boolean | undefined;
+  /** Where the field sits in its line; an item's place by default. */
+  sx?: SxProps<Theme> | undefined;
 }
 
 /**
@@ -518,7 +553,7 @@ interface DurationFieldProps {
  * once the field is left. Its complaint takes a line of its own at the row's end, where it is
  * read whole on a phone too.
  */
-function DurationField({ control, index, label, disabled }: DurationFieldProps) {
+function DurationField({ control, index, label, disabled, sx = durationSx }: DurationFieldProps) {
   const errorId = useId();
   return (
     <Controller
@@ -541,7 +576,7 @@ function DurationField({ control, index, label, disabled }: DurationFieldProps) 
             inputRef={field.ref}
             disabled={disabled}
             error={Boolean(fieldState.error)}
-            sx={durationSx}
+            sx={sx}
             slotProps={{
               inputLabel: { shrink: true },
               htmlInput: {
@@ -552,7 +587,48 @@ function DurationField({ control, index, label, disabled }: DurationFieldProps) 
             }}
           />
           {fieldState.error && (
-            <FormHelperText id={errorId} error sx={{ order: 4, flex: '1 1 100%', mx: 1.5, mt: 0 }}>
+            <FormHelperText id={errorId} error sx={rowErrorSx}>
+              {fieldState.error.message}
+            </FormHelperText>
+          )}
+        </>
+      )}
+    />
+  );
+}
+
+interface TempoFieldProps {
+  control: SetlistFormControl;
+  index: number;
+  /** The row's name, which names the field. */
+  label: string;
+  songTempo: number | null;
+  disabled?: boolean | undefined;
+}
+
+/** A song entry's tempo, as the entry's key is edited; its complaint as the duration's. */
+function TempoField({ control, index, label, songTempo, disabled }: TempoFieldProps) {
+  const errorId = useId();
+  return (
+    <Controller
+      control={control}
+      name={`order.${index}.tempo`}
+      render={({ field, fieldState }) => (
+        <>
+          <EntryTempoField
+            accessibleName={SETLIST_SCREEN_TEXTS.tempoFor(label)}
+            value={field.value}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            name={field.name}
+            inputRef={field.ref}
+            songTempo={songTempo}
+            errorId={fieldState.error ? errorId : undefined}
+            disabled={disabled}
+            sx={songNumberSx}
+          />
+          {fieldState.error && (
+            <FormHelperText id={errorId} error sx={rowErrorSx}>
               {fieldState.error.message}
             </FormHelperText>
           )}
