@@ -19,12 +19,13 @@ import { FOLLOW_BUDGET_MS, followSeedShape } from './lib/follow-shape.mjs';
 import { measureLibrary } from './lib/library.mjs';
 import { liveCaseRuns, measureLive, SOME_LIVE_CASES } from './lib/live-fanout.mjs';
 import { measureMemory } from './lib/memory.mjs';
+import { measureRecordings } from './lib/recordings.mjs';
 import { measureSongFiles } from './lib/song-files.mjs';
 import { createDatabase, dropDatabase, dropStaleDatabases } from './lib/pg-admin.mjs';
 import { run, stopAllChildren } from './lib/proc.mjs';
 import { machine, makeRow, textTable, writeReport } from './lib/report.mjs';
 import { BENCH_DIR, REPO_ROOT, startSegue } from './lib/servers.mjs';
-import { registerAccounts, seedApiData, seedLiveRooms } from './lib/setup.mjs';
+import { registerAccounts, seedApiData, seedLiveRooms, seedRecordings } from './lib/setup.mjs';
 import { round } from './lib/stats.mjs';
 import { measureWeb } from './lib/web.mjs';
 
@@ -155,13 +156,13 @@ async function main() {
   // One throwaway database and data dir for every Segue server of the run.
   const stale = await dropStaleDatabases().catch(() => []);
   if (stale.length) say(`dropped leftover databases: ${stale.join(', ')}`);
-  /** @type {{ url?: string, organizer?: import('./lib/setup.mjs').Account, rooms?: any[], api?: any, follow?: import('./lib/follow-setup.mjs').FollowFixtures, error?: Error, roomsError?: Error, apiError?: Error, followError?: Error }} */
+  /** @type {{ url?: string, organizer?: import('./lib/setup.mjs').Account, rooms?: any[], api?: any, recordings?: import('./lib/recordings.mjs').RecordingsFixture, follow?: import('./lib/follow-setup.mjs').FollowFixtures, error?: Error, roomsError?: Error, apiError?: Error, recordingsError?: Error, followError?: Error }} */
   const fixtures = {};
   // Only what the measures that run need is seeded (`--only=follow` seeds one account).
   const liveRoomsNeeded = ['live', 'files', 'memory'].some(runs);
   const accountsNeeded = liveRoomsNeeded
     ? FOLLOWER_ACCOUNTS + LIVE.rooms
-    : ['api', 'library'].some(runs)
+    : ['api', 'library', 'recordings'].some(runs)
       ? 1
       : 0;
   let dataDir = '';
@@ -202,6 +203,14 @@ async function main() {
             return undefined;
           });
         }
+        if (runs('recordings')) {
+          // The organizer's own team: the uploads count against no one else's quota.
+          say('seeding: a song with a 50 MB recording');
+          fixtures.recordings = await seedRecordings(seeder, accounts[0]).catch((e) => {
+            fixtures.recordingsError = e;
+            return undefined;
+          });
+        }
       }
       if (runs('follow')) {
         say('seeding: follow rooms (a church, its licence confirmed, links, one step each)');
@@ -227,7 +236,7 @@ async function main() {
   // starts two more, with Redis, for its two-instance case).
   let segue = null;
   let segueError = null;
-  if (!fixtures.error && ['live', 'api', 'library', 'files'].some(runs)) {
+  if (!fixtures.error && ['live', 'api', 'library', 'files', 'recordings'].some(runs)) {
     try {
       segue = await startSegue({ databaseUrl: fixtures.url, dataDir, logLevel: 'warn' });
     } catch (error) {
@@ -259,6 +268,10 @@ async function main() {
   );
 
   await measure('files', () => measureSongFiles({ segue: needSegue(), rooms: need('rooms') }));
+
+  await measure('recordings', () =>
+    measureRecordings({ segue: needSegue(), fixture: need('recordings') }),
+  );
 
   await segue?.stop();
 

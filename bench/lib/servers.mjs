@@ -42,7 +42,16 @@ const SEGUE_NODE_ARGS = (process.env.BENCH_SEGUE_NODE_ARGS ?? '').split(' ').fil
 /** The environment of a child: ours, minus anything that would change what is measured. */
 function cleanEnv(extra) {
   const env = { ...process.env };
-  for (const key of ['REDIS_URL', 'SMTP_URL', 'DATABASE_URL', 'AUTH_SECRET', 'NODE_OPTIONS']) {
+  // S3_URL and MEDIA_QUOTA_MB: recordings go to DATA_DIR/media, up to the default quota.
+  for (const key of [
+    'REDIS_URL',
+    'SMTP_URL',
+    'DATABASE_URL',
+    'AUTH_SECRET',
+    'NODE_OPTIONS',
+    'S3_URL',
+    'MEDIA_QUOTA_MB',
+  ]) {
     delete env[key];
   }
   return { ...env, ...extra };

@@ -1,6 +1,7 @@
 // Seeding through Segue's own HTTP API, as people would: register, follow the mailed
 // verification link, create teams, add members, write songs and setlists.
 import { api, benchAddress, mapLimit } from './http.mjs';
+import { makeRecording, postRecording } from './recordings.mjs';
 import { makeLiveSong, makeSong, makeSongs } from './songs.mjs';
 
 /**
@@ -143,4 +144,48 @@ export async function seedApiData(server, organizer) {
   if (imported.imported !== 2000)
     throw new Error(`library import took ${imported.imported} of 2000 songs`);
   return { token, setlistTeamId, setlistId: /** @type {string} */ (setlist._id), libraryTeamId };
+}
+
+/**
+ * The recordings measure's data: a team owned by `leader`, an 8-part song, a setlist holding it
+ * (for the leader's live steps) and one 50 MB recording of the song (the one downloaded). The
+ * uploads go to the same song, by the team's owner (who may edit every song).
+ * @param {import('./servers.mjs').RunningServer} server
+ * @param {Account} leader
+ * @returns {Promise<import('./recordings.mjs').RecordingsFixture>}
+ */
+export async function seedRecordings(server, leader) {
+  const token = leader.jwt;
+  const teamId = await createTeam(server, leader, 'Recordings bench team');
+  const song = await api(server.url, 'POST', '/api/songs', {
+    token,
+    teamId,
+    body: makeLiveSong('recordings', 8),
+  });
+  const setlist = await api(server.url, 'POST', '/api/setlist', {
+    token,
+    teamId,
+    body: {
+      name: 'Recordings bench',
+      date: '2030-01-01',
+      songs: [{ song: song._id, leader: null }],
+    },
+  });
+  const fixture = {
+    teamId,
+    setlistId: /** @type {string} */ (setlist._id),
+    songId: /** @type {string} */ (song._id),
+    leaderToken: token,
+    labels: Array.from({ length: 8 }, (_, p) => `P${p + 1}`),
+  };
+  const res = await postRecording(
+    server.url,
+    fixture,
+    makeRecording(),
+    'Bench download',
+    AbortSignal.timeout(60_000),
+  );
+  const text = await res.text();
+  if (res.status !== 201) throw new Error(`the recording's upload answered ${res.status}: ${text}`);
+  return { ...fixture, recordingId: JSON.parse(text).id };
 }

@@ -124,23 +124,40 @@ function readFilesInThread(url, readers, until) {
   });
 }
 
-async function probes(url, socket, room, ms) {
+/**
+ * Probes the server for `ms`: /api/health one call after the other and the leader's live steps,
+ * at once; each round trip, in ms. Also the recordings measure's probes.
+ * @param {string} url
+ * @param {import('socket.io-client').Socket} socket  the leader's, joined to `room`'s setlist
+ * @param {{ setlistId: string, labels: string[] }} room
+ * @param {number} ms
+ * @returns {Promise<{ health: number[], steps: number[] }>}
+ */
+export async function probeTimes(url, socket, room, ms) {
   const until = Date.now() + ms;
   const [health, steps] = await Promise.all([
     probeHealth(url, until),
     probeSteps(socket, room, until),
   ]);
+  return { health, steps };
+}
+
+/** The probes' round trips over `ms`, summarized (see probeTimes). */
+async function probes(url, socket, room, ms) {
+  const { health, steps } = await probeTimes(url, socket, room, ms);
   return { health: summarize(health), steps: summarize(steps) };
 }
 
 /**
- * @param {{ segue: import('./servers.mjs').RunningServer, rooms: { teamId: string, setlistId: string, leaderToken: string, labels: string[] }[] }} options
+ * The leader's live socket (websocket, no reconnection: a dropped socket fails the measure),
+ * joined to the room's setlist, for the step probe. The caller disconnects it.
+ * @param {string} url
+ * @param {{ setlistId: string, leaderToken: string }} room
  */
-export async function measureSongFiles({ segue, rooms }) {
-  const [stepper, ...readers] = rooms;
-  const socket = io(segue.url, {
+export async function joinAsLeader(url, room) {
+  const socket = io(url, {
     transports: ['websocket'],
-    auth: { token: stepper.leaderToken },
+    auth: { token: room.leaderToken },
     forceNew: true,
     reconnection: false,
   });
@@ -149,9 +166,22 @@ export async function measureSongFiles({ segue, rooms }) {
       socket.once('connect', resolve);
       socket.once('connect_error', reject);
     });
-    const joined = await socket.timeout(15_000).emitWithAck('setlist:join', stepper.setlistId);
+    const joined = await socket.timeout(15_000).emitWithAck('setlist:join', room.setlistId);
     if (!joined?.ok) throw new Error(`join refused: ${JSON.stringify(joined)}`);
+    return socket;
+  } catch (error) {
+    socket.disconnect();
+    throw error;
+  }
+}
 
+/**
+ * @param {{ segue: import('./servers.mjs').RunningServer, rooms: { teamId: string, setlistId: string, leaderToken: string, labels: string[] }[] }} options
+ */
+export async function measureSongFiles({ segue, rooms }) {
+  const [stepper, ...readers] = rooms;
+  const socket = await joinAsLeader(segue.url, stepper);
+  try {
     const quiet = await probes(segue.url, socket, stepper, QUIET_MS);
     const until = Date.now() + LOADED_MS;
     const [loaded, files] = await Promise.all([
