@@ -2,11 +2,12 @@ import { useCallback, useEffect, useMemo, useRef, useSyncExternalStore } from 'r
 import { clampSongIndex, LIVE_LIMITS } from '@segue/shared';
 import type { LiveViewKind, ScreenMode } from '@segue/shared';
 import { LiveConnection } from './live/connection.ts';
+import type { ClickCommand } from './live/connection.ts';
 import { CommandQueue } from './live/queue.ts';
 import { LiveStore } from './live/state.ts';
 import type { LiveSnapshot } from './live/state.ts';
 
-export type { LiveConnectionStatus } from './live/connection.ts';
+export type { ClickCommand, LiveConnectionStatus } from './live/connection.ts';
 export type { Announcement, LiveKey, LiveSnapshot, ScreenView } from './live/state.ts';
 
 /** What the session needs to know of the setlist, read when it is needed. */
@@ -75,6 +76,7 @@ export class LiveSession {
         announcement: (message, meta) => this.store.announce(message, meta),
         screenChanged: (screen) => this.store.screenChanged(screen),
         followers: (count) => this.store.followersChanged(count),
+        clickChanged: (click, meta) => this.store.clickChanged(click, meta.setlistId),
       },
       view,
     );
@@ -202,6 +204,22 @@ export class LiveSession {
     this.queue.push({ event: 'setlist:screen', mode });
   }
 
+  /** The server's clock (`clock:ping`), for this device's offset to it; rejects when it fails. */
+  readonly ping = (): Promise<{ serverAt: number }> => this.connection.ping();
+
+  /**
+   * Starts or stops the band's click, or changes its tempo (drivers only, as the server checks).
+   * Answers the server's refusal, or null when it was not sent or not answered; the click it
+   * answers is kept as if the room had heard it.
+   */
+  async click(command: ClickCommand): Promise<{ ok: true } | { ok: false; error: string | null }> {
+    const answer = await this.connection.click(command);
+    if (!answer) return { ok: false, error: null };
+    if (!answer.ok) return { ok: false, error: answer.error };
+    if (answer.click) this.store.clickChanged(answer.click, this.setlistId);
+    return { ok: true };
+  }
+
   /** Takes the message off the projector before its time is up (drivers only). */
   clearScreenMessage(): void {
     this.queue.push({ event: 'setlist:screen', message: null });
@@ -260,6 +278,7 @@ export function useLiveChannel(
   const clearScreenMessage = useCallback(() => session.clearScreenMessage(), [session]);
   const showJoinCode = useCallback((shown: boolean) => session.showJoinCode(shown), [session]);
   const reconnect = useCallback(() => session.reconnectNow(), [session]);
+  const sendClick = useCallback((command: ClickCommand) => session.click(command), [session]);
   return {
     ...snapshot,
     goToSong,
@@ -271,5 +290,8 @@ export function useLiveChannel(
     clearScreenMessage,
     showJoinCode,
     reconnect,
+    sendClick,
+    /** A stable `clock:ping` over this page's socket (`useClockSync`). */
+    ping: session.ping,
   };
 }

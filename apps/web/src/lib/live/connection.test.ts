@@ -1,7 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LIVE_TEXTS } from '@segue/shared';
-import type { LiveState } from '@segue/shared';
-import { LiveConnection, OFFLINE_RETRY_MS, PROBE_TIMEOUT_MS } from './connection.ts';
+import type { ClickState, LiveState } from '@segue/shared';
+import {
+  CLOCK_PING_TIMEOUT_MS,
+  LiveConnection,
+  OFFLINE_RETRY_MS,
+  PROBE_TIMEOUT_MS,
+} from './connection.ts';
 import type { LiveConnectionHooks, LiveConnectionStatus } from './connection.ts';
 import { fakeBrowser, lastSocket } from './fake-socket.ts';
 import { ACK_TIMEOUT_MS, RETRY_DELAY_MS } from './queue.ts';
@@ -48,6 +53,7 @@ function start() {
     announcement: vi.fn<LiveConnectionHooks['announcement']>(),
     screenChanged: vi.fn<LiveConnectionHooks['screenChanged']>(),
     followers: vi.fn<LiveConnectionHooks['followers']>(),
+    clickChanged: vi.fn<LiveConnectionHooks['clickChanged']>(),
   } satisfies LiveConnectionHooks;
   const connection = new LiveConnection(id, hooks);
   connection.start();
@@ -293,5 +299,67 @@ describe('LiveConnection events', () => {
     socket.accept();
     socket.drop();
     expect(dropped).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('LiveConnection and the click', () => {
+  const running: ClickState = {
+    running: true,
+    bpm: 72,
+    beatsPerBar: 4,
+    beatUnit: 4,
+    pulse: 'beat',
+    downbeatAt: 1_000_000,
+    countInBars: 1,
+    previous: null,
+    version: 2,
+  };
+
+  it("answers a clock ping with the server's clock, and fails one it cannot measure", async () => {
+    const { connection, socket } = start();
+    // Not connected: at once, not when the ping would have been held until the next connection.
+    await expect(connection.ping()).rejects.toThrow();
+    expect(socket.awaited).toEqual([]);
+    socket.accept();
+
+    const answered = connection.ping();
+    socket.lastAwaited('clock:ping').answer({ ok: true, serverAt: 1234.5 });
+    await expect(answered).resolves.toEqual({ serverAt: 1234.5 });
+
+    const refused = connection.ping();
+    socket.lastAwaited('clock:ping').answer({ ok: false, error: LIVE_TEXTS.slowDown });
+    await expect(refused).rejects.toThrow(LIVE_TEXTS.slowDown);
+
+    const unanswered = connection.ping();
+    const caught = unanswered.catch((error: unknown) => error);
+    vi.advanceTimersByTime(CLOCK_PING_TIMEOUT_MS);
+    expect(await caught).toBeInstanceOf(Error);
+  });
+
+  it("sends a driver's click for its setlist and answers the server's answer, or null unsent", async () => {
+    const { connection, socket } = start();
+    await expect(connection.click({ action: 'stop' })).resolves.toBeNull();
+    socket.accept();
+
+    const started = connection.click({ action: 'start', countInBars: 1, bpm: 72 });
+    const sent = socket.lastAwaited('setlist:click');
+    expect(sent.payload).toEqual({ setlistId: id, action: 'start', countInBars: 1, bpm: 72 });
+    sent.answer({ ok: true, click: running });
+    await expect(started).resolves.toEqual({ ok: true, click: running });
+
+    const refused = connection.click({ action: 'tempo', bpm: 90 });
+    socket.lastAwaited('setlist:click').answer({ ok: false, error: LIVE_TEXTS.clickNotRunning });
+    await expect(refused).resolves.toEqual({ ok: false, error: LIVE_TEXTS.clickNotRunning });
+
+    const unanswered = connection.click({ action: 'stop' });
+    vi.advanceTimersByTime(ACK_TIMEOUT_MS);
+    await expect(unanswered).resolves.toBeNull();
+  });
+
+  it("passes the room's click changes on", () => {
+    const { hooks, socket } = joined();
+    const meta = { setlistId: id, version: 2 };
+    socket.fire('setlist:clickChanged', running, meta);
+    expect(hooks.clickChanged).toHaveBeenCalledWith(running, meta);
   });
 });

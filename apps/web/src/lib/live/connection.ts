@@ -3,6 +3,9 @@ import type { Socket } from 'socket.io-client';
 import { LIVE_SOCKET_OPTIONS, LIVE_TEXTS } from '@segue/shared';
 import type {
   AnnouncementMeta,
+  ClickAnswer,
+  ClickPayload,
+  ClickState,
   ClientToServerEvents,
   FollowCount,
   ScreenState,
@@ -53,7 +56,18 @@ export interface LiveConnectionHooks {
   screenChanged(screen: ScreenState): void;
   /** How many phones follow the setlist's congregation link. */
   followers(count: FollowCount): void;
+  /** The band's click changed (started, stopped, a new tempo). */
+  clickChanged(click: ClickState, meta: LiveMeta): void;
 }
+
+/** A driver's click, for the setlist the connection is for. */
+export type ClickCommand =
+  | { action: 'start'; countInBars: number; bpm?: number }
+  | { action: 'stop' }
+  | { action: 'tempo'; bpm: number };
+
+/** How long a clock ping may take before it is given up (`ClockSync` drops it). */
+export const CLOCK_PING_TIMEOUT_MS = 2000;
 
 /** The socket as requests and the queue see it: each command as its event, for this setlist. */
 class SocketCommands implements CommandEmitter {
@@ -218,6 +232,7 @@ export class LiveConnection {
     );
     socket.on('setlist:screenChanged', (screen) => this.hooks.screenChanged(screen));
     socket.on('setlist:followers', (count) => this.hooks.followers(count));
+    socket.on('setlist:clickChanged', (click, meta) => this.hooks.clickChanged(click, meta));
     socket.on('live:error', ({ message }) => console.warn(`[live] ${message}`));
 
     // A phone that slept or a Wi-Fi that came back may hold a socket that is dead without
@@ -271,6 +286,36 @@ export class LiveConnection {
     if (socket.active) socket.disconnect();
     socket.connect();
     this.setConnection('reconnecting');
+  }
+
+  /**
+   * The server's clock, for this device's offset to it (docs/DECISIONS.md, "The click"): one
+   * `clock:ping` on the live socket. Rejects at once without a connection (socket.io would hold
+   * the ping until the next one, and its answer would measure the wait), on a refusal and after
+   * `CLOCK_PING_TIMEOUT_MS`.
+   */
+  async ping(): Promise<{ serverAt: number }> {
+    const socket = this.socket;
+    if (!socket?.connected) throw new Error('not connected');
+    const answer = await socket.timeout(CLOCK_PING_TIMEOUT_MS).emitWithAck('clock:ping');
+    if (!answer.ok) throw new Error(answer.error);
+    return { serverAt: answer.serverAt };
+  }
+
+  /**
+   * Sends a driver's click (start, stop, tempo) for this setlist; answers the server's answer, or
+   * null when it was not sent or not answered. Not queued like a step: a start sent late would
+   * count the band in at a moment nobody chose.
+   */
+  async click(command: ClickCommand): Promise<ClickAnswer | null> {
+    const socket = this.socket;
+    if (!socket?.connected) return null;
+    const payload: ClickPayload = { ...command, setlistId: this.setlistId };
+    try {
+      return await socket.timeout(ACK_TIMEOUT_MS).emitWithAck('setlist:click', payload);
+    } catch {
+      return null;
+    }
   }
 
   /** Joins the setlist on a live connection, again after a refusal for the rate or no answer. */

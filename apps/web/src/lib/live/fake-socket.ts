@@ -79,6 +79,37 @@ export class FakeSocket extends Listeners {
     return this;
   }
 
+  /** Events the client emitted with `timeout(ms).emitWithAck` (clock pings, clicks). */
+  readonly awaited: { event: string; payload: unknown; answer: (answer: unknown) => void }[] = [];
+
+  /**
+   * socket.io's `timeout(ms).emitWithAck(event, payload?)`: the answer the test gives through
+   * `lastAwaited(event).answer` resolves it; none within `ms` rejects it, as socket.io does.
+   */
+  timeout(ms: number) {
+    return {
+      emitWithAck: (event: string, payload?: unknown): Promise<unknown> =>
+        new Promise((resolve, reject) => {
+          const timer = setTimeout(() => reject(new Error('operation has timed out')), ms);
+          this.awaited.push({
+            event,
+            payload,
+            answer: (answer) => {
+              clearTimeout(timer);
+              resolve(answer);
+            },
+          });
+        }),
+    };
+  }
+
+  /** The last event of that name the client emitted with `emitWithAck`. */
+  lastAwaited(event: string) {
+    const found = this.awaited.findLast((awaited) => awaited.event === event);
+    if (!found) throw new Error(`${event} was not emitted`);
+    return found;
+  }
+
   /** The handshake succeeded. */
   accept(): void {
     this.connected = true;

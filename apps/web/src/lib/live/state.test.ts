@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { LiveJoinState } from '@segue/shared';
+import type { ClickState, LiveJoinState } from '@segue/shared';
 import type { LiveConnectionStatus } from './connection.ts';
 import { liveState as state, SETLIST_ID as id } from './fake-socket.ts';
 import { LiveStore } from './state.ts';
@@ -33,6 +33,7 @@ describe('LiveStore', () => {
       keys: new Map(),
       screen: { mode: 'lyrics', message: null, joinCode: null, version: -1 },
       followers: null,
+      click: null,
     });
     setStatus('reconnecting');
     expect(listener).toHaveBeenCalledTimes(1);
@@ -180,6 +181,40 @@ describe('LiveStore', () => {
       joinCode: null,
       version: 5,
     });
+  });
+
+  it("keeps the band's click of the highest version: from a join, an event or an answer", () => {
+    const { store, listener } = setup();
+    const joinState = (version: number, click?: ClickState): LiveJoinState => ({
+      ...state(version, 0, 'Verse'),
+      keys: [],
+      ...(click ? { click } : {}),
+    });
+    const click = (version: number, running = true): ClickState => ({
+      running,
+      bpm: 72,
+      beatsPerBar: 4,
+      beatUnit: 4,
+      pulse: 'beat',
+      downbeatAt: 1_000_000,
+      countInBars: 1,
+      previous: null,
+      version,
+    });
+    store.joined(joinState(3, click(3)));
+    expect(store.getSnapshot().click).toEqual(click(3));
+    listener.mockClear();
+    // A late event, and the same click heard again on a re-join, change nothing.
+    store.clickChanged(click(2, false), id);
+    store.joined(joinState(3, click(3)));
+    expect(store.getSnapshot().click).toEqual(click(3));
+    store.clickChanged(click(9, false), 'another');
+    expect(store.getSnapshot().click?.running).toBe(true);
+    store.clickChanged(click(4, false), id);
+    expect(store.getSnapshot().click).toEqual(click(4, false));
+    // A join that names no click (an older server) leaves the one kept.
+    store.joined(joinState(5));
+    expect(store.getSnapshot().click?.version).toBe(4);
   });
 
   it('shows the join code the server names, and drops it when the server does', () => {

@@ -1,5 +1,6 @@
 import type {
   AnnouncementMeta,
+  ClickState,
   FollowCount,
   LiveJoinState,
   LiveMeta,
@@ -54,6 +55,8 @@ export interface LiveSnapshot {
   screen: ScreenView;
   /** Phones following the setlist's congregation link, as the server last said; null before. */
   followers: number | null;
+  /** The band's click, the highest version heard (a join, an event, a driver's answer); null before any. */
+  click: ClickState | null;
 }
 
 const NO_SCREEN: ScreenView = { mode: 'lyrics', message: null, joinCode: null, version: -1 };
@@ -79,6 +82,7 @@ export class LiveStore {
     keys: new Map(),
     screen: NO_SCREEN,
     followers: null,
+    click: null,
   };
   private confirmedScreen: ScreenView = NO_SCREEN;
   private optimisticMode: ScreenMode | null = null;
@@ -115,10 +119,29 @@ export class LiveStore {
       update.type === 'state' && 'keys' in update.state
         ? this.takeKeys(update.state as LiveJoinState)
         : false;
-    const screen = update.type === 'state' ? (update.state as LiveJoinState).screen : undefined;
-    if (screen) this.takeScreen(screen);
+    const joinState = update.type === 'state' ? (update.state as LiveJoinState) : undefined;
+    if (joinState?.screen) this.takeScreen(joinState.screen);
+    const click =
+      joinState?.click && joinState.setlistId === this.setlistId
+        ? this.newerClick(joinState.click)
+        : null;
     const confirmed = reduceLiveState(this.snapshot.confirmed, this.setlistId, update);
-    if (confirmed !== this.snapshot.confirmed || keysChanged) this.publish({ confirmed });
+    if (confirmed !== this.snapshot.confirmed || keysChanged || click) {
+      this.publish(click ? { confirmed, click } : { confirmed });
+    }
+  }
+
+  /** The band's click from an event or a driver's answer: kept unless a later version is known. */
+  clickChanged(click: ClickState, setlistId: string): void {
+    if (setlistId !== this.setlistId) return;
+    const newer = this.newerClick(click);
+    if (newer) this.publish({ click: newer });
+  }
+
+  /** `click` if it is newer than the one kept (a re-join brings the same one again: not newer). */
+  private newerClick(click: ClickState): ClickState | null {
+    const known = this.snapshot.click;
+    return known && known.version >= click.version ? null : click;
   }
 
   /** An entry's key changed: kept unless a later version already named that entry. */

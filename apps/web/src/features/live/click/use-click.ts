@@ -1,43 +1,11 @@
-import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ClickState } from '@segue/shared';
 import { clickAudioContext, keepAudioUnlocked } from './audio-unlock.ts';
-import { BeatTimer } from './beat-events.ts';
-import type { BeatSource } from './beat-events.ts';
 import { ClickScheduler } from './click-scheduler.ts';
 import { useClickSettings } from './click-settings.ts';
-import { ClockSync } from './clock-sync.ts';
-import type { ClockPing, ClockReading } from './clock-sync.ts';
 import { CountInVoice, speechAvailable } from './count-in-voice.ts';
 import { MidiClockSender } from './midi-clock.ts';
 import { midiOutput } from './midi-outputs.ts';
-
-/**
- * This device's offset to the server's clock while `ping` is given (the live socket's
- * `clock:ping`; a stable function, or the measurements start over), and the reading for the
- * "Timing" readout.
- */
-export function useClockSync(ping: ClockPing | null): {
-  sync: ClockSync | null;
-  reading: ClockReading | null;
-} {
-  const [sync, setSync] = useState<ClockSync | null>(null);
-  useEffect(() => {
-    if (!ping) return;
-    const made = new ClockSync(ping);
-    made.start();
-    setSync(made);
-    return () => {
-      made.dispose();
-      setSync(null);
-    };
-  }, [ping]);
-  const subscribe = useCallback(
-    (listener: () => void) => sync?.subscribe(listener) ?? (() => undefined),
-    [sync],
-  );
-  const reading = useSyncExternalStore(subscribe, () => sync?.getSnapshot() ?? null);
-  return { sync, reading };
-}
 
 /**
  * Plays the band's `click` on this device while its musician has turned the click on, with
@@ -125,34 +93,4 @@ function useMidiClock(
   useEffect(() => {
     sender?.setState(click);
   }, [sender, click]);
-}
-
-/**
- * The beats to pulse with: the scheduler's while this device plays the click (the pulse then
- * follows the sound), else a silent timer on the same grid (the stage display, a musician
- * without the click).
- */
-export function useBeatSource(
-  click: ClickState | null,
-  offsetMs: () => number | null,
-  scheduler: ClickScheduler | null,
-): BeatSource | null {
-  const offset = useRef(offsetMs);
-  useEffect(() => {
-    offset.current = offsetMs;
-  });
-  const [timer, setTimer] = useState<BeatTimer | null>(null);
-  useEffect(() => {
-    if (scheduler) return;
-    const made = new BeatTimer({ offsetMs: () => offset.current() });
-    setTimer(made);
-    return () => {
-      made.dispose();
-      setTimer(null);
-    };
-  }, [scheduler]);
-  useEffect(() => {
-    timer?.setState(click);
-  }, [timer, click]);
-  return scheduler ?? timer;
 }

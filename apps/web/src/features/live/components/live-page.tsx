@@ -39,6 +39,12 @@ import { useMidiInput } from '../hooks/use-midi-input.ts';
 import { usePartChange } from '../hooks/use-part-change.ts';
 import { useTextSize } from '../hooks/use-text-size.ts';
 import { useWakeLock } from '../hooks/use-wake-lock.ts';
+import { useBandClock } from '../hooks/use-band-clock.ts';
+import { BeatPulse } from '../click/beat-pulse.tsx';
+import type { ClickScheduler } from '../click/click-scheduler.ts';
+import { useClickSettings } from '../click/click-settings.ts';
+import type { ClockReading } from '../click/clock-sync.ts';
+import { useBeatSource } from '../click/use-beat-source.ts';
 import { midiAction } from '../utils/midi-message.ts';
 import {
   isCompact,
@@ -88,6 +94,19 @@ import { SinglePartView } from './single-part-view.tsx';
 // Drivers only, and its select would weigh on every follower's first load.
 const LiveKeySelect = lazy(() =>
   import('./live-key-select.tsx').then((m) => ({ default: m.LiveKeySelect })),
+);
+
+// Drivers only, like the key select: its select and buttons stay out of a follower's first load.
+const ClickControls = lazy(() =>
+  import('./click-controls.tsx').then((m) => ({ default: m.ClickControls })),
+);
+// This device's click: its player and its settings load once wanted (the live view's first
+// load stays within its budget; most devices never turn the click on).
+const ClickPlayer = lazy(() =>
+  import('../click/click-player.tsx').then((m) => ({ default: m.ClickPlayer })),
+);
+const ClickSettingsPanel = lazy(() =>
+  import('../click/click-settings-panel.tsx').then((m) => ({ default: m.ClickSettingsPanel })),
 );
 
 /** /setlists/live/{id}: the leader steps through songs and parts, and every screen follows. */
@@ -144,7 +163,8 @@ function LivePerformance({ live, setlist }: { live: LiveSetlist; setlist: Setlis
   // The setlist's fact the policy needs for a member: whether they lead one of its songs.
   const facts = { leadsSong: live.userId !== null && leadsSongIn(setlist, live.userId) };
   const allowed = (
-    action: 'driveLive' | 'announceOnScreen' | 'driveScreen' | 'shareWithCongregation',
+    action:
+      'driveLive' | 'announceOnScreen' | 'driveScreen' | 'shareWithCongregation' | 'driveClick',
   ) => changesAllowed && live.role !== null && can({ role: live.role }, action, facts);
   const isDriver = allowed('driveLive');
 
@@ -261,6 +281,27 @@ function LivePerformance({ live, setlist }: { live: LiveSetlist; setlist: Setlis
   useEffect(() => {
     if (refusal) showToast(refusal.message, 'warning');
   }, [refusal, showToast]);
+
+  // The band's click (docs/DECISIONS.md, "The click"): this device plays it when its musician
+  // turned it on in My view, and pulses with it either way.
+  const clock = useBandClock(live.ping, live.joins);
+  const { settings: clickSettings } = useClickSettings();
+  const [clickScheduler, setClickScheduler] = useState<ClickScheduler | null>(null);
+  const beats = useBeatSource(live.click, clock.offsetMs, clickScheduler);
+  const showClickError = useCallback(
+    (message: string) => showToast(message, 'warning'),
+    [showToast],
+  );
+  const clickPlayer = (clickSettings.enabled || clickSettings.sendMidiClock) && (
+    <Suspense fallback={null}>
+      <ClickPlayer click={live.click} offsetMs={clock.offsetMs} onScheduler={setClickScheduler} />
+    </Suspense>
+  );
+  const clickControls = allowed('driveClick') && (
+    <Suspense fallback={null}>
+      <ClickControls click={live.click} onSend={live.sendClick} onError={showClickError} />
+    </Suspense>
+  );
 
   const sendAnnouncement = useCallback(
     (options: { onScreen: boolean; seconds?: number | null } = { onScreen: false }) => {
@@ -535,159 +576,186 @@ function LivePerformance({ live, setlist }: { live: LiveSetlist; setlist: Setlis
     />
   );
 
+  // The click's player first in both layouts, so that stage mode on or off keeps it playing.
   if (stage) {
     return (
-      <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100dvh' }}>
-        {keepKeysDialog}
-        <AnnouncementBanner announcement={live.announcement} />
-        <Typography component="h1" sx={visuallyHidden}>
-          {title}
-        </Typography>
-        <Container maxWidth="lg" sx={{ px: { xs: 1, sm: 2 }, pt: 0.5, flexGrow: 1 }}>
-          <LiveConnectionStatus status={live.status} onReconnect={live.reconnect} />
-          {content}
-          <Stack spacing={1.5} sx={{ py: 2 }}>
-            <NextUp next={upNext(setlist, shown)} sx={{ display: { sm: 'none' } }} />
-            {/* Below the lyrics, a scroll away: the song's facts and the controls the bar has
+      <>
+        {clickPlayer}
+        <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100dvh' }}>
+          {keepKeysDialog}
+          <AnnouncementBanner announcement={live.announcement} />
+          <Typography component="h1" sx={visuallyHidden}>
+            {title}
+          </Typography>
+          <Container maxWidth="lg" sx={{ px: { xs: 1, sm: 2 }, pt: 0.5, flexGrow: 1 }}>
+            <LiveConnectionStatus status={live.status} onReconnect={live.reconnect} />
+            <BeatPulse source={beats} />
+            {content}
+            <Stack spacing={1.5} sx={{ py: 2 }}>
+              <NextUp next={upNext(setlist, shown)} sx={{ display: { sm: 'none' } }} />
+              {/* Below the lyrics, a scroll away: the song's facts and the controls the bar has
                 no room for. */}
-            <Stack component="section" aria-label={T.songDetails} spacing={1.5}>
-              <SongFacts
+              <Stack component="section" aria-label={T.songDetails} spacing={1.5}>
+                <SongFacts
+                  songNumber={shown.kind === 'song' ? shown.songIndex + 1 : null}
+                  songCount={songCount}
+                  keyCaption={entry && keyCaption(shownKey(entry), myView)}
+                  leaderName={leaderName}
+                  positions={myPositions}
+                >
+                  {live.driver && <Typography variant="body2">{T.movedBy(live.driver)}</Typography>}
+                </SongFacts>
+                {songButtons}
+                {song && (
+                  <PartButtons parts={song.parts} activeIndex={activeIndex} onSelect={selectPart} />
+                )}
+                {clickControls}
+                <Box>
+                  <MyViewToggleButton
+                    open={myViewOpen}
+                    onToggle={() => setMyViewOpen((open) => !open)}
+                  />
+                </Box>
+                <MyViewPanelWhenOpen
+                  open={myViewOpen}
+                  view={chordView.view}
+                  onChange={chordView.change}
+                  capoRule={capoRule}
+                >
+                  <ClickSettings timing={clock.reading} />
+                </MyViewPanelWhenOpen>
+              </Stack>
+              {announceBox}
+            </Stack>
+          </Container>
+          {partBar}
+        </Box>
+      </>
+    );
+  }
+
+  return (
+    <>
+      {clickPlayer}
+      {/* At least a screen tall, so the part controls sit at the bottom of a short song. */}
+      <Box
+        sx={{
+          display: 'flex',
+          flexDirection: 'column',
+          minHeight: { xs: 'calc(100dvh - 56px)', sm: 'calc(100dvh - 64px)' },
+        }}
+      >
+        <AnnouncementBanner announcement={live.announcement} />
+        {keepKeysDialog}
+        <Container maxWidth="lg" sx={{ pt: { xs: 2, sm: 3 }, pb: 2 }}>
+          <Stack spacing={2}>
+            <Stack
+              direction={{ xs: 'column', md: 'row' }}
+              spacing={1}
+              sx={{ justifyContent: 'space-between', alignItems: { md: 'flex-start' } }}
+            >
+              <LiveSongHeader
+                title={title}
+                artist={song?.artist ?? ''}
                 songNumber={shown.kind === 'song' ? shown.songIndex + 1 : null}
-                songCount={songCount}
                 keyCaption={entry && keyCaption(shownKey(entry), myView)}
+                songCount={songCount}
                 leaderName={leaderName}
                 positions={myPositions}
-              >
-                {live.driver && <Typography variant="body2">{T.movedBy(live.driver)}</Typography>}
-              </SongFacts>
-              {songButtons}
-              {song && (
-                <PartButtons parts={song.parts} activeIndex={activeIndex} onSelect={selectPart} />
-              )}
-              <Box>
-                <MyViewToggleButton
-                  open={myViewOpen}
-                  onToggle={() => setMyViewOpen((open) => !open)}
-                />
-              </Box>
-              <MyViewPanelWhenOpen
-                open={myViewOpen}
-                view={chordView.view}
-                onChange={chordView.change}
-                capoRule={capoRule}
               />
+              <Stack spacing={0.5} sx={{ alignItems: { md: 'flex-end' }, flexShrink: 0 }}>
+                <LiveConnectionStatus status={live.status} onReconnect={live.reconnect} />
+                <BeatPulse source={beats} />
+                {live.driver && (
+                  <Typography variant="body2" color="text.secondary">
+                    {T.movedBy(live.driver)}
+                  </Typography>
+                )}
+                {isDriver && <MidiStatus status={midi} onConnect={connectMidi} />}
+                {isDriver && !browsing && entry && song?.key && (
+                  <Suspense fallback={null}>
+                    <LiveKeySelect
+                      value={entry.key}
+                      songKey={song.key}
+                      onChange={(key) => live.setKey(liveSong, key)}
+                    />
+                  </Suspense>
+                )}
+              </Stack>
             </Stack>
+
+            {browsing && (
+              <Stack
+                role="status"
+                direction={{ xs: 'column', sm: 'row' }}
+                spacing={1}
+                sx={{ alignItems: { sm: 'center' } }}
+              >
+                {backToLiveButton}
+                <Box>
+                  <Typography variant="body2" sx={{ fontWeight: 700 }}>
+                    {liveIsAt}
+                  </Typography>
+                  <Typography variant="body2" color="text.secondary">
+                    {T.browsingHint}
+                  </Typography>
+                </Box>
+              </Stack>
+            )}
+
+            <LiveViewControls
+              viewMode={viewMode}
+              onViewModeChange={setViewMode}
+              layout={layout}
+              onLayoutChange={setLayout}
+              textSize={textSize}
+              hasParts={song !== null}
+            >
+              <StageModeToggle on={stage} onToggle={toggleStage} />
+              <MyViewToggleButton
+                open={myViewOpen}
+                onToggle={() => setMyViewOpen((open) => !open)}
+              />
+              <Button size="small" startIcon={<OpenInNewIcon />} onClick={openPresenter}>
+                {T.openPresenter}
+              </Button>
+            </LiveViewControls>
+            {clickControls}
+
+            <MyViewPanelWhenOpen
+              open={myViewOpen}
+              view={chordView.view}
+              onChange={chordView.change}
+              capoRule={capoRule}
+            >
+              <ClickSettings timing={clock.reading} />
+            </MyViewPanelWhenOpen>
+
+            {songButtons}
+
+            {song && (
+              <PartButtons parts={song.parts} activeIndex={activeIndex} onSelect={selectPart} />
+            )}
+            <PartTransitionBar changeCount={change.count} />
+
+            {content}
+
+            <NextUp next={upNext(setlist, shown)} />
             {announceBox}
           </Stack>
         </Container>
         {partBar}
       </Box>
-    );
-  }
+    </>
+  );
+}
 
+/** This device's click settings in My view, loaded with it. */
+function ClickSettings({ timing }: { timing: ClockReading | null }) {
   return (
-    // At least a screen tall, so the part controls sit at the bottom of a short song.
-    <Box
-      sx={{
-        display: 'flex',
-        flexDirection: 'column',
-        minHeight: { xs: 'calc(100dvh - 56px)', sm: 'calc(100dvh - 64px)' },
-      }}
-    >
-      <AnnouncementBanner announcement={live.announcement} />
-      {keepKeysDialog}
-      <Container maxWidth="lg" sx={{ pt: { xs: 2, sm: 3 }, pb: 2 }}>
-        <Stack spacing={2}>
-          <Stack
-            direction={{ xs: 'column', md: 'row' }}
-            spacing={1}
-            sx={{ justifyContent: 'space-between', alignItems: { md: 'flex-start' } }}
-          >
-            <LiveSongHeader
-              title={title}
-              artist={song?.artist ?? ''}
-              songNumber={shown.kind === 'song' ? shown.songIndex + 1 : null}
-              keyCaption={entry && keyCaption(shownKey(entry), myView)}
-              songCount={songCount}
-              leaderName={leaderName}
-              positions={myPositions}
-            />
-            <Stack spacing={0.5} sx={{ alignItems: { md: 'flex-end' }, flexShrink: 0 }}>
-              <LiveConnectionStatus status={live.status} onReconnect={live.reconnect} />
-              {live.driver && (
-                <Typography variant="body2" color="text.secondary">
-                  {T.movedBy(live.driver)}
-                </Typography>
-              )}
-              {isDriver && <MidiStatus status={midi} onConnect={connectMidi} />}
-              {isDriver && !browsing && entry && song?.key && (
-                <Suspense fallback={null}>
-                  <LiveKeySelect
-                    value={entry.key}
-                    songKey={song.key}
-                    onChange={(key) => live.setKey(liveSong, key)}
-                  />
-                </Suspense>
-              )}
-            </Stack>
-          </Stack>
-
-          {browsing && (
-            <Stack
-              role="status"
-              direction={{ xs: 'column', sm: 'row' }}
-              spacing={1}
-              sx={{ alignItems: { sm: 'center' } }}
-            >
-              {backToLiveButton}
-              <Box>
-                <Typography variant="body2" sx={{ fontWeight: 700 }}>
-                  {liveIsAt}
-                </Typography>
-                <Typography variant="body2" color="text.secondary">
-                  {T.browsingHint}
-                </Typography>
-              </Box>
-            </Stack>
-          )}
-
-          <LiveViewControls
-            viewMode={viewMode}
-            onViewModeChange={setViewMode}
-            layout={layout}
-            onLayoutChange={setLayout}
-            textSize={textSize}
-            hasParts={song !== null}
-          >
-            <StageModeToggle on={stage} onToggle={toggleStage} />
-            <MyViewToggleButton open={myViewOpen} onToggle={() => setMyViewOpen((open) => !open)} />
-            <Button size="small" startIcon={<OpenInNewIcon />} onClick={openPresenter}>
-              {T.openPresenter}
-            </Button>
-          </LiveViewControls>
-
-          <MyViewPanelWhenOpen
-            open={myViewOpen}
-            view={chordView.view}
-            onChange={chordView.change}
-            capoRule={capoRule}
-          />
-
-          {songButtons}
-
-          {song && (
-            <PartButtons parts={song.parts} activeIndex={activeIndex} onSelect={selectPart} />
-          )}
-          <PartTransitionBar changeCount={change.count} />
-
-          {content}
-
-          <NextUp next={upNext(setlist, shown)} />
-          {announceBox}
-        </Stack>
-      </Container>
-      {partBar}
-    </Box>
+    <Suspense fallback={null}>
+      <ClickSettingsPanel timing={timing} />
+    </Suspense>
   );
 }
 

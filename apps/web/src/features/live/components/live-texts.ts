@@ -59,4 +59,15 @@ export const LIVE_VIEW_TEXTS = {
   songsOwnKey: (key: string) => `Song's key (${key})`,
   // An item of the order of service (a welcome, a sermon) comes next.
   nextItemPreview: (title: string) => `Next: ${title}`,
+  // The band's click, for its drivers (docs/DECISIONS.md, "The click").
+  clickControls: 'Click',
+  startClick: 'Start click',
+  stopClick: 'Stop click',
+  countIn: 'Count-in',
+  countInBars: (bars: number) => (bars === 0 ? 'None' : bars === 1 ? '1 bar' : `${bars} bars`),
+  tapTempo: 'Tap tempo',
+  clickTempo: (bpm: string, meter: string) => `${bpm} BPM · ${meter}`,
+  tappedTempo: (bpm: string) => `Tapped: ${bpm} BPM`,
+  clickStopped: 'Stopped',
+  clickNotSent: 'The click was not sent: the connection is down. Try again in a moment.',
 } as const;

@@ -9,6 +9,9 @@ import { AnnouncementBanner } from '../../../components/announcement-banner.tsx'
 import { LiveConnectionStatus } from '../../../components/live-connection-status.tsx';
 import { createAppTheme } from '../../../lib/theme.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { BeatPulse } from '../click/beat-pulse.tsx';
+import { useBeatSource } from '../click/use-beat-source.ts';
+import { useBandClock } from '../hooks/use-band-clock.ts';
 import { useNow } from '../hooks/use-now.ts';
 import { useStageFit, useViewportSize } from '../hooks/use-stage-fit.ts';
 import { useStageSetlist } from '../hooks/use-stage-setlist.ts';
@@ -120,6 +123,9 @@ function StagePerformance({ stage }: { stage: StageSetlist }) {
   const viewport = useViewportSize();
   const area = useRef<HTMLDivElement>(null);
   const partKey = item ? `item:${item.index}` : `${currentIndex}:${partIndex}`;
+  // The band's click as a pulse the band can see from the floor; the stage itself stays silent.
+  const clock = useBandClock(stage.ping, stage.joins);
+  const beats = useBeatSource(stage.click, clock.offsetMs, null);
   // As large as the screen allows; a long part in two columns, smaller, and at the smallest
   // size it scrolls (stage-display.ts).
   const fit = useStageFit(area, {
@@ -196,6 +202,7 @@ function StagePerformance({ stage }: { stage: StageSetlist }) {
           }}
         >
           <StageClock startedAt={stage.startedAt} />
+          <BeatPulse source={beats} size="large" />
           <LiveConnectionStatus status={stage.status} onReconnect={stage.reconnect} />
         </Box>
       </Box>

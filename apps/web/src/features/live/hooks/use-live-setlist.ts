@@ -77,6 +77,14 @@ export function useLiveSetlist(setlistId: string, view: 'live' | 'stage' = 'live
     /** Phones following the congregation link, as the server last said; null before. */
     followers: channel.followers,
     reconnect: channel.reconnect,
+    /** The band's click as the server last said (the highest version); null before any. */
+    click: channel.click,
+    /** Starts or stops the band's click, or changes its tempo (drivers). */
+    sendClick: channel.sendClick,
+    /** One `clock:ping` over the live socket, for the click's clock sync. */
+    ping: channel.ping,
+    /** Successful joins: a second one means the connection came back. */
+    joins: channel.joins,
   };
 }
 

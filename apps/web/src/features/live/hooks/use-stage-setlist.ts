@@ -35,6 +35,9 @@ export function useStageSetlist(setlistId: string) {
     announcement: live.announcement,
     status: live.status,
     reconnect: live.reconnect,
+    click: live.click,
+    ping: live.ping,
+    joins: live.joins,
   };
 }
 
