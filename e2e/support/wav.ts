@@ -1,3 +1,6 @@
+import type { APIRequestContext } from '@playwright/test';
+import { expect } from './fixtures.ts';
+
 /**
  * A WAV file of tones one after the other, `partMs` each: 8 kHz, mono, 16-bit PCM. Made by the
  * tests, so they carry no binary fixture and each tone's place and the length are known exactly.
@@ -26,4 +29,23 @@ export function toneWav(tones: readonly number[], partMs: number): Buffer {
     wav.writeInt16LE(Math.round(8000 * Math.sin((2 * Math.PI * tone * i) / rate)), 44 + i * 2);
   }
   return wav;
+}
+
+/**
+ * Adds `wav` to the song as a recording named `name`, through the API as `headers`' person (who
+ * may edit the song, in its team); fails the test unless the server took it. Its id.
+ */
+export async function uploadRecording(
+  request: APIRequestContext,
+  headers: Record<string, string>,
+  songId: string,
+  name: string,
+  wav: Buffer,
+): Promise<string> {
+  const uploaded = await request.post(
+    `/api/songs/${songId}/media?name=${encodeURIComponent(name)}`,
+    { data: wav, headers: { ...headers, 'content-type': 'audio/wav' } },
+  );
+  expect(uploaded.status(), await uploaded.text()).toBe(201);
+  return ((await uploaded.json()) as { id: string }).id;
 }

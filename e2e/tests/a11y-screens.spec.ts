@@ -9,7 +9,7 @@ import {
   test,
 } from '../support/fixtures.ts';
 import { allViolations } from '../support/axe.ts';
-import { toneWav } from '../support/wav.ts';
+import { toneWav, uploadRecording } from '../support/wav.ts';
 
 /**
  * Every screen of the app, in both themes, with axe's whole rule set: not only the serious
@@ -55,12 +55,13 @@ async function ownerWithASet(request: APIRequestContext, page: Page, theme: stri
   const song = (await (await request.get(`/api/songs/${songId}`, { headers })).json()) as {
     parts: { id: string }[];
   };
-  const uploaded = await request.post(`/api/songs/${songId}/media?name=Axe demo`, {
-    data: toneWav([440, 554.37], 1000),
-    headers: { ...headers, 'content-type': 'audio/wav' },
-  });
-  expect(uploaded.status()).toBe(201);
-  const { id: mediaId } = (await uploaded.json()) as { id: string };
+  const mediaId = await uploadRecording(
+    request,
+    headers,
+    songId,
+    'Axe demo',
+    toneWav([440, 554.37], 1000),
+  );
   const marked = await request.put(`/api/media/${mediaId}/marks`, {
     data: song.parts.map((part, i) => ({ partId: part.id, atMs: i * 1000 })),
     headers,

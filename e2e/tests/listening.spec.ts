@@ -9,7 +9,7 @@ import {
   test,
   type Person,
 } from '../support/fixtures.ts';
-import { toneWav } from '../support/wav.ts';
+import { toneWav, uploadRecording } from '../support/wav.ts';
 
 /** Today as the server counts a play's day (UTC). */
 const today = () => new Date().toISOString().slice(0, 10);
@@ -40,11 +40,7 @@ test('the owner shares who has listened; a member plays a song; the set’s lead
         headers: ownerApi,
       }),
     );
-    const uploaded = await request.post(`/api/songs/${songId}/media?name=Demo`, {
-      data: toneWav([440], 1000),
-      headers: { ...ownerApi, 'content-type': 'audio/wav' },
-    });
-    expect(uploaded.status(), await uploaded.text()).toBe(201);
+    await uploadRecording(request, ownerApi, songId, 'Demo', toneWav([440], 1000));
     songIds.push(songId);
   }
   const setlistId = await createdId(

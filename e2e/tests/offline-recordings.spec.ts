@@ -8,7 +8,7 @@ import {
   signIn,
   test,
 } from '../support/fixtures.ts';
-import { toneWav } from '../support/wav.ts';
+import { toneWav, uploadRecording } from '../support/wav.ts';
 
 /**
  * On request, the recordings of the coming services are kept on the phone too, so practice mode
@@ -50,11 +50,13 @@ test('a kept recording plays in practice mode offline, never downloaded there; r
     }),
   );
   // 6 s of 8 kHz 16-bit mono: 96,044 bytes, 94 KB.
-  const uploaded = await request.post(`/api/songs/${songId}/media?name=Band demo`, {
-    data: toneWav([440, 554.37, 659.25], 2000),
-    headers: { ...headers, 'content-type': 'audio/wav' },
-  });
-  expect(uploaded.status(), await uploaded.text()).toBe(201);
+  await uploadRecording(
+    request,
+    headers,
+    songId,
+    'Band demo',
+    toneWav([440, 554.37, 659.25], 2000),
+  );
   await createdId(
     await request.post('/api/setlist', {
       headers,

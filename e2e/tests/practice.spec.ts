@@ -11,7 +11,7 @@ import {
 } from '../support/fixtures.ts';
 import { seriousViolations } from '../support/axe.ts';
 import { expectNoSidewaysScroll } from '../support/layout.ts';
-import { toneWav } from '../support/wav.ts';
+import { toneWav, uploadRecording } from '../support/wav.ts';
 
 /** Each part of the recording lasts 2 s: Verse from 0, Chorus from 2 s, Bridge from 4 s. */
 const PART_MS = 2000;
@@ -49,11 +49,7 @@ async function songWithRecording(
   const song = (await (await request.get(`/api/songs/${songId}`, { headers })).json()) as {
     parts: { id: string; label: string }[];
   };
-  const uploaded = await request.post(`/api/songs/${songId}/media?name=Band demo`, {
-    data: partsWav(),
-    headers: { ...headers, 'content-type': 'audio/wav' },
-  });
-  expect(uploaded.status(), await uploaded.text()).toBe(201);
+  await uploadRecording(request, headers, songId, 'Band demo', partsWav());
   return { songId, partIds: song.parts.map((part) => part.id), headers };
 }
 
