@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Switch from '@mui/material/Switch';
-import TextField from '@mui/material/TextField';
+import { NativeChoice } from '../native-choice.tsx';
 import type { Accidentals, CapoRule, ChordView, Notation } from '@segue/shared';
 import { MY_VIEW_TEXTS as T } from './my-view-texts.ts';
 
@@ -30,31 +30,6 @@ const ACCIDENTALS: [Accidentals, string][] = [
   ['sharps', T.sharps],
   ['flats', T.flats],
 ];
-
-/** A labelled native select: cheap, and the phone's own picker. */
-function Choice<V extends string>(props: {
-  label: string;
-  value: V;
-  options: readonly (readonly [V, string])[];
-  onChange: (value: V) => void;
-}) {
-  return (
-    <TextField
-      select
-      size="small"
-      label={props.label}
-      value={props.value}
-      onChange={(event) => props.onChange(event.target.value as V)}
-      slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-    >
-      {props.options.map(([value, name]) => (
-        <option key={value} value={value}>
-          {name}
-        </option>
-      ))}
-    </TextField>
-  );
-}
 
 interface MyViewPanelProps {
   view: ChordView;
@@ -88,33 +63,33 @@ export function MyViewPanel({ view, onChange, capoRule, children }: MyViewPanelP
         justifyContent: 'start',
       }}
     >
-      <Choice
+      <NativeChoice
         label={T.capo}
         value={String(view.capo)}
         options={CAPOS}
         onChange={(capo) => onChange({ capo: Number(capo) })}
       />
       {capoRule && (
-        <Choice
+        <NativeChoice
           label={T.capoRule}
           value={capoRule.rule}
           options={CAPO_RULES}
           onChange={capoRule.change}
         />
       )}
-      <Choice
+      <NativeChoice
         label={T.instrumentTranspose}
         value={String(view.transpose)}
         options={TRANSPOSITIONS}
         onChange={(step) => onChange({ transpose: Number(step) })}
       />
-      <Choice
+      <NativeChoice
         label={T.notation}
         value={view.notation}
         options={NOTATIONS}
         onChange={(notation) => onChange({ notation })}
       />
-      <Choice
+      <NativeChoice
         label={T.accidentals}
         value={view.accidentals}
         options={ACCIDENTALS}

@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Slider from '@mui/material/Slider';
 import Switch from '@mui/material/Switch';
-import TextField from '@mui/material/TextField';
+import { NativeChoice } from '../../../components/native-choice.tsx';
 import Typography from '@mui/material/Typography';
 import { clickAudioContext, unlockAudio, webAudioAvailable } from './audio-unlock.ts';
 import { CalibrateDialog } from './calibrate-dialog.tsx';
@@ -14,33 +14,6 @@ import { CLICK_TEXTS as T } from './click-texts.ts';
 import type { ClockReading } from './clock-sync.ts';
 import { speechAvailable } from './count-in-voice.ts';
 import { useMidiOutputs } from './midi-outputs.ts';
-
-/** A labelled native select, as My view's: the phone's own picker. */
-function Choice<V extends string>(props: {
-  label: string;
-  value: V;
-  options: readonly (readonly [V, string])[];
-  onChange: (value: V) => void;
-  disabled?: boolean;
-}) {
-  return (
-    <TextField
-      select
-      size="small"
-      label={props.label}
-      value={props.value}
-      disabled={props.disabled}
-      onChange={(event) => props.onChange(event.target.value as V)}
-      slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-    >
-      {props.options.map(([value, name]) => (
-        <option key={value} value={value}>
-          {name}
-        </option>
-      ))}
-    </TextField>
-  );
-}
 
 const SOUNDS = CLICK_SOUNDS.map((sound) => [sound, T.sounds[sound]] as const);
 
@@ -82,7 +55,7 @@ function MidiClockChoice() {
         label={T.sendMidiClock}
       />
       {settings.sendMidiClock && outputs.length > 0 && (
-        <Choice
+        <NativeChoice
           label={T.midiOutput}
           value={chosen}
           options={[
@@ -139,7 +112,7 @@ export function ClickSettingsPanel({ timing }: { timing: ClockReading | null }) 
         }
         label={T.click}
       />
-      <Choice
+      <NativeChoice
         label={T.sound}
         value={settings.sound}
         options={SOUNDS}
