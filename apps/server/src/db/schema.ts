@@ -49,6 +49,8 @@ export const user = pgTable('user', {
   emailVerified: boolean('email_verified').notNull().default(false),
   image: text('image'),
   phone: text('phone').notNull().default(''),
+  /** The interface language the person chose (a BCP 47 tag), or null to follow the browser. */
+  locale: text('locale'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
@@ -247,6 +249,17 @@ export interface StoredSongPart {
   id: string;
   label: string;
   lines: { chords: string; lyrics: string }[];
+  /** The part's lyrics in other languages, line by line under `lines` (migration 0020). */
+  translations?: StoredPartTranslation[];
+}
+
+/** One part's lyrics in another language: a lyric line for each of the part's lines. */
+export interface StoredPartTranslation {
+  /** BCP 47 tag of the language. */
+  lang: string;
+  /** The script it is written in when it is a transliteration (OpenLyrics `translit`). */
+  translit?: string;
+  lines: string[];
 }
 
 export interface StoredSongAuthor {
@@ -271,6 +284,8 @@ export const song = pgTable(
     title: text('title').notNull(),
     artist: text('artist').notNull().default(''),
     parts: jsonb('parts').$type<StoredSongPart[]>().notNull(),
+    /** The language of the main lyrics, the ones under the chords (a BCP 47 tag), or null. */
+    language: text('language'),
     /** The key the stored chords sound in, or null. */
     key: text('key'),
     /** A suggested capo for guitarists; the chords stay in sounding pitch. */
@@ -373,6 +388,11 @@ export const setlist = pgTable(
     liveClick: jsonb('live_click').$type<ClickState>(),
     /** What a running click does when a driver moves to another song: 'follow' or 'stop'. */
     clickOnStep: text('click_on_step').$type<ClickOnStep>().notNull().default('follow'),
+    /**
+     * The lyric languages the projector and the stage display show, first over second (BCP 47
+     * tags, at most two); empty shows each song's main lyrics.
+     */
+    lyricLanguages: jsonb('lyric_languages').$type<string[]>().notNull().default([]),
     /**
      * What the congregation's screen shows ('lyrics', 'black', 'clear', 'logo') and the message
      * on it ({ text, from, at, until }: until null shows it until a driver clears it), changed

@@ -172,6 +172,7 @@ export class SongsRepository {
       ccli: song.ccli,
       copyright: song.copyright,
       authors: song.authors,
+      language: song.language,
       createdAt: song.createdAt,
       updatedAt: song.updatedAt,
       ...(options.summary ? {} : { parts: song.parts }),
