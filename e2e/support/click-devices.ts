@@ -196,3 +196,45 @@ export function percentile(values: readonly number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
 }
+
+/** A MIDI message a stubbed output was given: its bytes and its timestamp (performance.now ms). */
+export interface SentMidi {
+  data: number[];
+  timestamp: number | null;
+}
+
+/**
+ * The init script of a device with one MIDI output, "Drum machine" (`context.addInitScript`):
+ * Web MIDI answers with it, and what the page sends to it is kept in `window.__midiSent`. Runs
+ * in the page: it must not use anything from outside itself.
+ */
+export function stubMidiOutput(): void {
+  const sent: SentMidi[] = [];
+  (window as unknown as { __midiSent: SentMidi[] }).__midiSent = sent;
+  const output = {
+    id: 'drum-machine',
+    name: 'Drum machine',
+    manufacturer: 'Test',
+    type: 'output',
+    state: 'connected',
+    connection: 'open',
+    send(data: Iterable<number>, timestamp?: number) {
+      sent.push({ data: [...data], timestamp: timestamp ?? null });
+    },
+    clear() {},
+    addEventListener() {},
+    removeEventListener() {},
+  };
+  const access = {
+    inputs: new Map(),
+    outputs: new Map([[output.id, output]]),
+    sysexEnabled: false,
+    onstatechange: null,
+    addEventListener() {},
+    removeEventListener() {},
+  };
+  Object.defineProperty(Navigator.prototype, 'requestMIDIAccess', {
+    configurable: true,
+    value: () => Promise.resolve(access),
+  });
+}

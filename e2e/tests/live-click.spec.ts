@@ -12,9 +12,12 @@ import {
 import {
   clickDevice,
   heardClicks,
+  median,
   percentile,
+  stubMidiOutput,
   type DeviceQuirks,
   type DeviceRecord,
+  type SentMidi,
 } from '../support/click-devices.ts';
 
 /**
@@ -42,7 +45,10 @@ interface Band {
   members: [Person, Person];
 }
 
-/** A team (the owner leads; two members only play) and a set of one song at 120 BPM in 4/4. */
+/**
+ * A team (the owner leads; two members only play) and a set of one song in 4/4, written at
+ * 96 BPM and played at this service at 120 (the entry's tempo, which the click takes).
+ */
 async function band(request: APIRequestContext): Promise<Band> {
   const leader = await createVerifiedPerson(request, 'Leah');
   const members: [Person, Person] = [
@@ -57,7 +63,7 @@ async function band(request: APIRequestContext): Promise<Band> {
       data: {
         title: 'Steady Song',
         artist: 'Click Band',
-        tempo: BPM,
+        tempo: 96,
         time: '4/4',
         parts: [{ label: 'Verse', lines: [{ chords: 'G', lyrics: 'On the beat' }] }],
       },
@@ -69,7 +75,7 @@ async function band(request: APIRequestContext): Promise<Band> {
       data: {
         name: 'Click Set',
         date: new Date().toISOString().slice(0, 10),
-        songs: [{ song, leader: null }],
+        songs: [{ song, leader: null, tempo: BPM }],
         positions: [],
       },
     }),
@@ -84,12 +90,14 @@ async function device(
   person: Person,
   address: string,
   quirks: DeviceQuirks,
+  options: { midiOutput?: boolean } = {},
 ) {
   const context = await browser.newContext({
     baseURL,
     extraHTTPHeaders: { 'x-forwarded-for': address },
   });
   await context.addInitScript(clickDevice, quirks);
+  if (options.midiOutput) await context.addInitScript(stubMidiOutput);
   const page = await context.newPage();
   await signIn(page, person);
   return { context, page };
@@ -112,6 +120,26 @@ async function tapToUnlock(page: Page) {
   await page.getByRole('heading', { level: 1 }).first().click();
   await expect.poll(async () => (await recordOf(page)).contextStates.at(-1)).toBe('running');
 }
+
+/** Every click the server sends `page` from now on (its grid in the server's time), in order. */
+function sentClicks(page: Page): SentClick[] {
+  const grids: SentClick[] = [];
+  page.on('websocket', (socket) =>
+    socket.on('framereceived', ({ payload }) => {
+      const text = String(payload);
+      if (!text.startsWith('42["setlist:clickChanged"')) return;
+      grids.push((JSON.parse(text.slice(2)) as [string, SentClick])[1]);
+    }),
+  );
+  return grids;
+}
+
+/** How far each click is heard from its beat on `grid` (ms; negative: early). */
+const offGrid = (clicks: readonly number[], grid: SentClick) =>
+  clicks.map((at) => {
+    const beatMs = 60_000 / grid.bpm;
+    return at - (grid.downbeatAt + Math.round((at - grid.downbeatAt) / beatMs) * beatMs);
+  });
 
 /** Four taps 400 ms apart (150 BPM), timed in the page: the runner's own clicks arrive late by
  * however busy the machine is. */
@@ -165,18 +193,15 @@ test('three devices with clocks seconds apart play the click together, each beat
   });
   const seats = [leaderSeat, firstMember, secondMember];
   // The click as the server sent it (its grid in the server's time), read off the leader's socket.
-  const grids: SentClick[] = [];
-  leaderSeat.page.on('websocket', (socket) =>
-    socket.on('framereceived', ({ payload }) => {
-      const text = String(payload);
-      if (!text.startsWith('42["setlist:clickChanged"')) return;
-      grids.push((JSON.parse(text.slice(2)) as [string, SentClick])[1]);
-    }),
-  );
+  const grids = sentClicks(leaderSeat.page);
   for (const { page } of seats) {
     await page.goto(`/setlists/live/${setlistId}`);
     await expect(page.getByRole('heading', { level: 1, name: 'Steady Song' })).toBeVisible();
   }
+
+  // Everyone reads the tempo the song is played at this service, not the one it was written at.
+  for (const { page } of seats)
+    await expect(page.getByText('120 BPM · 4/4', { exact: true })).toBeVisible();
 
   // A member who leads no song sees no click controls; the leader does.
   await expect(clickGroup(leaderSeat.page)).toBeVisible();
@@ -272,10 +297,7 @@ test('three devices with clocks seconds apart play the click together, each beat
   // were wrong by whole beats would show here even where the three agreed.
   const grid = grids.find((sent) => sent.running && sent.bpm === BPM);
   expect(grid, 'the started click, as the server sent it').toBeDefined();
-  const errors = heard.flat().map((at) => {
-    const n = Math.round((at - grid!.downbeatAt) / BEAT_MS);
-    return at - (grid!.downbeatAt + n * BEAT_MS);
-  });
+  const errors = offGrid(heard.flat(), grid!);
   const worst = Math.max(...errors.map(Math.abs));
   console.log(`[live-click] off the server's grid by at most ${worst.toFixed(2)} ms`);
   expect(worst).toBeLessThanOrEqual(15);
@@ -284,4 +306,151 @@ test('three devices with clocks seconds apart play the click together, each beat
     expect(Math.abs(clicks[0]! - grid!.downbeatAt)).toBeLessThan(BEAT_MS / 2);
 
   for (const { context } of seats) await context.close();
+});
+
+const ZERO_QUIRKS: DeviceQuirks = {
+  clockShiftMs: 0,
+  nowShiftMs: 0,
+  networkBaseMs: 0,
+  networkJitterMs: 0,
+  clickOn: true,
+};
+
+/** What a stubbed MIDI output was sent, in order. */
+const midiSent = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __midiSent: SentMidi[] }).__midiSent.slice());
+
+/**
+ * Taps the calibration's Tap button `lateMs` after each of its 8 clicks is heard (timed in the
+ * page, off the clicks the spy saw queued after the first `after` sounds).
+ */
+const tapBehindClicks = (page: Page, after: number, lateMs: number) =>
+  page.evaluate(
+    ({ after, lateMs }) =>
+      new Promise<void>((resolve) => {
+        const record = (window as unknown as { __clickDevice: DeviceRecord }).__clickDevice;
+        const tapped = new Set<number>();
+        const watch = setInterval(() => {
+          for (const sound of record.sounds.slice(after)) {
+            if (sound.when === null || sound.cancelled || tapped.has(sound.when)) continue;
+            tapped.add(sound.when);
+            // When the click reaches the ear, on performance.now's clock (not shifted here).
+            const heard =
+              sound.stampContextTime > 0 && sound.stampPerformanceTime > 0
+                ? sound.stampPerformanceTime + (sound.when - sound.stampContextTime) * 1000
+                : sound.realNow + (sound.when - sound.currentTime + sound.reportedLatency) * 1000;
+            setTimeout(
+              () => {
+                const button = Array.from(document.querySelectorAll('[role=dialog] button')).find(
+                  (element) => element.textContent === 'Tap',
+                );
+                button?.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true }));
+              },
+              heard + lateMs - performance.now(),
+            );
+          }
+          if (tapped.size >= 8) {
+            clearInterval(watch);
+            setTimeout(resolve, lateMs + 50);
+          }
+        }, 5);
+      }),
+    { after, lateMs },
+  );
+
+test('MIDI clock goes out 24 to a beat from bar 1, and calibration moves the click by what it measured', async ({
+  browser,
+  baseURL,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const { setlistId, leader } = await band(request);
+  const { context, page } = await device(browser, baseURL, leader, '203.0.127.9', ZERO_QUIRKS, {
+    midiOutput: true,
+  });
+  const grids = sentClicks(page);
+  await page.goto(`/setlists/live/${setlistId}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Steady Song' })).toBeVisible();
+  await tapToUnlock(page);
+
+  // The drummer's laptop sends MIDI clock to its drum machine.
+  await page.getByRole('button', { name: 'My view' }).click();
+  const settings = page.getByRole('group', { name: 'Click on this device' });
+  await settings.getByRole('switch', { name: 'Send MIDI clock' }).check();
+  await settings.getByLabel('MIDI output').selectOption({ label: 'Drum machine' });
+  await expect(timing(page)).toBeVisible();
+
+  const click = clickGroup(page);
+  await click.getByRole('button', { name: 'Start click' }).click();
+  await expect(click.getByRole('status')).toHaveText('120 BPM · 4/4');
+  // The lead, a bar counted in, then two bars of the song.
+  await expect.poll(async () => grids.filter((grid) => grid.running).length).toBe(1);
+  const grid = grids.find((sent) => sent.running)!;
+  const songStart = grid.downbeatAt + 4 * BEAT_MS;
+  await page.waitForTimeout(Math.max(0, songStart + 8 * BEAT_MS - Date.now()));
+  await click.getByRole('button', { name: 'Stop click' }).click();
+  await expect(click.getByRole('status')).toHaveText('Stopped');
+  const heardBefore = heardClicks(await recordOf(page));
+
+  const timeOrigin = await page.evaluate(() => performance.timeOrigin);
+  const sent = await midiSent(page);
+  const at = (message: SentMidi) => timeOrigin + message.timestamp!;
+  // Clocks through the lead and the count-in (the machine learns the tempo), Start on bar 1,
+  // Stop when the leader stops.
+  const startIndex = sent.findIndex((message) => message.data[0] === 0xfa);
+  expect(startIndex, 'a Start was sent').toBeGreaterThan(0);
+  expect(sent.slice(0, startIndex).every((message) => message.data[0] === 0xf8)).toBe(true);
+  expect(Math.abs(at(sent[startIndex]!) - songStart)).toBeLessThan(5);
+  expect(sent.at(-1)).toEqual({ data: [0xfc], timestamp: null });
+  const clocks = sent.slice(startIndex + 1, -1);
+  expect(clocks.every((message) => message.data[0] === 0xf8)).toBe(true);
+  // 24 clocks to a beat, the first on bar 1's downbeat, each beat's first on its beat.
+  expect(clocks.length).toBeGreaterThanOrEqual(8 * 24);
+  // (Stamped on the device's clock through its offset estimate, off by a little on a busy machine.)
+  const clockMs = BEAT_MS / 24;
+  for (let beat = 0; beat < 8; beat += 1) {
+    const onBeat = clocks.filter((message) => {
+      const t = at(message) - songStart;
+      return t >= beat * BEAT_MS - clockMs / 2 && t < (beat + 1) * BEAT_MS - clockMs / 2;
+    });
+    expect(onBeat, `clocks of beat ${beat + 1}`).toHaveLength(24);
+    expect(Math.abs(at(onBeat[0]!) - (songStart + beat * BEAT_MS))).toBeLessThan(5);
+  }
+  const gaps = clocks.slice(1).map((message, i) => at(message) - at(clocks[i]!));
+  expect(Math.max(...gaps.map((gap) => Math.abs(gap - clockMs)))).toBeLessThan(2);
+
+  // Calibrate: the musician's taps come 150 ms behind each of the 8 clicks.
+  const soundsSoFar = (await recordOf(page)).sounds.length;
+  await settings.getByRole('button', { name: 'Calibrate' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Calibrate the click' });
+  await dialog.getByRole('button', { name: 'Start' }).click();
+  await tapBehindClicks(page, soundsSoFar, 150);
+  const result = dialog.getByRole('status');
+  await expect(result).toHaveText(/^Your taps came \d+ ms after the clicks\./);
+  const measured = Number(/came (\d+) ms/.exec((await result.textContent())!)![1]);
+  // Each tap is a timer in the page, late by however busy the machine is.
+  expect(measured).toBeGreaterThanOrEqual(149);
+  expect(measured).toBeLessThanOrEqual(175);
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(settings.getByText(`Click moved ${measured} ms earlier`)).toBeVisible();
+
+  // The click again: every beat now sounds that much earlier than before, on the same grid.
+  const soundsBefore = (await recordOf(page)).sounds.length;
+  await click.getByRole('button', { name: 'Start click' }).click();
+  await expect.poll(async () => grids.filter((sent) => sent.running).length).toBe(2);
+  const again = grids.filter((sent) => sent.running)[1]!;
+  await page.waitForTimeout(Math.max(0, again.downbeatAt + 10 * BEAT_MS - Date.now()));
+  await click.getByRole('button', { name: 'Stop click' }).click();
+  const record = await recordOf(page);
+  const heardAfter = heardClicks({ ...record, sounds: record.sounds.slice(soundsBefore) });
+  expect(heardAfter.length).toBeGreaterThanOrEqual(10);
+  const before = median(offGrid(heardBefore, grid));
+  const after = median(offGrid(heardAfter, again));
+  console.log(
+    `[live-click] calibrated ${measured} ms: beats moved from ${before.toFixed(2)} to ${after.toFixed(2)} ms off the grid`,
+  );
+  expect(Math.abs(after - before + measured)).toBeLessThan(2);
+
+  await context.close();
 });

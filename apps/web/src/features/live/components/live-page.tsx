@@ -230,6 +230,7 @@ function LivePerformance({ live, setlist }: { live: LiveSetlist; setlist: Setlis
     [stored, myView],
   );
   const song = entry?.song ?? null;
+  const tempoCaption = song && T.plannedTempo(entry?.tempo ?? song.tempo, song.time);
   const activeIndex = shown.kind === 'song' ? shown.partIndex : -1;
   const activePart = song?.parts[activeIndex] ?? null;
   const change = usePartChange(entryNumber(setlist, shown), activeIndex);
@@ -600,6 +601,7 @@ function LivePerformance({ live, setlist }: { live: LiveSetlist; setlist: Setlis
                   songNumber={shown.kind === 'song' ? shown.songIndex + 1 : null}
                   songCount={songCount}
                   keyCaption={entry && keyCaption(shownKey(entry), myView)}
+                  tempoCaption={tempoCaption}
                   leaderName={leaderName}
                   positions={myPositions}
                 >
@@ -659,6 +661,7 @@ function LivePerformance({ live, setlist }: { live: LiveSetlist; setlist: Setlis
                 artist={song?.artist ?? ''}
                 songNumber={shown.kind === 'song' ? shown.songIndex + 1 : null}
                 keyCaption={entry && keyCaption(shownKey(entry), myView)}
+                tempoCaption={tempoCaption}
                 songCount={songCount}
                 leaderName={leaderName}
                 positions={myPositions}

@@ -16,6 +16,8 @@ interface LiveSongHeaderProps {
   songCount: number;
   /** The key it is played in, and this musician's capo and shapes: "Key A · Capo 2 · G shapes". */
   keyCaption: string | null;
+  /** Its tempo at this service (the entry's, else the song's) and meter: "72 BPM · 4/4". */
+  tempoCaption: string | null;
   leaderName: string | null;
   /** The positions this setlist gives the viewer. */
   positions: string[];
@@ -26,7 +28,8 @@ interface LiveSongHeaderProps {
  * the band.
  */
 export function LiveSongHeader(props: LiveSongHeaderProps) {
-  const { title, artist, songNumber, songCount, keyCaption, leaderName, positions } = props;
+  const { title, artist, songNumber, songCount, keyCaption, tempoCaption, leaderName, positions } =
+    props;
   return (
     <Stack spacing={0.5}>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
@@ -52,6 +55,7 @@ export function LiveSongHeader(props: LiveSongHeaderProps) {
         songNumber={songNumber}
         songCount={songCount}
         keyCaption={keyCaption}
+        tempoCaption={tempoCaption}
         leaderName={leaderName}
         positions={positions}
         sx={{ pl: { sm: 6 } }}
@@ -62,15 +66,16 @@ export function LiveSongHeader(props: LiveSongHeaderProps) {
 
 type SongFactsProps = Pick<
   LiveSongHeaderProps,
-  'songNumber' | 'songCount' | 'keyCaption' | 'leaderName' | 'positions'
+  'songNumber' | 'songCount' | 'keyCaption' | 'tempoCaption' | 'leaderName' | 'positions'
 > & { children?: ReactNode; sx?: SxProps<Theme> };
 
 /**
- * The song's place in the set, its key, its leader and the viewer's positions, on one wrapping
+ * The song's place in the set, its key, its tempo, its leader and the viewer's positions, on one wrapping
  * row: under the heading, or under the lyrics in the compact live view.
  */
 export function SongFacts(props: SongFactsProps) {
-  const { songNumber, songCount, keyCaption, leaderName, positions, children, sx } = props;
+  const { songNumber, songCount, keyCaption, tempoCaption, leaderName, positions, children, sx } =
+    props;
   return (
     <Stack
       direction="row"
@@ -86,6 +91,7 @@ export function SongFacts(props: SongFactsProps) {
           {keyCaption}
         </Typography>
       )}
+      {tempoCaption && <Typography variant="body2">{tempoCaption}</Typography>}
       {leaderName && <Typography variant="body2">{T.ledBy(leaderName)}</Typography>}
       {positions.length > 0 && (
         <Typography variant="body2" sx={{ fontWeight: 700, color: 'text.primary' }}>

@@ -29,6 +29,9 @@ export const LIVE_VIEW_TEXTS = {
   songOf: (position: number, total: number) => `Song ${position} of ${total}`,
   inKey: (key: string) => `Key ${key}`,
   ledBy: (name: string) => `Led by ${name}`,
+  /** The tempo and meter the song is planned at this service: "72 BPM · 6/8", "72 BPM", "6/8". */
+  plannedTempo: (bpm: number | null, meter: string | null) =>
+    [bpm === null ? null : `${bpm} BPM`, meter].filter(Boolean).join(' · '),
   yourPosition: (names: string) => `Your position: ${names}`,
   midiUnavailable: 'MIDI unavailable',
   midiConnect: 'Connect MIDI',
