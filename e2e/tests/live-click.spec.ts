@@ -90,10 +90,11 @@ async function device(
   person: Person,
   address: string,
   quirks: DeviceQuirks,
-  options: { midiOutput?: boolean } = {},
+  options: { midiOutput?: boolean; viewport?: { width: number; height: number } } = {},
 ) {
   const context = await browser.newContext({
     baseURL,
+    ...(options.viewport && { viewport: options.viewport }),
     extraHTTPHeaders: { 'x-forwarded-for': address },
   });
   await context.addInitScript(clickDevice, quirks);
@@ -169,14 +170,21 @@ test('three devices with clocks seconds apart play the click together, each beat
   test.setTimeout(60_000);
   const { setlistId, leader, members } = await band(request);
   // Clocks seconds apart, networks of different lengths that waver; the members' click is on
-  // already, the leader's is turned on in My view.
-  const leaderSeat = await device(browser, baseURL, leader, '203.0.127.1', {
-    clockShiftMs: 3_712.3,
-    nowShiftMs: 1_250,
-    networkBaseMs: 2,
-    networkJitterMs: 4,
-    clickOn: false,
-  });
+  // already, the leader's (on a phone) is turned on in My view.
+  const leaderSeat = await device(
+    browser,
+    baseURL,
+    leader,
+    '203.0.127.1',
+    {
+      clockShiftMs: 3_712.3,
+      nowShiftMs: 1_250,
+      networkBaseMs: 2,
+      networkJitterMs: 4,
+      clickOn: false,
+    },
+    { viewport: { width: 390, height: 844 } },
+  );
   const firstMember = await device(browser, baseURL, members[0], '203.0.127.2', {
     clockShiftMs: -5_203.9,
     nowShiftMs: -800,
@@ -212,6 +220,10 @@ test('three devices with clocks seconds apart play the click together, each beat
   const settings = leaderSeat.page.getByRole('group', { name: 'Click on this device' });
   await settings.getByRole('switch', { name: 'Click' }).check();
   await expect(timing(leaderSeat.page)).toBeVisible();
+  // The click's controls and settings fit the phone's width.
+  expect(
+    await leaderSeat.page.evaluate(() => document.documentElement.scrollWidth - innerWidth),
+  ).toBeLessThanOrEqual(0);
   // The members' first tap on their screen lets their click sound.
   for (const { page } of [firstMember, secondMember]) await tapToUnlock(page);
   await expect
