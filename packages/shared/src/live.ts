@@ -13,11 +13,11 @@ export const LIVE_LIMITS = {
   eventBurst: 30,
   /**
    * Clock pings one socket may send per second on average, and in one burst, on a budget of
-   * their own: a device sends 8 when it joins and 8 every 30 s (`CLOCK_SYNC`), so a reconnect
+   * their own: a device sends 16 when it joins and 16 every 30 s (`CLOCK_SYNC`), so a reconnect
    * that measures again at once still fits.
    */
   clockPingsPerSecond: 1,
-  clockPingBurst: 16,
+  clockPingBurst: 32,
 } as const;
 
 /** Client options of spec section 9. */

@@ -1,10 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  CLOCK_SYNC,
   addClockSample,
   deviceTimeOf,
   estimateOffset,
   serverNow,
+  smoothOffset,
   type ClockSample,
 } from './clock-offset.ts';
 
@@ -154,14 +156,16 @@ describe('the sample window', () => {
     receivedAt,
   });
 
-  it('keeps the last 16 samples of the last minute', () => {
+  it('keeps the last 32 samples of the last minute', () => {
+    expect(CLOCK_SYNC.windowSize).toBe(32);
     let window: ClockSample[] = [];
-    for (let i = 0; i < 20; i += 1) window = addClockSample(window, at(i * 100));
-    expect(window).toHaveLength(16);
+    for (let i = 0; i < 36; i += 1) window = addClockSample(window, at(i * 100));
+    expect(window).toHaveLength(32);
     expect(window[0]!.receivedAt).toBe(400);
     window = addClockSample(window, at(60_500));
     expect(window.map((s) => s.receivedAt)).toEqual([
-      500, 600, 700, 800, 900, 1000, 1100, 1200, 1300, 1400, 1500, 1600, 1700, 1800, 1900, 60_500,
+      ...Array.from({ length: 31 }, (_v, i) => 500 + i * 100),
+      60_500,
     ]);
     window = addClockSample(window, at(200_000));
     expect(window).toEqual([at(200_000)]);
@@ -172,5 +176,29 @@ describe('the sample window', () => {
     expect(offset).toBe(1000);
     expect(serverNow(5000, offset)).toBe(6000);
     expect(deviceTimeOf(6000, offset)).toBe(5000);
+  });
+});
+
+describe('smoothOffset', () => {
+  it('takes the first estimate whole', () => {
+    expect(smoothOffset(null, 12.5)).toBe(12.5);
+  });
+  it('moves halfway to an estimate within the step, and takes one beyond it whole', () => {
+    expect(smoothOffset(100, 104)).toBe(102);
+    expect(smoothOffset(100, 100 - CLOCK_SYNC.stepMs)).toBe(100 - CLOCK_SYNC.stepMs / 2);
+    expect(smoothOffset(100, 100 + CLOCK_SYNC.stepMs + 0.1)).toBe(100 + CLOCK_SYNC.stepMs + 0.1);
+  });
+  it('never leaves the span between the offset in use and the estimate', () => {
+    fc.assert(
+      fc.property(
+        fc.double({ min: -1e7, max: 1e7, noNaN: true }),
+        fc.double({ min: -1e7, max: 1e7, noNaN: true }),
+        (inUse, measured) => {
+          const next = smoothOffset(inUse, measured);
+          expect(next).toBeGreaterThanOrEqual(Math.min(inUse, measured) - 1e-6);
+          expect(next).toBeLessThanOrEqual(Math.max(inUse, measured) + 1e-6);
+        },
+      ),
+    );
   });
 });

@@ -6,6 +6,7 @@ export {
   deviceTimeOf,
   estimateOffset,
   serverNow,
+  smoothOffset,
 } from './clock-offset.ts';
 export type { Beat, ClickGrid, ClickState, Meter } from './beat-grid.ts';
 export {

@@ -107,3 +107,41 @@ describe('ClockSync', () => {
     sync.dispose();
   });
 });
+
+describe('ClockSync after its first measurement', () => {
+  it('moves halfway to each new estimate, and takes one far off whole', async () => {
+    let serverAhead = OFFSET;
+    let oneWay = 10;
+    const ping = async () => {
+      await new Promise((resolve) => setTimeout(resolve, oneWay));
+      const serverAt = device() + serverAhead;
+      await new Promise((resolve) => setTimeout(resolve, oneWay));
+      return { serverAt };
+    };
+    const sync = new ClockSync(ping, { now: device });
+    const offsets: number[] = [];
+    sync.subscribe(() => offsets.push(sync.offsetMs()!));
+    sync.start();
+    await vi.advanceTimersByTimeAsync(3000);
+    expect(sync.offsetMs()).toBeCloseTo(OFFSET, 3);
+
+    // The next measurement's faster round trips find the server 4 ms further ahead: the click
+    // moves 2 ms, once, at the measurement's end.
+    serverAhead = OFFSET + 4;
+    oneWay = 5;
+    const before = offsets.length;
+    await vi.advanceTimersByTimeAsync(CLOCK_SYNC.intervalMs);
+    expect(offsets.slice(before)).toHaveLength(1);
+    expect(sync.offsetMs()).toBeCloseTo(OFFSET + 2, 3);
+    // The one after agrees with it: halfway again.
+    await vi.advanceTimersByTimeAsync(CLOCK_SYNC.intervalMs);
+    expect(sync.offsetMs()).toBeCloseTo(OFFSET + 3, 3);
+
+    // 50 ms off is no wavering: taken whole.
+    serverAhead = OFFSET + 54;
+    oneWay = 2;
+    await vi.advanceTimersByTimeAsync(CLOCK_SYNC.intervalMs);
+    expect(sync.offsetMs()).toBeCloseTo(OFFSET + 54, 3);
+    sync.dispose();
+  });
+});

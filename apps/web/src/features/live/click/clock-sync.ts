@@ -1,4 +1,4 @@
-import { CLOCK_SYNC, addClockSample, estimateOffset } from '@segue/shared';
+import { CLOCK_SYNC, addClockSample, estimateOffset, smoothOffset } from '@segue/shared';
 import type { ClockSample } from '@segue/shared';
 import { deviceNow } from './click-timing.ts';
 
@@ -30,8 +30,10 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
  * This device's offset to the server's clock, kept up to date: `CLOCK_SYNC.roundTrips` pings one
  * after another (never two at once, which would queue behind each other) when started and every
  * `CLOCK_SYNC.intervalMs`, over the window `addClockSample` keeps, read by `estimateOffset`.
- * The reading changes after every answer, so a device that joins can play within a round trip
- * and sharpens as the answers come. `getSnapshot`/`subscribe` fit `useSyncExternalStore`.
+ * In the first measurement the reading changes after every answer, so a device that joins can
+ * play within a round trip and sharpens as the answers come; after it, once a measurement ends,
+ * the offset moves halfway to its estimate (`smoothOffset`), so the click steps by less at each
+ * one. `getSnapshot`/`subscribe` fit `useSyncExternalStore`.
  */
 export class ClockSync {
   private samples: ClockSample[] = [];
@@ -39,6 +41,8 @@ export class ClockSync {
   private readonly listeners = new Set<() => void>();
   private interval: ReturnType<typeof setInterval> | null = null;
   private measuring: Promise<void> | null = null;
+  /** Whether a measurement has ended: from then on, only the end of one changes the offset. */
+  private settled = false;
   private disposed = false;
   private readonly now: () => number;
 
@@ -94,8 +98,12 @@ export class ClockSync {
       const receivedAt = this.now();
       if (serverAt === null || this.disposed) continue;
       this.samples = addClockSample(this.samples, { sentAt, serverAt, receivedAt });
-      this.publish();
+      if (!this.settled) this.publish(null);
     }
+    if (this.disposed) return;
+    const inUse = this.settled ? (this.reading?.offsetMs ?? null) : null;
+    this.settled = this.settled || this.reading !== null;
+    this.publish(inUse);
   }
 
   /** The server's time from one ping, or null when it failed or took too long. */
@@ -114,10 +122,12 @@ export class ClockSync {
     }
   }
 
-  private publish() {
+  /** Reads the window: the offset whole (`inUse` null), or moved from `inUse` towards it. */
+  private publish(inUse: number | null) {
     const estimate = estimateOffset(this.samples);
     if (estimate === null) return;
-    const { offsetMs, roundTripMs } = estimate;
+    const offsetMs = smoothOffset(inUse, estimate.offsetMs);
+    const { roundTripMs } = estimate;
     if (this.reading?.offsetMs === offsetMs && this.reading.roundTripMs === roundTripMs) return;
     this.reading = { offsetMs, roundTripMs };
     for (const listener of [...this.listeners]) listener();
