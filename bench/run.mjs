@@ -12,6 +12,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { measureApi } from './lib/api.mjs';
+import { CLICK_BUDGET_MS, measureClick } from './lib/click.mjs';
+import { seedClickBand } from './lib/click-setup.mjs';
 import { FIGURES } from './lib/figures.mjs';
 import { measureFollow } from './lib/follow-measure.mjs';
 import { seedFollowRooms } from './lib/follow-setup.mjs';
@@ -46,17 +48,24 @@ const noBuild = process.argv.includes('--no-build');
  */
 const onlyArg = process.argv.find((a) => a.startsWith('--only='));
 const only = onlyArg ? new Set(onlyArg.slice('--only='.length).split(',')) : null;
+/**
+ * Measures that run only when named in `--only`: the click's (three browsers for three
+ * minutes) would take the full run past its time budget.
+ */
+const NAMED_ONLY = new Set(['click']);
 /** Whether the measure `key` runs. */
-const runs = (key) => !only || only.has(key);
+const runs = (key) => (only ? only.has(key) : !NAMED_ONLY.has(key));
 /**
  * The whole run stops by itself after this long, whatever is happening, and prints what it
  * measured: 9.5 minutes for the other measures, plus the follow measure's own budget (and a
- * minute for its seeding and servers) when it runs. BENCH_WATCHDOG_S sets it (shorter, to
- * see a run that gives up).
+ * minute for its seeding and servers) when it runs, and the click's when it runs.
+ * BENCH_WATCHDOG_S sets it (shorter, to see a run that gives up).
  */
 const WATCHDOG_MS = process.env.BENCH_WATCHDOG_S
   ? Number(process.env.BENCH_WATCHDOG_S) * 1000
-  : 570_000 + (runs('follow') ? FOLLOW_BUDGET_MS + 60_000 : 0);
+  : 570_000 +
+    (runs('follow') ? FOLLOW_BUDGET_MS + 60_000 : 0) +
+    (runs('click') ? CLICK_BUDGET_MS : 0);
 
 const startedAt = Date.now();
 /** Values by figure id, details and errors by measure. */
@@ -156,7 +165,7 @@ async function main() {
   // One throwaway database and data dir for every Segue server of the run.
   const stale = await dropStaleDatabases().catch(() => []);
   if (stale.length) say(`dropped leftover databases: ${stale.join(', ')}`);
-  /** @type {{ url?: string, organizer?: import('./lib/setup.mjs').Account, rooms?: any[], api?: any, recordings?: import('./lib/recordings.mjs').RecordingsFixture, follow?: import('./lib/follow-setup.mjs').FollowFixtures, error?: Error, roomsError?: Error, apiError?: Error, recordingsError?: Error, followError?: Error }} */
+  /** @type {{ url?: string, organizer?: import('./lib/setup.mjs').Account, rooms?: any[], api?: any, recordings?: import('./lib/recordings.mjs').RecordingsFixture, follow?: import('./lib/follow-setup.mjs').FollowFixtures, click?: import('./lib/click-setup.mjs').ClickFixture, error?: Error, roomsError?: Error, apiError?: Error, recordingsError?: Error, followError?: Error, clickError?: Error }} */
   const fixtures = {};
   // Only what the measures that run need is seeded (`--only=follow` seeds one account).
   const liveRoomsNeeded = ['live', 'files', 'memory'].some(runs);
@@ -219,6 +228,13 @@ async function main() {
           return undefined;
         });
       }
+      if (runs('click')) {
+        say('seeding: a band (a leader, two members) and a song at 120 BPM for the click');
+        fixtures.click = await seedClickBand(seeder).catch((e) => {
+          fixtures.clickError = e;
+          return undefined;
+        });
+      }
     } finally {
       await seeder.stop();
     }
@@ -236,7 +252,7 @@ async function main() {
   // starts two more, with Redis, for its two-instance case).
   let segue = null;
   let segueError = null;
-  if (!fixtures.error && ['live', 'api', 'library', 'files', 'recordings'].some(runs)) {
+  if (!fixtures.error && ['live', 'api', 'library', 'files', 'recordings', 'click'].some(runs)) {
     try {
       segue = await startSegue({ databaseUrl: fixtures.url, dataDir, logLevel: 'warn' });
     } catch (error) {
@@ -273,6 +289,10 @@ async function main() {
     measureRecordings({ segue: needSegue(), fixture: need('recordings') }),
   );
 
+  await measure('click', () =>
+    measureClick({ segue: needSegue(), fixture: need('click'), log: say }),
+  );
+
   await segue?.stop();
 
   await measure('memory', () =>
@@ -295,7 +315,7 @@ async function main() {
 /** Writes and prints the table, then exits (non-zero if anything failed). */
 async function finish() {
   const figures = FIGURES.filter(
-    (f) => (!only || only.has(f.measure)) && (!f.liveCase || liveCaseRuns(f.liveCase)),
+    (f) => runs(f.measure) && (!f.liveCase || liveCaseRuns(f.liveCase)),
   );
   // A figure measured before the bench gave up is shown; the others say why they are not.
   const rows = figures.map((f) =>

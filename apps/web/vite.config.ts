@@ -4,6 +4,7 @@ import { defineConfig } from 'vite';
 import type { Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+import { linguiCatalogs } from './lingui-catalogs.ts';
 import { precompress } from './precompress.ts';
 
 const server = 'http://localhost:3000';
@@ -171,7 +172,15 @@ const pwa = VitePWA({
 });
 
 export default defineConfig({
-  plugins: [react(), muiWithoutCssVariables(), shell.plugin, pwa, precompress(), followPage()],
+  plugins: [
+    linguiCatalogs(),
+    react(),
+    muiWithoutCssVariables(),
+    shell.plugin,
+    pwa,
+    precompress(),
+    followPage(),
+  ],
   server: {
     // The API and the live channels are served by apps/server; same origin in the browser.
     proxy: {

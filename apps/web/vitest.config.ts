@@ -9,6 +9,8 @@ export default mergeConfig(
       // that imports the session modules afresh took past vitest's 5 s default there. A hung
       // test still fails.
       testTimeout: 30_000,
+      // Every part of the interface's catalog, as the screens' routes would load them.
+      setupFiles: ['./src/lib/i18n/test-setup.ts'],
     },
   }),
 );

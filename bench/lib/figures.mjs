@@ -2,6 +2,7 @@
 // A row's Segue and baseline values come from the measure named in `measure`;
 // if that measure fails, its rows show the error. The live rows' values are medians
 // of several runs per side, each row also holding every run's value.
+import { CLICK_FIGURES } from './click.mjs';
 import { FOLLOW_FIGURES } from './follow-shape.mjs';
 import { LIVE_CASES } from './live-fanout.mjs';
 import { WEB_ROUTES } from './web.mjs';
@@ -185,4 +186,6 @@ export const FIGURES = [
     digits: 2,
     target: null,
   },
+  // The band's click on three browser devices (click.mjs); only with --only=click.
+  ...CLICK_FIGURES,
 ];

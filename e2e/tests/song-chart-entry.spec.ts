@@ -98,11 +98,13 @@ test.describe('song entry as one chart', () => {
               { chords: 'G       C', lyrics: 'Amazing grace, how sweet the sound' },
               { chords: '', lyrics: 'That saved a wretch like me' },
             ],
+            translations: [],
           },
           {
             id: expect.any(String),
             label: 'Chorus',
             lines: [{ chords: 'D          G', lyrics: 'My chains are gone' }],
+            translations: [],
           },
         ],
       ],

@@ -140,6 +140,7 @@ test.describe('song entry', () => {
                 lyrics: 'Heir of salvation, purchase of God',
               },
             ],
+            translations: [],
           },
         ],
       ],

@@ -31,6 +31,7 @@ import { createLiveGateway } from './live/live.gateway.ts';
 import { LiveRepository } from './live/live.repository.ts';
 import { LiveService } from './live/live.service.ts';
 import { PeopleRepository } from './people/people.repository.ts';
+import { MailLocalesRepository } from './mails/mail-locales.repository.ts';
 import { peopleRoutes } from './people/people.routes.ts';
 import { trashRoutes } from './trash/trash.routes.ts';
 import { TrashService } from './trash/trash.service.ts';
@@ -319,6 +320,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const nextServiceRepo = new NextServiceRepository(db);
   const peopleRepo = new PeopleRepository(db, { setlists: setlistsRepo, teams: teamsRepo });
   const followRepo = new FollowRepository(db, changes);
+  const mailLocales = new MailLocalesRepository(db);
   // Teams made before team search folded names get their search name now.
   await teamsRepo.fillSearchNames();
 
@@ -365,6 +367,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     people,
     accounts: accountsRepo,
     teams: teamsRepo,
+    locales: mailLocales,
     appUrl: config.appUrl,
     sendLater: (mail) => mailer.enqueue(mail),
     defer: (what, job) => mailer.defer(what, job),
@@ -377,6 +380,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   const reminders = new AssignmentRemindersService(new AssignmentRemindersRepository(db), {
     accounts: accountsRepo,
+    locales: mailLocales,
     facts: serviceFacts,
     links: assignmentLinks,
     sendLater: (mail) => mailer.enqueue(mail),
@@ -432,6 +436,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     teams: teamsRepo,
     limiter,
     sendLater: (mail) => mailer.enqueue(mail),
+    locales: mailLocales,
     appUrl: config.appUrl,
   });
   const users = new UsersService({ teams: teamsRepo, accounts: accountsRepo });

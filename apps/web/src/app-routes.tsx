@@ -1,7 +1,23 @@
 import { lazy } from 'react';
+import type { ComponentType } from 'react';
+import { loadCatalogs, type Namespace } from './lib/i18n/i18n.ts';
 import { Route, Routes } from 'react-router';
 import { AppLayout } from './components/layout/app-layout.tsx';
 import { FullScreenLayout } from './components/layout/full-screen-layout.tsx';
+
+/**
+ * A converted screen: once its chunk is in, the parts of the catalog it uses are loaded in the
+ * active language before it renders (docs/DECISIONS.md, "The interface in six languages").
+ */
+function withCatalogs<M, P>(
+  namespaces: readonly Namespace[],
+  page: (module: M) => ComponentType<P>,
+) {
+  return async (module: M) => {
+    await loadCatalogs(namespaces);
+    return { default: page(module) };
+  };
+}
 
 // One chunk per screen, so the landing and login pages load only what they show.
 // Landing and Login need no query library: every other screen sits under QueryLayer, which
@@ -15,32 +31,34 @@ const RequireVerifiedAccount = lazy(() =>
   })),
 );
 const LandingPage = lazy(() =>
-  import('./features/landing/components/landing-page.tsx').then((m) => ({
-    default: m.LandingPage,
-  })),
+  import('./features/landing/components/landing-page.tsx').then(
+    withCatalogs(['landing'], (m) => m.LandingPage),
+  ),
 );
 const LoginPage = lazy(() =>
-  import('./features/accounts/components/login-page.tsx').then((m) => ({ default: m.LoginPage })),
+  import('./features/accounts/components/login-page.tsx').then(
+    withCatalogs(['accounts'], (m) => m.LoginPage),
+  ),
 );
 const RegisterPage = lazy(() =>
-  import('./features/accounts/components/register-page.tsx').then((m) => ({
-    default: m.RegisterPage,
-  })),
+  import('./features/accounts/components/register-page.tsx').then(
+    withCatalogs(['accounts'], (m) => m.RegisterPage),
+  ),
 );
 const VerifyEmailPage = lazy(() =>
-  import('./features/accounts/components/verify-email-page.tsx').then((m) => ({
-    default: m.VerifyEmailPage,
-  })),
+  import('./features/accounts/components/verify-email-page.tsx').then(
+    withCatalogs(['accounts'], (m) => m.VerifyEmailPage),
+  ),
 );
 const VerifyReminderPage = lazy(() =>
-  import('./features/accounts/components/verify-reminder-page.tsx').then((m) => ({
-    default: m.VerifyReminderPage,
-  })),
+  import('./features/accounts/components/verify-reminder-page.tsx').then(
+    withCatalogs(['accounts'], (m) => m.VerifyReminderPage),
+  ),
 );
 const DashboardPage = lazy(() =>
-  import('./routes/dashboard/dashboard-page.tsx').then((m) => ({
-    default: m.DashboardPage,
-  })),
+  import('./routes/dashboard/dashboard-page.tsx').then(
+    withCatalogs(['dashboard', 'people'], (m) => m.DashboardPage),
+  ),
 );
 const FindTeamPage = lazy(() =>
   import('./features/teams/components/find-team-page.tsx').then((m) => ({
@@ -124,24 +142,24 @@ const StagePage = lazy(() =>
   import('./features/live/components/stage-page.tsx').then((m) => ({ default: m.StagePage })),
 );
 const AccountSettingsPage = lazy(() =>
-  import('./features/account-settings/components/account-settings-page.tsx').then((m) => ({
-    default: m.AccountSettingsPage,
-  })),
+  import('./features/account-settings/components/account-settings-page.tsx').then(
+    withCatalogs(['settings', 'people', 'calendar'], (m) => m.AccountSettingsPage),
+  ),
 );
 const ForgotPasswordPage = lazy(() =>
-  import('./features/account-settings/components/forgot-password-page.tsx').then((m) => ({
-    default: m.ForgotPasswordPage,
-  })),
+  import('./features/account-settings/components/forgot-password-page.tsx').then(
+    withCatalogs(['settings'], (m) => m.ForgotPasswordPage),
+  ),
 );
 const ResetPasswordPage = lazy(() =>
-  import('./features/account-settings/components/reset-password-page.tsx').then((m) => ({
-    default: m.ResetPasswordPage,
-  })),
+  import('./features/account-settings/components/reset-password-page.tsx').then(
+    withCatalogs(['settings'], (m) => m.ResetPasswordPage),
+  ),
 );
 const ConfirmEmailPage = lazy(() =>
-  import('./features/account-settings/components/confirm-email-page.tsx').then((m) => ({
-    default: m.ConfirmEmailPage,
-  })),
+  import('./features/account-settings/components/confirm-email-page.tsx').then(
+    withCatalogs(['settings', 'server'], (m) => m.ConfirmEmailPage),
+  ),
 );
 const NotFoundPage = lazy(() =>
   import('./components/routes/not-found-page.tsx').then((m) => ({ default: m.NotFoundPage })),

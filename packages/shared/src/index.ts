@@ -1,5 +1,6 @@
 export * from './texts.ts';
 export * from './constants.ts';
+export * from './locales.ts';
 export * from './schemas/text.ts';
 export * from './schemas/accounts.ts';
 export * from './names.ts';

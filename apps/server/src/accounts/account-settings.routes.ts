@@ -18,8 +18,10 @@ import {
   TotpSetupInputSchema,
   UpdateNameInputSchema,
   UpdatePhoneInputSchema,
+  UpdateLocaleInputSchema,
 } from '@segue/shared';
 import type { AppContext } from '../app-context.ts';
+import { requestLocale } from '../mails/mail-locale.ts';
 import { actorOf } from '../policy/http.ts';
 import { chordViewDefaultRoutes } from './chord-view-default.routes.ts';
 import { requestMeta } from './request-auth.ts';
@@ -59,6 +61,16 @@ export const accountSettingsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> =
     async (request) => settings.updatePhone(actorOf(request), request.body),
   );
 
+  // The interface's language, kept with the account so a new device starts in it.
+  app.put(
+    '/account/locale',
+    {
+      config: { access: 'account' },
+      schema: { body: UpdateLocaleInputSchema, response: { 200: AccountSchema } },
+    },
+    async (request) => settings.updateLocale(actorOf(request), request.body),
+  );
+
   app.patch(
     '/account/email',
     {
@@ -66,7 +78,7 @@ export const accountSettingsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> =
       schema: { body: ChangeEmailInputSchema, response: { 202: Message } },
     },
     async (request, reply) => {
-      await settings.requestEmailChange(actorOf(request), request.body);
+      await settings.requestEmailChange(actorOf(request), request.body, requestLocale(request));
       return reply.code(202).send({ message: ACCOUNT_SETTINGS_TEXTS.emailChangeSent });
     },
   );

@@ -16,6 +16,7 @@ import type {
   TotpSetupInputSchema,
   UpdateNameInputSchema,
   UpdatePhoneInputSchema,
+  UpdateLocaleInput,
 } from '@segue/shared';
 import type { Config } from '../config.ts';
 import {
@@ -28,6 +29,8 @@ import {
 } from '../lib/errors.ts';
 import type { MailQueue } from '../lib/mail-queue.ts';
 import type { RateLimiter } from '../lib/rate-limit.ts';
+import { emailChangeMail, emailChangingMail, passwordResetMail } from '../mails/account-mails.ts';
+import { mailLocale } from '../mails/mail-locale.ts';
 import type { Actor } from '../policy/actor.ts';
 import type { Auth } from './auth.ts';
 import { presentAccount } from './accounts.presenter.ts';
@@ -110,8 +113,22 @@ export class AccountSettingsService {
     return this.present({ ...me, phone });
   }
 
-  /** Sends a confirmation link to the new address; the change waits for it. The old address is told. */
-  async requestEmailChange(me: Actor, { email, password }: z.infer<typeof ChangeEmailInputSchema>) {
+  /** Sets the account's interface language; answers the account as it now is. */
+  async updateLocale(me: Actor, { locale }: UpdateLocaleInput): Promise<Account> {
+    await this.deps.accounts.setLocale(me.userId, locale);
+    await this.deps.sessions.forgetUser(me.userId);
+    return this.present({ ...me, locale });
+  }
+
+  /**
+   * Sends a confirmation link to the new address; the change waits for it. The old address is
+   * told. Both mails in the account's language, else `requestLocale` (the request's).
+   */
+  async requestEmailChange(
+    me: Actor,
+    { email, password }: z.infer<typeof ChangeEmailInputSchema>,
+    requestLocale?: string,
+  ) {
     await this.count(`email-change:${me.userId}`, SETTINGS_LIMITS.emailChangesPerAccount);
     await this.checkPassword(me.userId, password);
     if (email === me.email) throw new ValidationError(ACCOUNT_SETTINGS_TEXTS.sameEmail);
@@ -123,18 +140,10 @@ export class AccountSettingsService {
     );
     const link = `${this.deps.config.appUrl}/confirm-email?${new URLSearchParams({ userId: me.userId, secret })}`;
     // The person waits for this one: if it cannot be sent, they are told (502).
-    await this.send({
-      to: email,
-      subject: 'Confirm your new email for Segue',
-      link,
-      text: `Open this link to make ${email} the address of your Segue account (it works once, within 24 hours):\n${link}\n\nIf you did not ask for this, ignore this mail.`,
-    });
+    const locale = mailLocale(me.locale, requestLocale);
+    await this.send(emailChangeMail(email, link, locale));
     // The notice to the old address is retried in the background until it goes out.
-    this.deps.mailer.enqueue({
-      to: me.email,
-      subject: 'Your Segue email address is being changed',
-      text: `Someone signed in to your Segue account asked to change its email address to ${email}. If this was not you, change your password now.`,
-    });
+    this.deps.mailer.enqueue(emailChangingMail(me.email, email, locale));
   }
 
   /** Follows the link mailed to the new address: the account moves there, verified. */
@@ -181,12 +190,8 @@ export class AccountSettingsService {
         HOUR,
       );
       const link = `${this.deps.config.appUrl}/reset-password?${new URLSearchParams({ userId: found.id, secret })}`;
-      this.deps.mailer.enqueue({
-        to: email,
-        subject: 'Reset your Segue password',
-        link,
-        text: `Open this link to choose a new password (it works once, within an hour):\n${link}\n\nIf you did not ask for this, ignore this mail.`,
-      });
+      const { locale } = await this.deps.accounts.extraFieldsOf(found.id);
+      this.deps.mailer.enqueue(passwordResetMail(email, link, mailLocale(locale, meta.locale)));
     });
   }
 

@@ -186,6 +186,7 @@ describe.each(backends)('account settings on %s', (backend) => {
     for (const [method, url] of [
       ['PATCH', '/api/account/name'],
       ['PATCH', '/api/account/phone'],
+      ['PUT', '/api/account/locale'],
       ['PATCH', '/api/account/email'],
       ['PATCH', '/api/account/password'],
       ['GET', '/api/account/sessions'],
@@ -209,6 +210,30 @@ describe.each(backends)('account settings on %s', (backend) => {
     expect((await call('PATCH', '/api/account/name', jwt, { name: ' ' })).statusCode).toBe(400);
     await call('PATCH', '/api/account/phone', jwt, { phone: '+44 20 7946 0000' });
     expect(json(await me(jwt)).phone).toBe('+44 20 7946 0000');
+  });
+
+  it("keeps the interface's language with the account, for every device", async () => {
+    const { person, jwt } = await createAccount(t);
+    expect(json(await me(jwt)).locale).toBeNull();
+    const chosen = await call('PUT', '/api/account/locale', jwt, { locale: 'pt-BR' });
+    expect(chosen.statusCode).toBe(200);
+    expect(json(chosen).locale).toBe('pt-BR');
+    expect(json(await me(jwt)).locale).toBe('pt-BR');
+    // A sign-in on another device takes it from the account.
+    const signedIn = await login(person.email, person.password);
+    expect(json<{ user: { locale: string } }>(signedIn).user.locale).toBe('pt-BR');
+    // null: follow the browser again.
+    await call('PUT', '/api/account/locale', jwt, { locale: null });
+    expect(json(await me(jwt)).locale).toBeNull();
+  });
+
+  it('refuses a language that is not offered', async () => {
+    const { jwt } = await createAccount(t);
+    for (const body of [{ locale: 'pt' }, { locale: 'xx' }, { locale: 3 }, {}]) {
+      const res = await call('PUT', '/api/account/locale', jwt, body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+    }
+    expect(json(await me(jwt)).locale).toBeNull();
   });
 
   it('changes the password with the current one, refusing common ones, signing out other sessions', async () => {

@@ -1,4 +1,4 @@
-import type { Account } from '@segue/shared';
+import { isLocale, type Account } from '@segue/shared';
 
 interface AccountLike {
   id: string;
@@ -6,6 +6,7 @@ interface AccountLike {
   email: string;
   emailVerified: boolean;
   phone?: string | null;
+  locale?: string | null;
 }
 
 /** The account in the account service's shape (spec section 3, User). */
@@ -17,5 +18,7 @@ export function presentAccount(user: AccountLike, teams: string[] = []): Account
     emailVerification: user.emailVerified,
     phone: user.phone ?? '',
     teams,
+    // A value no longer offered (a language removed) follows the browser.
+    locale: isLocale(user.locale) ? user.locale : null,
   };
 }

@@ -39,16 +39,16 @@ export class AccountsRepository {
   }
 
   /**
-   * The account's phone number ('' when it has none or is gone): better-auth's login
-   * answer does not carry this extra field.
+   * The account's phone number ('' when it has none or is gone) and interface language:
+   * better-auth's login answer does not carry these extra fields.
    */
-  async phoneOf(userId: string): Promise<string> {
+  async extraFieldsOf(userId: string): Promise<{ phone: string; locale: string | null }> {
     const [row] = await this.db
-      .select({ phone: user.phone })
+      .select({ phone: user.phone, locale: user.locale })
       .from(user)
       .where(eq(user.id, userId))
       .limit(1);
-    return row?.phone ?? '';
+    return { phone: row?.phone ?? '', locale: row?.locale ?? null };
   }
 
   /** Sets the account's full name. */
@@ -59,6 +59,11 @@ export class AccountsRepository {
   /** Sets the account's phone number. */
   async setPhone(userId: string, phone: string): Promise<void> {
     await this.db.update(user).set({ phone, updatedAt: new Date() }).where(eq(user.id, userId));
+  }
+
+  /** Sets the account's interface language (null: follow the browser). */
+  async setLocale(userId: string, locale: string | null): Promise<void> {
+    await this.db.update(user).set({ locale, updatedAt: new Date() }).where(eq(user.id, userId));
   }
 
   /** Marks the account's address as verified: a mailed verification link was followed. */

@@ -3,12 +3,14 @@ import { isAPIError } from 'better-auth/api';
 import { ACCOUNT_SETTINGS_TEXTS, ERROR_CODES, LIMITS, SERVER_ERRORS } from '@segue/shared';
 import type {
   Account,
+  Locale,
   LoginInput,
   RegisterInput,
   ResendVerificationInput,
   VerifyEmailInput,
 } from '@segue/shared';
 import type { Config } from '../config.ts';
+import { mailLocale } from '../mails/mail-locale.ts';
 import type { Actor } from '../policy/actor.ts';
 import {
   ConflictError,
@@ -44,6 +46,8 @@ export interface RequestMeta {
   ip: string;
   /** Headers handed to better-auth (user agent, the caller's address, cookies). */
   headers: Headers;
+  /** The language the request asks for (`Accept-Language`), for mails to the caller. */
+  locale?: Locale;
 }
 
 export interface SessionResult {
@@ -104,7 +108,9 @@ export class AccountsService {
     if (!response.token) throw new HttpError(500, SERVER_ERRORS.internal);
     // One try before answering, so the mail is on its way while the person reads the
     // reminder; a failure is retried in the background and never fails the registration.
-    await this.sendVerification(response.user.id, response.user.email);
+    await this.sendVerification(response.user.id, response.user.email, {
+      locale: mailLocale(meta.locale),
+    });
     return {
       account: presentAccount({ ...response.user, phone: input.phone }),
       jwt: response.token,
@@ -167,9 +173,9 @@ export class AccountsService {
       await this.deps.accounts.deleteSessionByToken(response.token);
       throw new ForbiddenError(SERVER_ERRORS.emailNotVerified, ERROR_CODES.emailNotVerified);
     }
-    const phone = await this.deps.accounts.phoneOf(response.user.id);
+    const extra = await this.deps.accounts.extraFieldsOf(response.user.id);
     return {
-      account: presentAccount({ ...response.user, phone }),
+      account: presentAccount({ ...response.user, ...extra }),
       jwt: response.token,
       setCookies: headers.getSetCookie(),
     };
@@ -217,7 +223,10 @@ export class AccountsService {
     if (actor) {
       if (actor.emailVerified) throw new ConflictError(SERVER_ERRORS.alreadyVerified);
       await this.count(`resend:account:${actor.userId}`, ATTEMPT_LIMITS.resendsPerAccount);
-      await this.sendVerification(actor.userId, actor.email, { throwOnFailure: true });
+      await this.sendVerification(actor.userId, actor.email, {
+        throwOnFailure: true,
+        locale: mailLocale(actor.locale, meta.locale),
+      });
       return;
     }
     const email = input?.email;
@@ -225,7 +234,11 @@ export class AccountsService {
     await this.count(`resend:account:${email}`, ATTEMPT_LIMITS.resendsPerAccount);
     this.deps.mailer.defer('verification mail', async () => {
       const found = await this.deps.accounts.findByEmail(email);
-      if (found && !found.emailVerified) await this.sendVerification(found.id, found.email);
+      if (!found || found.emailVerified) return;
+      const { locale } = await this.deps.accounts.extraFieldsOf(found.id);
+      await this.sendVerification(found.id, found.email, {
+        locale: mailLocale(locale, meta.locale),
+      });
     });
   }
 
@@ -248,7 +261,7 @@ export class AccountsService {
   private async sendVerification(
     userId: string,
     email: string,
-    options: { throwOnFailure?: boolean } = {},
+    options: { throwOnFailure?: boolean; locale?: Locale } = {},
   ) {
     const ctx = await this.deps.auth.$context;
     const secret = randomBytes(32).toString('base64url');
@@ -258,7 +271,7 @@ export class AccountsService {
       expiresAt: new Date(Date.now() + LIMITS.verificationLinkTtlMs),
     });
     const link = `${this.deps.config.appUrl}/verify?${new URLSearchParams({ userId, secret })}`;
-    const mail = verificationMail(email, link);
+    const mail = verificationMail(email, link, options.locale);
     if (!options.throwOnFailure) return this.deps.mailer.deliver(mail);
     try {
       await this.deps.mailer.send(mail);

@@ -12,6 +12,8 @@ export interface AuthenticatedAccount {
   email: string;
   emailVerified: boolean;
   phone: string;
+  /** The interface's language chosen on the account; null follows the browser. */
+  locale: string | null;
 }
 
 interface CacheEntry {
@@ -152,6 +154,7 @@ export class SessionResolver {
         email: user.email,
         emailVerified: user.emailVerified,
         phone: user.phone,
+        locale: user.locale,
       })
       .from(session)
       .innerJoin(user, eq(user.id, session.userId))

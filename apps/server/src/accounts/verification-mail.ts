@@ -1,20 +1,14 @@
+import { DEFAULT_LOCALE, type Locale } from '@segue/shared';
 import type { Mail } from '../lib/mailer.ts';
+import { escapeHtml, mailTexts } from '../mails/mail-texts.ts';
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
-export function verificationMail(to: string, link: string): Mail {
+export function verificationMail(to: string, link: string, locale: Locale = DEFAULT_LOCALE): Mail {
+  const t = mailTexts(locale).verification;
   return {
     to,
-    subject: 'Verify your email for Segue',
+    subject: t.subject,
     link,
-    text: [
-      'Welcome to Segue!',
-      '',
-      'Open this link to verify your email address (it works once, within 24 hours):',
-      link,
-      '',
-      'If you did not create a Segue account, you can ignore this mail.',
-    ].join('\n'),
-    html: `<p>Welcome to Segue!</p><p><a href="${escapeHtml(link)}">Verify your email address</a> (the link works once, within 24 hours).</p><p>If you did not create a Segue account, you can ignore this mail.</p>`,
+    text: t.text({ link }),
+    html: t.html({ link: escapeHtml(link) }),
   };
 }

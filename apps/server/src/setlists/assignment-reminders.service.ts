@@ -1,6 +1,8 @@
 import type { AccountsRepository } from '../accounts/accounts.repository.ts';
 import { nextDay } from '../lib/ics.ts';
 import type { Mail } from '../lib/mailer.ts';
+import { mailLocale } from '../mails/mail-locale.ts';
+import type { MailLocalesRepository } from '../mails/mail-locales.repository.ts';
 import type { AnswerLinks } from './assignment-links.service.ts';
 import type {
   AssignmentRemindersRepository,
@@ -41,6 +43,8 @@ export class AssignmentRemindersService {
     private readonly repo: AssignmentRemindersRepository,
     private readonly deps: {
       accounts: Pick<AccountsRepository, 'people'>;
+      /** The languages the people reminded chose (else their reminders are in English). */
+      locales: Pick<MailLocalesRepository, 'ofUsers'>;
       facts: ServiceFactsReader;
       links: {
         issue(
@@ -73,6 +77,7 @@ export class AssignmentRemindersService {
         p,
       ]),
     );
+    const locales = await this.deps.locales.ofUsers([...people.keys()]);
     let sent = 0;
     for (const held of groups.values()) {
       const first = held[0]!;
@@ -103,14 +108,18 @@ export class AssignmentRemindersService {
             )
           : null;
       this.deps.sendLater(
-        reminderMail(person.email, {
-          ...facts,
-          positions,
-          daysBefore: kind === '1d' ? 1 : 3,
-          dashboardUrl: `${this.deps.appUrl}/dashboard`,
-          links,
-          attachment: serviceAttachment(facts, { positions, appUrl: this.deps.appUrl }, now),
-        }),
+        reminderMail(
+          person.email,
+          {
+            ...facts,
+            positions,
+            daysBefore: kind === '1d' ? 1 : 3,
+            dashboardUrl: `${this.deps.appUrl}/dashboard`,
+            links,
+            attachment: serviceAttachment(facts, { positions, appUrl: this.deps.appUrl }, now),
+          },
+          mailLocale(locales.get(person.id)),
+        ),
       );
       sent += 1;
     }

@@ -1,20 +1,14 @@
-import { listOfNames } from '@segue/shared';
+import { DEFAULT_LOCALE, type Locale } from '@segue/shared';
 import type { Mail, MailAttachment } from '../lib/mailer.ts';
-import { songLines, type ServiceFacts } from './service-facts.ts';
+import { dayIn, escapeHtml, listIn, mailTexts, type MailTexts } from '../mails/mail-texts.ts';
+import type { ServiceFacts } from './service-facts.ts';
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+// Each mail is written in the recipient's language (docs/DECISIONS.md, "Mails in the
+// recipient's language"); English, the default, reads as these mails always have.
 
 /** A setlist's day (YYYY-MM-DD) as people read it: "Sunday, March 10, 2030". */
-export function mailDay(day: string): string {
-  const time = Date.parse(`${day}T00:00:00Z`);
-  if (Number.isNaN(time)) return day;
-  return new Date(time).toLocaleDateString('en-US', {
-    weekday: 'long',
-    year: 'numeric',
-    month: 'long',
-    day: 'numeric',
-    timeZone: 'UTC',
-  });
+export function mailDay(day: string, locale: Locale = DEFAULT_LOCALE): string {
+  return dayIn(locale, day);
 }
 
 interface SetlistFacts {
@@ -25,12 +19,19 @@ interface SetlistFacts {
 }
 
 /** Text and HTML of a mail of lines, with one link. */
-function mail(to: string, subject: string, lines: string[], link: string, linkText: string): Mail {
+function mail(
+  t: MailTexts,
+  to: string,
+  subject: string,
+  lines: string[],
+  link: string,
+  linkText: string,
+): Mail {
   return {
     to,
     subject,
     link,
-    text: [...lines, '', `${linkText}: ${link}`].join('\n'),
+    text: [...lines, '', t.labelled(linkText, link)].join('\n'),
     html:
       lines
         .filter((line) => line !== '')
@@ -40,9 +41,13 @@ function mail(to: string, subject: string, lines: string[], link: string, linkTe
 }
 
 /** The service's day, and its start time when the setlist names one. */
-export function mailWhen(facts: Pick<ServiceFacts, 'date' | 'startTime'>): string {
-  const day = mailDay(facts.date);
-  return facts.startTime ? `${day} at ${facts.startTime}` : `${day} (no start time set)`;
+export function mailWhen(
+  facts: Pick<ServiceFacts, 'date' | 'startTime'>,
+  locale: Locale = DEFAULT_LOCALE,
+): string {
+  const t = mailTexts(locale).service;
+  const day = mailDay(facts.date, locale);
+  return facts.startTime ? t.dayAt({ day, time: facts.startTime }) : t.dayWithoutTime({ day });
 }
 
 /** The one-tap answer links of a mail (docs/DECISIONS.md, "Assignment mails ..."). */
@@ -51,27 +56,35 @@ interface AnswerLinks {
   declineUrl: string;
 }
 
+/** "1. Amazing Grace (key G)" per song, or a line saying there are none yet. */
+function songLines(t: MailTexts, facts: ServiceFacts): string[] {
+  if (facts.songs.length === 0) return [t.service.noSongs];
+  return facts.songs.map((s, i) => `${i + 1}. ${t.service.song(s)}`);
+}
+
 /** The lines every mail about a service carries: when, what the person plays, the songs. */
-function serviceLines(facts: ServiceFacts, positions: string[]): string[] {
+function serviceLines(locale: Locale, facts: ServiceFacts, positions: string[]): string[] {
+  const t = mailTexts(locale);
   return [
-    `When: ${mailWhen(facts)}`,
-    `${positions.length === 1 ? 'Your position' : 'Your positions'}: ${listOfNames(positions)}`,
-    'Songs:',
-    ...songLines(facts),
+    t.labelled(t.service.when, mailWhen(facts, locale)),
+    t.labelled(t.service.positions(positions.length), listIn(locale, positions)),
+    t.service.songs,
+    ...songLines(t, facts),
   ];
 }
 
-function answerLines(links: AnswerLinks): string[] {
+function answerLines(t: MailTexts, links: AnswerLinks): string[] {
   return [
-    'Can you make it? Answer with one tap:',
-    `Accept: ${links.acceptUrl}`,
-    `Decline: ${links.declineUrl}`,
-    'The link works once, until the day after the service.',
+    t.service.answerAsk,
+    t.labelled(t.service.accept, links.acceptUrl),
+    t.labelled(t.service.decline, links.declineUrl),
+    t.service.linkOnce,
   ];
 }
 
 /** HTML of a mail: paragraphs, the song list as a list, and the links as links. */
 function serviceHtml(
+  locale: Locale,
   intro: string[],
   facts: ServiceFacts,
   positions: string[],
@@ -79,26 +92,29 @@ function serviceHtml(
   outro: string[],
   dashboardUrl: string,
 ): string {
+  const t = mailTexts(locale);
   const p = (line: string) => `<p>${escapeHtml(line)}</p>`;
   const a = (href: string, label: string) =>
     `<a href="${escapeHtml(href)}">${escapeHtml(label)}</a>`;
   const songs =
     facts.songs.length === 0
-      ? p('No songs chosen yet.')
-      : `<p>Songs:</p><ol>${songLines(facts)
-          .map((line) => `<li>${escapeHtml(line.replace(/^\d+\. /, ''))}</li>`)
+      ? p(t.service.noSongs)
+      : `<p>${escapeHtml(t.service.songs)}</p><ol>${facts.songs
+          .map((s) => `<li>${escapeHtml(t.service.song(s))}</li>`)
           .join('')}</ol>`;
   return [
     ...intro.map(p),
-    p(`When: ${mailWhen(facts)}`),
-    p(`${positions.length === 1 ? 'Your position' : 'Your positions'}: ${listOfNames(positions)}`),
+    p(t.labelled(t.service.when, mailWhen(facts, locale))),
+    p(t.labelled(t.service.positions(positions.length), listIn(locale, positions))),
     songs,
     links
-      ? `<p>Can you make it? ${a(links.acceptUrl, 'Accept')} or ${a(links.declineUrl, 'Decline')}` +
-        ' (the link works once, until the day after the service).</p>'
+      ? `<p>${t.service.answerHtml({
+          accept: a(links.acceptUrl, t.service.accept),
+          decline: a(links.declineUrl, t.service.decline),
+        })}</p>`
       : '',
     ...outro.map(p),
-    `<p>${a(dashboardUrl, 'Open your dashboard')}</p>`,
+    `<p>${a(dashboardUrl, t.service.openDashboard)}</p>`,
   ].join('');
 }
 
@@ -115,32 +131,45 @@ export function assignedMail(
     links: AnswerLinks;
     attachment: MailAttachment;
   },
+  locale: Locale = DEFAULT_LOCALE,
 ): Mail {
-  const day = mailDay(facts.date);
-  const what = listOfNames(facts.positions);
+  const t = mailTexts(locale);
+  const day = mailDay(facts.date, locale);
+  const what = listIn(locale, facts.positions);
   const intro = [
-    `${facts.by || 'Someone'} assigned you to ${what} in "${facts.setlistName}" on ${day} ` +
-      `(team ${facts.teamName}).`,
+    t.assigned.intro({
+      by: facts.by || t.assigned.someone,
+      what,
+      setlist: facts.setlistName,
+      day,
+      team: facts.teamName,
+    }),
   ];
-  const outro = [
-    'Please let them know whether you can make it: accept or decline on your Segue dashboard.',
-  ];
+  const outro = [t.assigned.outro];
   return {
     to,
-    subject: `Please confirm: ${what} at ${facts.setlistName} on ${day}`,
+    subject: t.assigned.subject({ what, setlist: facts.setlistName, day }),
     link: facts.dashboardUrl,
     text: [
       ...intro,
       '',
-      ...serviceLines(facts, facts.positions),
+      ...serviceLines(locale, facts, facts.positions),
       '',
-      ...answerLines(facts.links),
+      ...answerLines(t, facts.links),
       '',
       ...outro,
       '',
-      `Open your dashboard: ${facts.dashboardUrl}`,
+      t.labelled(t.service.openDashboard, facts.dashboardUrl),
     ].join('\n'),
-    html: serviceHtml(intro, facts, facts.positions, facts.links, outro, facts.dashboardUrl),
+    html: serviceHtml(
+      locale,
+      intro,
+      facts,
+      facts.positions,
+      facts.links,
+      outro,
+      facts.dashboardUrl,
+    ),
     attachments: [facts.attachment],
   };
 }
@@ -158,31 +187,43 @@ export function reminderMail(
     links: AnswerLinks | null;
     attachment: MailAttachment;
   },
+  locale: Locale = DEFAULT_LOCALE,
 ): Mail {
-  const day = mailDay(facts.date);
-  const when = facts.daysBefore === 1 ? 'tomorrow' : 'in 3 days';
+  const t = mailTexts(locale);
+  const day = mailDay(facts.date, locale);
   const intro = [
-    `Reminder: you play ${listOfNames(facts.positions)} in "${facts.setlistName}" ${when}, ` +
-      `on ${day} (team ${facts.teamName}).`,
+    t.reminder.intro({
+      what: listIn(locale, facts.positions),
+      setlist: facts.setlistName,
+      daysBefore: facts.daysBefore,
+      day,
+      team: facts.teamName,
+    }),
   ];
-  const outro = facts.links
-    ? ['You have not answered yet.']
-    : ['If you can no longer make it, decline on your Segue dashboard.'];
+  const outro = [facts.links ? t.service.notAnswered : t.service.declineIfCannot];
   return {
     to,
-    subject: `Reminder: ${facts.setlistName} ${when} (${day})`,
+    subject: t.reminder.subject({ setlist: facts.setlistName, daysBefore: facts.daysBefore, day }),
     link: facts.dashboardUrl,
     text: [
       ...intro,
       '',
-      ...serviceLines(facts, facts.positions),
+      ...serviceLines(locale, facts, facts.positions),
       '',
-      ...(facts.links ? [...answerLines(facts.links), ''] : []),
+      ...(facts.links ? [...answerLines(t, facts.links), ''] : []),
       ...outro,
       '',
-      `Open your dashboard: ${facts.dashboardUrl}`,
+      t.labelled(t.service.openDashboard, facts.dashboardUrl),
     ].join('\n'),
-    html: serviceHtml(intro, facts, facts.positions, facts.links, outro, facts.dashboardUrl),
+    html: serviceHtml(
+      locale,
+      intro,
+      facts,
+      facts.positions,
+      facts.links,
+      outro,
+      facts.dashboardUrl,
+    ),
     attachments: [facts.attachment],
   };
 }
@@ -191,20 +232,23 @@ export function reminderMail(
 export function declinedMail(
   to: string,
   facts: SetlistFacts & { who: string; position: string; setlistUrl: string; reason?: string },
+  locale: Locale = DEFAULT_LOCALE,
 ): Mail {
-  const day = mailDay(facts.date);
+  const t = mailTexts(locale);
+  const day = mailDay(facts.date, locale);
+  const named = { who: facts.who, position: facts.position, setlist: facts.setlistName, day };
   return mail(
+    t,
     to,
-    `${facts.who} declined ${facts.position} at ${facts.setlistName} on ${day}`,
+    t.declined.subject(named),
     [
-      `${facts.who} declined ${facts.position} in "${facts.setlistName}" on ${day} ` +
-        `(team ${facts.teamName}).`,
-      ...(facts.reason ? [`Their reason: ${facts.reason}`] : []),
+      t.declined.line({ ...named, team: facts.teamName }),
+      ...(facts.reason ? [t.labelled(t.declined.reason, facts.reason)] : []),
       '',
-      'You may want to assign someone else.',
+      t.declined.assignSomeoneElse,
     ],
     facts.setlistUrl,
-    'Open the setlist',
+    t.declined.openSetlist,
   );
 }
 
@@ -212,21 +256,28 @@ export function declinedMail(
 export function dateChangedMail(
   to: string,
   facts: SetlistFacts & { previousDate: string; positions: string[]; dashboardUrl: string },
+  locale: Locale = DEFAULT_LOCALE,
 ): Mail {
-  const day = mailDay(facts.date);
+  const t = mailTexts(locale);
+  const day = mailDay(facts.date, locale);
   return mail(
+    t,
     to,
-    `${facts.setlistName} moved to ${day}`,
+    t.dateChanged.subject({ setlist: facts.setlistName, day }),
     [
-      `"${facts.setlistName}" (team ${facts.teamName}) is now on ${day}, ` +
-        `no longer on ${mailDay(facts.previousDate)}.`,
+      t.dateChanged.line({
+        setlist: facts.setlistName,
+        team: facts.teamName,
+        day,
+        previous: mailDay(facts.previousDate, locale),
+      }),
       facts.positions.length > 0
-        ? `You are down for ${listOfNames(facts.positions)}.`
-        : 'You lead songs in it.',
+        ? t.dateChanged.positions({ what: listIn(locale, facts.positions) })
+        : t.dateChanged.leadsSongs,
       '',
-      'If you can no longer make it, decline on your Segue dashboard.',
+      t.service.declineIfCannot,
     ],
     facts.dashboardUrl,
-    'Open your dashboard',
+    t.service.openDashboard,
   );
 }

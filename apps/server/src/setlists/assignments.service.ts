@@ -4,6 +4,8 @@ import type { AccountsRepository } from '../accounts/accounts.repository.ts';
 import type { StoredPosition } from '../db/schema.ts';
 import { ConflictError, ForbiddenError, HttpError, NotFoundError } from '../lib/errors.ts';
 import type { Mail } from '../lib/mailer.ts';
+import { mailLocale } from '../mails/mail-locale.ts';
+import type { MailLocalesRepository } from '../mails/mail-locales.repository.ts';
 import type { PeopleService } from '../people/people.service.ts';
 import type { Actor, TeamActor } from '../policy/actor.ts';
 import type { TeamsRepository } from '../teams/teams.repository.ts';
@@ -32,6 +34,8 @@ interface AssignmentsDeps {
   accounts: AccountsRepository;
   /** The team's name, for the mails. */
   teams: TeamsRepository;
+  /** The languages the mails' recipients chose. */
+  locales: Pick<MailLocalesRepository, 'ofUsers'>;
   /** APP_URL, for the links in mails. */
   appUrl: string;
   /** Mail sent beside the request (MailQueue.enqueue). */
@@ -64,14 +68,23 @@ export class AssignmentsService {
     private readonly deps: AssignmentsDeps,
   ) {}
 
-  /** Names and addresses of these accounts, and the team's name: what a mail says. */
+  /**
+   * Names, addresses and languages (their own, else English) of these accounts, and the
+   * team's name: what a mail says.
+   */
   private async mailFacts(ids: string[], teamId: string) {
-    const [people, names] = await Promise.all([
+    const [people, names, locales] = await Promise.all([
       ids.length === 0 ? [] : this.deps.accounts.people(ids),
       this.deps.teams.namesOf([teamId]),
+      this.deps.locales.ofUsers(ids),
     ]);
     return {
-      people: new Map(people.map((p) => [p.id, { name: p.name, email: p.email }])),
+      people: new Map(
+        people.map((p) => [
+          p.id,
+          { name: p.name, email: p.email, locale: mailLocale(locales.get(p.id)) },
+        ]),
+      ),
       teamName: names.get(teamId) ?? '',
     };
   }
@@ -145,21 +158,29 @@ export class AssignmentsService {
         if (!person || !service) continue;
         const positions = asked.map((p) => p.name);
         this.deps.sendLater(
-          assignedMail(person.email, {
-            ...service,
-            positions,
-            by: actor.actor.name,
-            dashboardUrl,
-            links: await this.deps.links.issue(after.id, id, asked),
-            attachment: serviceAttachment(service, { positions, appUrl }, stamp),
-          }),
+          assignedMail(
+            person.email,
+            {
+              ...service,
+              positions,
+              by: actor.actor.name,
+              dashboardUrl,
+              links: await this.deps.links.issue(after.id, id, asked),
+              attachment: serviceAttachment(service, { positions, appUrl }, stamp),
+            },
+            person.locale,
+          ),
         );
       }
       for (const [id, positions] of moved) {
         const person = people.get(id);
         if (!person || !before) continue;
         this.deps.sendLater(
-          dateChangedMail(person.email, { ...facts, positions, previousDate: before.date }),
+          dateChangedMail(
+            person.email,
+            { ...facts, positions, previousDate: before.date },
+            person.locale,
+          ),
         );
       }
     });
@@ -209,15 +230,19 @@ export class AssignmentsService {
         const to = people.get(creator);
         if (!to) return;
         this.deps.sendLater(
-          declinedMail(to.email, {
-            setlistName: setlist.name,
-            date: setlist.date,
-            teamName,
-            who: actor.name.trim() || actor.email,
-            position: position.name,
-            reason: input.reason,
-            setlistUrl: `${this.deps.appUrl}/setlists/view/${encodeURIComponent(setlist.id)}`,
-          }),
+          declinedMail(
+            to.email,
+            {
+              setlistName: setlist.name,
+              date: setlist.date,
+              teamName,
+              who: actor.name.trim() || actor.email,
+              position: position.name,
+              reason: input.reason,
+              setlistUrl: `${this.deps.appUrl}/setlists/view/${encodeURIComponent(setlist.id)}`,
+            },
+            to.locale,
+          ),
         );
       });
     }

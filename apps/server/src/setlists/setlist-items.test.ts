@@ -147,6 +147,8 @@ describe.each(backends)('setlist items and durations on %s', (backend) => {
         'liveKeys',
         // What a running click does on a song change (docs/DECISIONS.md, "The click").
         'clickOnStep',
+        // The screens' languages (docs/DECISIONS.md, "Screen and chart languages").
+        'lyricLanguages',
       ].sort(),
     );
 

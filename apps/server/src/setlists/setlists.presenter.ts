@@ -72,6 +72,9 @@ function base(row: SetlistRow) {
     startTime: row.startTime,
     // What a running click does when the set moves to another song (docs/DECISIONS.md, "The click").
     clickOnStep: row.clickOnStep,
+    // The projector's and the stage display's languages (docs/DECISIONS.md, "Screen and chart
+    // languages").
+    lyricLanguages: row.lyricLanguages,
     currentItem: currentItemOf(row),
     // The live run's keys beside the plan (docs/DECISIONS.md, "Live keys and planned keys").
     liveKeys: row.liveKeys,

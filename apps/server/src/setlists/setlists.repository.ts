@@ -37,6 +37,8 @@ export interface SetlistValues {
   startTime?: string | null;
   /** What a running click does on a song change. Left out: 'follow' on create; kept on update. */
   clickOnStep?: ClickOnStep;
+  /** The screens' languages, first over second. Left out: none on create; kept on update. */
+  lyricLanguages?: string[];
 }
 
 /**

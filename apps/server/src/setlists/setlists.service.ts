@@ -299,6 +299,7 @@ export class SetlistsService {
       ...(input.items === undefined ? {} : { items: placed(input.items, input.songs.length) }),
       ...(input.startTime === undefined ? {} : { startTime: input.startTime }),
       ...(input.clickOnStep === undefined ? {} : { clickOnStep: input.clickOnStep }),
+      ...(input.lyricLanguages === undefined ? {} : { lyricLanguages: input.lyricLanguages }),
     };
   }
 }

@@ -26,7 +26,11 @@ function toWrite(row: SongRow): SongToWrite {
   return {
     title: row.title,
     artist: row.artist,
-    parts: row.parts.map((p) => ({ label: p.label, lines: p.lines })),
+    parts: row.parts.map((p) => ({
+      label: p.label,
+      lines: p.lines,
+      translations: p.translations ?? [],
+    })),
     key: row.key,
     capo: row.capo,
     tempo: row.tempo,
@@ -34,6 +38,7 @@ function toWrite(row: SongRow): SongToWrite {
     ccli: row.ccli,
     copyright: row.copyright,
     authors: row.authors,
+    language: row.language,
     source: row.source,
   };
 }

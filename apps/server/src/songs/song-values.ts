@@ -1,11 +1,18 @@
-import { withPartIds, type SongInputSchema } from '@segue/shared';
+import { paddedTranslation, withPartIds, type SongInputSchema } from '@segue/shared';
 import type { z } from 'zod';
+import type { StoredSongPart } from '../db/schema.ts';
 import type { SongValues } from './songs.repository.ts';
 
 export type ValidSong = z.output<typeof SongInputSchema>;
 
-/** A song as it is stored: trimmed title, artist and labels; every part with an id unique in it. */
-export function songValues(input: ValidSong): SongValues {
+/**
+ * A song as it is stored: trimmed title, artist and labels; every part with an id unique in it
+ * and its translations (none when it has none), each with a line for each of the part's lines.
+ * A part given without its translations keeps those of the `stored` part of its id (an edit from
+ * a client that does not know them), cut or padded to its lines.
+ */
+export function songValues(input: ValidSong, stored: readonly StoredSongPart[] = []): SongValues {
+  const kept = new Map(stored.map((part) => [part.id, part.translations ?? []]));
   return {
     title: input.title.trim(),
     artist: input.artist.trim(),
@@ -13,7 +20,18 @@ export function songValues(input: ValidSong): SongValues {
       id: p.id,
       label: p.label.trim(),
       lines: p.lines.map((l) => ({ chords: l.chords, lyrics: l.lyrics })),
+      translations: (p.translations ?? (p.id ? kept.get(p.id) : undefined) ?? []).map((t) =>
+        paddedTranslation(
+          {
+            lang: t.lang,
+            ...(t.translit ? { translit: t.translit } : {}),
+            lines: t.lines.slice(0, p.lines.length),
+          },
+          p.lines.length,
+        ),
+      ),
     })),
+    language: input.language,
     key: input.key,
     capo: input.capo,
     tempo: input.tempo,
@@ -40,6 +58,7 @@ export interface PreparedSong {
   timeSignature: string | null;
   ccli: string | null;
   copyright: string;
+  language: string | null;
   partsJson: string;
   authorsJson: string;
   sourceJson: string | null;
@@ -58,6 +77,7 @@ export function preparedSong(id: string, values: SongValues): PreparedSong {
     timeSignature: values.timeSignature ?? null,
     ccli: values.ccli ?? null,
     copyright: values.copyright ?? '',
+    language: values.language ?? null,
     partsJson: JSON.stringify(values.parts),
     authorsJson: JSON.stringify(values.authors ?? []),
     sourceJson: values.source == null ? null : JSON.stringify(values.source),

@@ -13,6 +13,7 @@ interface SongRowLike {
   ccli: string | null;
   copyright: string;
   authors: StoredSongAuthor[];
+  language: string | null;
   parts?: StoredSongPart[];
   createdAt: Date;
   updatedAt: Date;
@@ -28,7 +29,21 @@ export function presentSongSummary(row: SongRowLike): SongSummary {
 }
 
 export function presentSong(row: SongRowLike): Song {
-  return { ...presentSongFields(row), parts: row.parts ?? [] };
+  return { ...presentSongFields(row), parts: (row.parts ?? []).map(presentPart) };
+}
+
+/** A stored part as answers give it: a song saved before translations existed has none. */
+function presentPart(part: StoredSongPart): Song['parts'][number] {
+  return {
+    id: part.id,
+    label: part.label,
+    lines: part.lines,
+    translations: (part.translations ?? []).map((t) => ({
+      lang: t.lang,
+      ...(t.translit ? { translit: t.translit } : {}),
+      lines: t.lines,
+    })),
+  };
 }
 
 function presentSongFields(row: SongRowLike): Omit<Song, 'parts'> {
@@ -43,6 +58,7 @@ function presentSongFields(row: SongRowLike): Omit<Song, 'parts'> {
     ccli: row.ccli,
     copyright: row.copyright,
     authors: row.authors,
+    language: row.language,
     teamId: row.teamId,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),

@@ -20,7 +20,15 @@ import type { PreparedSong } from './song-values.ts';
 export type SongRow = typeof song.$inferSelect;
 
 type DetailColumn =
-  'key' | 'capo' | 'tempo' | 'timeSignature' | 'ccli' | 'copyright' | 'authors' | 'source';
+  | 'key'
+  | 'capo'
+  | 'tempo'
+  | 'timeSignature'
+  | 'ccli'
+  | 'copyright'
+  | 'authors'
+  | 'source'
+  | 'language';
 
 /**
  * What a write stores. A detail left undefined keeps what the song had (an edit from a

@@ -89,8 +89,9 @@ export class SongsService {
   async update(actor: TeamActor, songId: string, input: ValidSong): Promise<Song> {
     checkTeamId(input.teamId, actor.team.id);
     // A song that is not the team's changes nothing, not even the change feed's counters.
-    await this.mayChange(actor, 'editSongs', await this.repo.findInLibrary(actor.team.id, songId));
-    const row = await this.repo.update(actor.team.id, songId, songValues(input));
+    const stored = await this.repo.findInLibrary(actor.team.id, songId);
+    await this.mayChange(actor, 'editSongs', stored);
+    const row = await this.repo.update(actor.team.id, songId, songValues(input, stored?.parts));
     if (!row) throw new NotFoundError(SONG_TEXTS.songNotFound);
     return presentSong(row);
   }

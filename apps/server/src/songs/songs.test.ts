@@ -79,7 +79,9 @@ describe.each(backends)('songs on %s', (backend) => {
       expect(res.statusCode).toBe(201);
       const song = json<Record<string, unknown>>(res);
       expect(song).toMatchObject({ title: 'Amazing Grace', artist: 'John Newton', teamId });
-      expect(song.parts).toEqual([{ ...amazingGrace.parts[0]!, id: 'p1', label: 'Verse 1' }]);
+      expect(song.parts).toEqual([
+        { ...amazingGrace.parts[0]!, id: 'p1', label: 'Verse 1', translations: [] },
+      ]);
       // Chord spacing is kept exactly, so chords stay over their syllables.
       expect((song.parts as { lines: { chords: string }[] }[])[0]!.lines[0]!.chords).toBe(
         'G       G7      C     G',

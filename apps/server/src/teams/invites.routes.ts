@@ -8,6 +8,7 @@ import {
   InviteSchema,
 } from '@segue/shared';
 import type { AppContext } from '../app-context.ts';
+import { requestLocale } from '../mails/mail-locale.ts';
 import { actorOf, onTeam, teamActorOf } from '../policy/http.ts';
 
 const TeamParamsSchema = z.object({ id: z.string().min(1).max(200) });
@@ -34,7 +35,9 @@ export const invitesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       },
     },
     async (request, reply) =>
-      reply.code(201).send(await invites.create(teamActorOf(request), request.body)),
+      reply
+        .code(201)
+        .send(await invites.create(teamActorOf(request), request.body, requestLocale(request))),
   );
 
   app.get(

@@ -11,6 +11,9 @@ import type {
 import { ConflictError, GoneError, NotFoundError, TooManyRequestsError } from '../lib/errors.ts';
 import type { Mail } from '../lib/mailer.ts';
 import type { RateLimiter } from '../lib/rate-limit.ts';
+import { mailLocale } from '../mails/mail-locale.ts';
+import type { MailLocalesRepository } from '../mails/mail-locales.repository.ts';
+import { inviteMail } from '../mails/team-mails.ts';
 import type { Actor, TeamActor } from '../policy/actor.ts';
 import { authorize } from '../policy/policy.ts';
 import type { InvitesRepository } from './invites.repository.ts';
@@ -39,41 +42,6 @@ export const newInviteToken = () => randomBytes(32).toString('base64url');
 export const hashInviteToken = (token: string) =>
   createHash('sha256').update(token, 'utf8').digest('hex');
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
-const mailDate = (date: Date) =>
-  `${new Intl.DateTimeFormat('en-GB', {
-    dateStyle: 'long',
-    timeStyle: 'short',
-    timeZone: 'UTC',
-  }).format(date)} UTC`;
-
-/** The mail of an e-mail invitation: who invites, to which team, and the one-use link. */
-function inviteMail(to: string, adminName: string, teamName: string, link: string, until: Date) {
-  const who = adminName || 'An admin';
-  const lasts = `It works once, until ${mailDate(until)}.`;
-  return {
-    to,
-    subject: `You are invited to join ${teamName} on Segue`,
-    link,
-    text: [
-      `${who} invited you to join the team "${teamName}" on Segue, where the team keeps its songs and setlists and plays them live together.`,
-      '',
-      `Open this link to join. ${lasts}`,
-      link,
-      '',
-      'If you have no Segue account yet, you can create one on the way.',
-      'If you did not expect this mail, you can ignore it.',
-    ].join('\n'),
-    html:
-      `<p>${escapeHtml(who)} invited you to join the team “${escapeHtml(teamName)}” on Segue, ` +
-      `where the team keeps its songs and setlists and plays them live together.</p>` +
-      `<p><a href="${escapeHtml(link)}">Join ${escapeHtml(teamName)}</a> (${escapeHtml(lasts)})</p>` +
-      `<p>If you have no Segue account yet, you can create one on the way. ` +
-      `If you did not expect this mail, you can ignore it.</p>`,
-  } satisfies Mail;
-}
-
 /**
  * Invitations to a team (docs/DECISIONS.md, Teams, "Invitations"): links admins share and
  * single-use links mailed to an address. Admins create, list and withdraw them; anyone may
@@ -87,6 +55,8 @@ export class InvitesService {
       limiter: RateLimiter;
       /** Mails sent in the background (MailQueue.enqueue): the answer never waits for SMTP. */
       sendLater: (mail: Mail) => void;
+      /** The language an invited address's account chose, for its mail. */
+      locales: Pick<MailLocalesRepository, 'ofAddress'>;
       /** APP_URL: the links' base. */
       appUrl: string;
       now?: () => Date;
@@ -110,9 +80,14 @@ export class InvitesService {
 
   /**
    * Creates an invitation. A link's URL is answered once; an e-mail invitation's link goes
-   * only in the mail, and the answer is the same whether the address has an account.
+   * only in the mail, and the answer is the same whether the address has an account. The mail
+   * is in the language of the address's account, else the admin's (theirs, else `requestLocale`).
    */
-  async create(actor: TeamActor, input: InviteInput): Promise<CreatedInvite> {
+  async create(
+    actor: TeamActor,
+    input: InviteInput,
+    requestLocale?: string,
+  ): Promise<CreatedInvite> {
     authorize(actor, 'manageMembers');
     const admin = actor.actor;
     if (input.kind === 'email') {
@@ -140,7 +115,18 @@ export class InvitesService {
     if (!row) throw new ConflictError(INVITE_TEXTS.tooManyPending);
     const url = this.linkOf(token);
     if (input.kind === 'email') {
-      this.deps.sendLater(inviteMail(input.email, admin.name, actor.team.name, url, expiresAt));
+      const locale = mailLocale(
+        await this.deps.locales.ofAddress(input.email),
+        admin.locale,
+        requestLocale,
+      );
+      this.deps.sendLater(
+        inviteMail(
+          input.email,
+          { adminName: admin.name, teamName: actor.team.name, link: url, until: expiresAt },
+          locale,
+        ),
+      );
       return { invite: presentInvite(row) };
     }
     return { invite: presentInvite(row), url };

@@ -17,6 +17,7 @@ import {
   UserIdInputSchema,
 } from '@segue/shared';
 import type { AppContext } from '../app-context.ts';
+import { requestLocale } from '../mails/mail-locale.ts';
 import { actorOf, onTeam, teamActorOf } from '../policy/http.ts';
 
 const TeamParamsSchema = z.object({ id: z.string().min(1).max(200) });
@@ -163,7 +164,11 @@ export const teamsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       },
     },
     async (request, reply) =>
-      reply.code(201).send(await teams.addByEmail(teamActorOf(request), request.body.email)),
+      reply
+        .code(201)
+        .send(
+          await teams.addByEmail(teamActorOf(request), request.body.email, requestLocale(request)),
+        ),
   );
 
   app.put(

@@ -20,6 +20,8 @@ import {
 } from '../lib/errors.ts';
 import type { Mail } from '../lib/mailer.ts';
 import type { RateLimiter } from '../lib/rate-limit.ts';
+import { mailLocale } from '../mails/mail-locale.ts';
+import { addedToTeamMail } from '../mails/team-mails.ts';
 import { presentPerson, presentTeam } from './teams.presenter.ts';
 import type { Actor, TeamActor } from '../policy/actor.ts';
 import { authorize, isTeamAdmin } from '../policy/policy.ts';
@@ -35,19 +37,6 @@ const TEAM_LIMITS = {
   addsByEmailPerAdmin: 20,
   joinRequestsPerAccount: 30,
 } as const;
-
-/** The mail to someone an admin added by e-mail: who did it, and how to leave. */
-function addedToTeamMail(to: string, adminName: string, teamName: string): Mail {
-  return {
-    to,
-    subject: `You were added to ${teamName} on Segue`,
-    text:
-      `${adminName || 'An admin'} added you to the team "${teamName}" on Segue, so you now ` +
-      `see its songs and setlists and can follow it live.\n\n` +
-      `If you did not expect this, open Segue, choose "${teamName}" on your dashboard and ` +
-      `use Leave Team. Nobody else was told whether this address has a Segue account.`,
-  };
-}
 
 /** Counts shown on Manage Team's Overview; features that own songs and setlists add theirs. */
 export type TeamStatsSource = (teamId: string) => Promise<{ songs: number; setlists: number }>;
@@ -204,14 +193,22 @@ export class TeamsService {
    * used to find out who has a Segue account; it is limited per admin. See
    * docs/DECISIONS.md.
    */
-  async addByEmail(actor: TeamActor, email: string) {
+  async addByEmail(actor: TeamActor, email: string, requestLocale?: string) {
     authorize(actor, 'manageMembers');
     const { team } = actor;
     await this.count(`add-by-email:account:${actor.actor.userId}`, TEAM_LIMITS.addsByEmailPerAdmin);
     const person = await this.deps.accounts.findByEmail(email);
     if (person?.emailVerified && !(await this.repo.role(team.id, person.id))) {
       if (await this.repo.addMember(team.id, person.id, { requireRequest: false })) {
-        this.deps.sendLater(addedToTeamMail(person.email, actor.actor.name, team.name));
+        // In the person's language, else the admin's (theirs, else the request's).
+        const { locale } = await this.deps.accounts.extraFieldsOf(person.id);
+        this.deps.sendLater(
+          addedToTeamMail(
+            person.email,
+            { adminName: actor.actor.name, teamName: team.name },
+            mailLocale(locale, actor.actor.locale, requestLocale),
+          ),
+        );
       }
     }
     return { message: TEXTS.userInvited };

@@ -5,6 +5,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
+import { useT } from '../lib/i18n/i18n.ts';
 
 interface ConfirmDialogProps {
   open: boolean;
@@ -28,6 +29,7 @@ export function ConfirmDialog({
   onClose,
   pending = false,
 }: ConfirmDialogProps) {
+  const t = useT();
   const messageId = useId();
   return (
     <Dialog
@@ -43,7 +45,7 @@ export function ConfirmDialog({
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} disabled={pending} autoFocus>
-          Cancel
+          {t('common.cancel')}
         </Button>
         <Button onClick={onConfirm} disabled={pending} color="error" variant="contained">
           {confirmLabel}

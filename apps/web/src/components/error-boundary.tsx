@@ -4,7 +4,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { TEXTS } from '@segue/shared';
+import { t } from '../lib/i18n/i18n.ts';
 
 interface ErrorBoundaryProps {
   children: ReactNode;
@@ -42,7 +42,7 @@ export class ErrorBoundary extends Component<ErrorBoundaryProps, ErrorBoundarySt
       <Box sx={{ display: 'flex', justifyContent: 'center', p: { xs: 2, sm: 4 } }}>
         <Paper role="alert" sx={{ p: 3, maxWidth: 720, width: '100%' }}>
           <Typography variant="h5" component="h1" gutterBottom>
-            {TEXTS.somethingWentWrong}
+            {t('shell.somethingWentWrong')}
           </Typography>
           <Box
             component="pre"
@@ -61,7 +61,7 @@ export class ErrorBoundary extends Component<ErrorBoundaryProps, ErrorBoundarySt
             {error.message || error.name}
           </Box>
           <Button variant="contained" onClick={() => window.location.reload()}>
-            {TEXTS.tryAgain}
+            {t('shell.tryAgain')}
           </Button>
         </Paper>
       </Box>

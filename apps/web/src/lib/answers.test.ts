@@ -18,6 +18,12 @@ describe('answers read by the shell', () => {
       jwt: 'token',
     });
   });
+  it("keeps the account's language when it is one the interface speaks", () => {
+    expect(readAccount({ ...account, locale: 'ko' }).locale).toBe('ko');
+    expect(readAccount({ ...account, locale: 'xx' }).locale).toBeUndefined();
+    expect(readAccount({ ...account, locale: null }).locale).toBeUndefined();
+    expect(readAccount(account).locale).toBeUndefined();
+  });
   it('refuses malformed answers instead of passing them on', () => {
     expect(() => readAccount({ ...account, emailVerification: 'yes' })).toThrow();
     expect(() => readAccount({ ...account, teams: [1] })).toThrow();

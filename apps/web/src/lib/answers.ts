@@ -1,3 +1,4 @@
+import { isLocale } from '@segue/shared';
 import type { Account, SessionAnswer, SetlistDetails } from '@segue/shared';
 
 // The shell checks the few answers it reads on every page by hand: zod stays out of
@@ -13,7 +14,7 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 /** The current account (AccountSchema's shape), checked field by field. */
 export function readAccount(value: unknown): Account {
   if (!isRecord(value)) fail('account');
-  const { $id, name, email, emailVerification, phone, teams } = value;
+  const { $id, name, email, emailVerification, phone, teams, locale } = value;
   if (
     typeof $id !== 'string' ||
     typeof name !== 'string' ||
@@ -25,7 +26,17 @@ export function readAccount(value: unknown): Account {
   ) {
     fail('account');
   }
-  return { $id, name, email, emailVerification, phone, teams: teams as string[] };
+  return {
+    $id,
+    name,
+    email,
+    emailVerification,
+    phone,
+    teams: teams as string[],
+    // Beyond the spec's User: the account's language, when it chose one Segue speaks; without
+    // it the browser's is followed.
+    ...(isLocale(locale) ? { locale } : {}),
+  };
 }
 
 export function readJwt(value: unknown): string {

@@ -1,5 +1,7 @@
 import { API_PREFIX } from '@segue/shared';
 import { readJwt } from './answers.ts';
+import { activeLocale } from './i18n/i18n.ts';
+import { translateServerText } from './i18n/server-texts.ts';
 import { keptCall } from './offline/kept-paths.ts';
 import type { KeptCall } from './offline/kept-paths.ts';
 import { offlineCopy } from './offline/offline-copy.ts';
@@ -225,6 +227,9 @@ function send(path: string, options: ApiFetchOptions, token: string | null): Pro
   if (token) headers.set('Authorization', `Bearer ${token}`);
   const teamId = options.teamId ?? selectedTeamId.get();
   if (teamId) headers.set('X-Team-ID', teamId);
+  // The mails a call causes go out in this language when the account has chosen none.
+  const locale = activeLocale();
+  if (locale) headers.set('Accept-Language', locale);
 
   // Spec section 9: no client-side timeout; only the caller's signal aborts.
   return fetch(`${API_PREFIX}${path}`, {
@@ -267,7 +272,13 @@ async function toApiRequestError(response: Response): Promise<ApiRequestError> {
   );
 }
 
-/** The server's error text when there is one, else the given fallback (spec section 8). */
+/**
+ * The server's error text when there is one, else the given fallback (spec section 8). The
+ * server speaks English: a text the catalog knows is shown in the active language.
+ */
 export function errorMessage(error: unknown, fallback: string): string {
-  return (error instanceof ApiRequestError && error.error) || fallback;
+  return (
+    (error instanceof ApiRequestError && error.error && translateServerText(error.error)) ||
+    fallback
+  );
 }

@@ -1,4 +1,4 @@
-import { STORAGE_KEYS } from '@segue/shared';
+import { STORAGE_KEYS, isLocale, type Locale } from '@segue/shared';
 
 export type ThemeMode = 'light' | 'dark';
 
@@ -74,6 +74,17 @@ export const storedThemeMode = {
     return value === 'light' || value === 'dark' ? value : null;
   },
   set: (mode: ThemeMode) => write(local, STORAGE_KEYS.theme, mode),
+};
+
+const LOCALE_KEY = 'segue.locale';
+
+/** The interface's language chosen on this device; null follows the browser. */
+export const storedLocale = {
+  get: (): Locale | null => {
+    const value = read(local, LOCALE_KEY);
+    return isLocale(value) ? value : null;
+  },
+  set: (locale: Locale | null) => void write(local, LOCALE_KEY, locale),
 };
 
 /** Not in STORAGE_KEYS yet: the live view's text size is a choice of this device. */
@@ -230,4 +241,15 @@ export const pendingInvite = {
   set: (token: string) =>
     write(local, PENDING_INVITE_KEY, JSON.stringify({ token, at: Date.now() })),
   clear: () => write(local, PENDING_INVITE_KEY, null),
+};
+
+const LIVE_LYRICS_KEY = 'segue.live.lyrics';
+
+/**
+ * Which lyrics this device's charts show of a song in several languages ("My view"): 'main',
+ * 'translation:<tag>' or 'both:<tag>'; nothing stored is the main lyrics.
+ */
+export const liveLyrics = {
+  get: () => read(local, LIVE_LYRICS_KEY),
+  set: (value: string) => void write(local, LIVE_LYRICS_KEY, value === 'main' ? null : value),
 };

@@ -27,7 +27,8 @@ const theSong = (text: string) => {
 const theSongOf = (file: string) => theSong(read(file));
 
 /** What the round trip must keep: every field Segue stores, without the source. */
-const modelOf = ({ source: _source, ...model }: SongToWrite) => model;
+// ChordPro has no language: every song read from it has none (language null).
+const modelOf = ({ source: _source, language: _language, ...model }: SongToWrite) => model;
 const lyricsOf = (song: ConvertedSong) => song.parts.map((p) => p.lines.map((l) => l.lyrics));
 /** The column under which `part` of `lyrics` starts. */
 const columnOf = (lyrics: string, part: string) => lyrics.indexOf(part);

@@ -33,6 +33,7 @@ import {
   type ConvertedSong,
   type SongToWrite,
   emptySong,
+  SINGLE_LANGUAGE_FIELDS,
   songModel,
 } from './types.ts';
 
@@ -135,9 +136,17 @@ export function writeChordPro(song: SongToWrite): string {
   return new SongWriter(song, extras).write();
 }
 
+/**
+ * ChordPro has no established way to carry a song's language or its lyrics in other languages
+ * (no directive of the reference implementation names one), so a ChordPro file holds the main
+ * lyrics and chords only: translations stay out of it, and they and the language do not make
+ * an imported song "changed" (docs/DECISIONS.md, "Songs in several languages").
+ */
+const CHORDPRO_FIELDS = SINGLE_LANGUAGE_FIELDS;
+
 function isUnchanged(song: SongToWrite, text: string): boolean {
   const original = readChordPro(text).songs[0];
-  return !!original && songModel(original) === songModel(song);
+  return !!original && songModel(original, CHORDPRO_FIELDS) === songModel(song, CHORDPRO_FIELDS);
 }
 
 const samePart = (a: Part, b: Part) =>

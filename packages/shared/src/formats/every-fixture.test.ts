@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { decodeSongBytes } from './decode.ts';
 import { EXPORT_FORMATS, readSongFile, type ExportFormat } from './index.ts';
 import { plainTextHolds } from './plain-text.ts';
-import { songModel, type ConvertedSong } from './types.ts';
+import { SINGLE_LANGUAGE_FIELDS, songModel, type ConvertedSong } from './types.ts';
 
 /**
  * Issue 16: every public fixture, of every format, reads without an error; exported in each
@@ -21,7 +21,8 @@ const files = FOLDERS.flatMap((folder) =>
 
 /** What each format keeps of a song (plain text: parts, labels, chords, lyrics, key, capo). */
 const KEPT: Record<ExportFormat, Parameters<typeof songModel>[1]> = {
-  chordpro: undefined,
+  // ChordPro carries neither a language nor translations (chordpro.ts, CHORDPRO_FIELDS).
+  chordpro: SINGLE_LANGUAGE_FIELDS,
   openlyrics: undefined,
   text: ['title', 'artist', 'key', 'capo', 'parts'],
 };

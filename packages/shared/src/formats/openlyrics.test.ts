@@ -5,6 +5,7 @@ import fc from 'fast-check';
 import { XMLValidator } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
 import { KEYS } from '../chords/keys.ts';
+import { type PartTranslation, paddedTranslation, songLanguages } from '../schemas/songs.ts';
 import { chordTokens, renderChordTokens } from '../chords/line.ts';
 import { decodeSongBytes } from './decode.ts';
 import { labelOfVerseName, verseNameOfLabel } from './openlyrics-names.ts';
@@ -33,9 +34,12 @@ function modelOf(song: SongToWrite) {
   return {
     title: song.title,
     artist: song.artist,
-    parts: song.parts.map(({ label, lines }) => ({
+    language: song.language ?? null,
+    parts: song.parts.map(({ label, lines, translations = [] }) => ({
       label,
       lines: lines.map(({ chords, lyrics }) => ({ chords, lyrics })),
+      // A translation shorter than its part is padded when saved: the same song.
+      translations: translations.map((t) => paddedTranslation(t, lines.length)),
     })),
     key: song.key,
     capo: song.capo,
@@ -156,7 +160,7 @@ describe('readOpenLyrics: the fixtures, from their bytes', () => {
       );
     });
 
-    it('shows the first language and its <lines> one after another; comments are no lines', () => {
+    it('shows the song’s language and its <lines> one after another; comments are no lines', () => {
       const [verse1, verse2, chorus, empty] = song.parts;
       expect(verse1!.lines.map((l) => l.lyrics)).toEqual([
         'Amazing grace how sweet the sound that saved a wretch like me;',
@@ -166,18 +170,26 @@ describe('readOpenLyrics: the fixtures, from their bytes', () => {
       expect(verse2!.lines.map((l) => l.lyrics)).toHaveLength(6);
       expect(chorus!.lines).toEqual([{ chords: '', lyrics: 'Line content.' }]);
       expect(empty!.lines).toHaveLength(5);
+      // The German verse 1 is its translation, without the chord it had.
+      expect(song.language).toBe('en');
+      expect(verse1!.translations).toEqual([
+        { lang: 'de', lines: ['Erstaunliche Ahmut, wie', '', ''] },
+      ]);
       expect(messages(warnings)).toContain(
-        'Lyrics in other languages (de) are kept for export but not shown.',
+        "The chords of the de lyrics of Verse 1 are not kept: the song's own lyrics carry the chords.",
       );
     });
 
     it('writes back, after an edit, what Segue does not show, where it was', () => {
       const edited = { ...song, title: 'Amazing Grace (edited)' };
       const xml = writeOpenLyrics(edited);
-      // The German verse follows the English one, its chord moved as the song's were (B → Db).
+      // The German verse follows the English one, as its translation: words only.
       expect(xml).toMatch(
-        /<verse name="v1" lang="en">[\s\S]*?<\/verse>\s*<verse name="v1" lang="de">\s*<lines><chord name="Db"\/>Erstaunliche Ahmut, wie<\/lines>/,
+        /<verse name="v1" lang="en">[\s\S]*?<\/verse>\s*<verse name="v1" lang="de">\s*<lines>Erstaunliche Ahmut, wie<\/lines>/,
       );
+      // Verses only in another language keep theirs.
+      expect(xml).toContain('<verse name="v2" lang="en-US">');
+      expect(xml).toContain('<verse name="e" lang="de">');
       expect(xml).toContain('<lines part="men"><comment>any text</comment><br/>Amazing grace');
       expect(xml).toContain('<lines part="women">A b c<br/><br/>D e f</lines>');
       expect(xml).toContain('<title lang="de-DE">Erstaunliche Anmut</title>');
@@ -647,6 +659,225 @@ describe('readOpenLyrics on broken files', () => {
         },
       ),
       { numRuns: 1500 },
+    );
+  });
+});
+
+describe('OpenLyrics in several languages', () => {
+  const MULTILANG = [
+    'complex_key-transposition-multilang.xml',
+    'synthetic_holy-holy-holy_en-es.xml',
+    'synthetic_hevenu-shalom_he-rtl.xml',
+  ];
+  const lyrics = (verses: string, songAttributes = '', properties = '') =>
+    read(
+      `<song xmlns="${OPENLYRICS_NAMESPACE}" version="0.9"${songAttributes}><properties>` +
+        `<titles><title>T</title></titles>${properties}</properties><lyrics>${verses}</lyrics></song>`,
+    );
+
+  it.each(MULTILANG)('%s: imported, exported and imported again is the same song', (file) => {
+    const { song } = read(textOf(file));
+    expect(song.parts.some((part) => (part.translations ?? []).length > 0)).toBe(true);
+    // Written anew (the song edited in Segue), not given back as the original text.
+    const xml = writeOpenLyrics({ ...song, source: null });
+    expect(XMLValidator.validate(xml)).toBe(true);
+    const again = read(xml).song;
+    expect(modelOf(again)).toEqual(modelOf(song));
+    expect(writeOpenLyrics({ ...again, source: null })).toBe(xml);
+    // And with what Segue kept of the file.
+    const kept = read(rewrite(song)).song;
+    expect(modelOf(kept)).toEqual(modelOf(song));
+  });
+
+  it('reads the English and Spanish hymn: chords in English, Spanish line by line under them', () => {
+    const { song, warnings } = read(textOf('synthetic_holy-holy-holy_en-es.xml'));
+    expect(warnings).toEqual([]);
+    expect(song.language).toBe('en');
+    expect(songLanguages(song)).toEqual(['en', 'es']);
+    expect(labels(song)).toEqual(['Verse 1', 'Verse 2']);
+    const [verse1] = song.parts;
+    expect(verse1!.lines[0]).toEqual({
+      chords: 'D           Bm    G          D    A',
+      lyrics: 'Holy, holy, holy! Lord God Almighty!',
+    });
+    expect(verse1!.translations).toEqual([
+      {
+        lang: 'es',
+        lines: [
+          '¡Santo! ¡Santo! ¡Santo! Señor omnipotente,',
+          'siempre el labio mío loores te dará;',
+          '¡Santo! ¡Santo! ¡Santo! te adoro reverente,',
+          'Dios en tres personas, bendita Trinidad.',
+        ],
+      },
+    ]);
+    const xml = writeOpenLyrics({ ...song, source: null });
+    expect(xml).toContain(`<song xmlns="${OPENLYRICS_NAMESPACE}" version="0.9" xml:lang="en"`);
+    expect(xml).toMatch(
+      /<verse name="v1" lang="en">\s*<lines><chord root="D"\/>Holy[\s\S]*?<\/verse>\s*<verse name="v1" lang="es">\s*<lines>¡Santo! ¡Santo! ¡Santo! Señor omnipotente,<br\/>siempre/,
+    );
+    expect(xml).toContain('<verseOrder>v1 v2</verseOrder>');
+  });
+
+  it('reads the Hebrew song: its language from <song xml:lang>, a transliteration kept', () => {
+    const { song, warnings } = read(textOf('synthetic_hevenu-shalom_he-rtl.xml'));
+    expect(warnings).toEqual([]);
+    expect(song.language).toBe('he');
+    expect(song.key).toBe('Dm');
+    const [verse] = song.parts;
+    expect(verse!.lines[0]).toEqual({ chords: 'Dm            A7', lyrics: 'הבאנו שלום עליכם' });
+    expect(verse!.translations!.map(({ lang, translit }) => [lang, translit])).toEqual([
+      ['he', 'en'],
+      ['en', undefined],
+    ]);
+    expect(verse!.translations![0]!.lines[0]).toBe('Hevenu shalom aleichem');
+    // A transliteration is not a language of its own.
+    expect(songLanguages(song)).toEqual(['he', 'en']);
+    const xml = writeOpenLyrics({ ...song, source: null });
+    expect(xml).toContain('<verse name="v1" lang="he" translit="en">');
+    expect(xml).toContain(
+      '<verse name="v1" lang="he">\n      <lines><chord root="D" structure="min"/>',
+    );
+  });
+
+  it('takes the language from <song xml:lang>, else the first verse, else the original title', () => {
+    const verses = '<verse name="v1" lang="de"><lines>a</lines></verse>';
+    expect(lyrics(verses, ' xml:lang="en"').song.language).toBe('en');
+    expect(lyrics(verses).song.language).toBe('de');
+    const titles =
+      '<titles><title lang="fr">T</title><title lang="es" original="true">U</title></titles>';
+    const { song } = read(
+      `<song xmlns="${OPENLYRICS_NAMESPACE}"><properties>${titles}</properties>` +
+        '<lyrics><verse name="v1"><lines>a</lines></verse></lyrics></song>',
+    );
+    expect(song.language).toBe('es');
+    expect(lyrics('<verse name="v1"><lines>a</lines></verse>').song.language).toBeNull();
+    // A lang that is no language tag is not the song's language.
+    expect(lyrics(verses, ' xml:lang="English!"').song.language).toBe('de');
+  });
+
+  it('finds a translation written before its verse, and pads it to the verse’s lines', () => {
+    const { song } = lyrics(
+      '<verse name="c" lang="es"><lines>uno</lines></verse>' +
+        '<verse name="c" lang="en"><lines>one<br/>two<br/>three</lines></verse>',
+      ' xml:lang="en"',
+    );
+    expect(song.parts).toEqual([
+      {
+        label: 'Chorus',
+        lines: ['one', 'two', 'three'].map((l) => ({ chords: '', lyrics: l })),
+        translations: [{ lang: 'es', lines: ['uno', '', ''] }],
+      },
+    ]);
+  });
+
+  it('writes the file’s xml:lang for a song imported before Segue kept its language', () => {
+    const { song } = read(textOf('version0.9_chords-instrument-repeat.xml'));
+    // As such a song was stored: no language, the file's xml:lang among its extras.
+    const extras = { ...(song.source.extras as OpenLyricsExtras) };
+    extras.song = { 'xml:lang': 'hu', ...extras.song };
+    const legacy = { ...song, language: null, source: { ...song.source, text: null, extras } };
+    const xml = writeOpenLyrics(legacy);
+    expect(xml).toContain('version="0.9" xml:lang="hu" chordNotation="hungarian"');
+    expect(read(xml).song.language).toBe('hu');
+  });
+
+  it('keeps a verse it cannot make a translation as a part of its own, saying why', () => {
+    const { song, warnings } = lyrics(
+      '<verse name="v1" lang="en"><lines>one</lines></verse>' +
+        '<verse name="v1" lang="es"><lines>uno<br/>dos</lines></verse>' +
+        '<verse name="v1" lang="fr"><lines>un</lines></verse>' +
+        '<verse name="v1" lang="fr"><lines>une</lines></verse>' +
+        '<verse name="v2" lang="pt"><lines>dois</lines></verse>',
+    );
+    expect(song.parts.map((p) => [p.label, p.lines[0]!.lyrics])).toEqual([
+      ['Verse 1', 'one'],
+      ['Verse 1', 'uno'],
+      ['Verse 1', 'une'],
+      ['Verse 2', 'dois'],
+    ]);
+    expect(song.parts[0]!.translations).toEqual([{ lang: 'fr', lines: ['un'] }]);
+    expect(messages(warnings)).toEqual([
+      'The es lyrics of Verse 1 have more lines than the part; they are shown as a part of their own.',
+      'The fr lyrics of Verse 1 come twice; they are shown as a part of their own.',
+    ]);
+    // Written again with what was kept of the file, each stays where it was, with its language.
+    const xml = rewrite(song);
+    expect(xml).toContain('<verse name="v1.2" lang="es">');
+    expect(xml).toContain('<verse name="v2" lang="pt">');
+    expect(modelOf(read(xml).song)).toEqual(modelOf(song));
+  });
+
+  const translationLine = fc
+    .string({ unit: 'grapheme', maxLength: 20 })
+    .map((s) => s.replace(/[\p{Cc}\uFFFE\uFFFF]/gu, '').trim());
+  const tag = fc.constantFrom('es', 'de', 'pt-BR', 'ko', 'he', 'fr');
+  const multilingual = fc
+    .record({
+      // A song without a language of its own too: its verses carry no `lang`.
+      language: fc.constantFrom('en', 'es', 'he', null),
+      parts: fc.array(
+        fc.record({
+          label: fc.constantFrom('Verse 1', 'Verse 2', 'Chorus', 'Bridge', 'Tag'),
+          lines: fc.array(translationLine, { minLength: 1, maxLength: 4 }),
+          langs: fc.uniqueArray(tag, { maxLength: 3 }),
+          translit: fc.boolean(),
+        }),
+        { minLength: 1, maxLength: 4 },
+      ),
+    })
+    .chain(({ language, parts }) =>
+      fc
+        .tuple(
+          ...parts.map((part) =>
+            fc.array(
+              fc.array(translationLine, {
+                minLength: part.lines.length,
+                maxLength: part.lines.length,
+              }),
+              {
+                minLength: part.langs.length,
+                maxLength: part.langs.length,
+              },
+            ),
+          ),
+        )
+        .map((texts): SongToWrite => ({
+          title: 'Many tongues',
+          artist: '',
+          language,
+          key: null,
+          capo: 0,
+          tempo: null,
+          time: null,
+          ccli: null,
+          copyright: '',
+          authors: [],
+          parts: parts.map((part, i) => ({
+            label: part.label,
+            lines: part.lines.map((lyrics) => ({ chords: lyrics ? 'G' : '', lyrics })),
+            translations: [
+              ...part.langs
+                .filter((lang) => lang !== language)
+                .map((lang, j): PartTranslation => ({ lang, lines: texts[i]![j]! })),
+              ...(part.translit && language
+                ? [{ lang: language, translit: 'en', lines: part.lines }]
+                : []),
+            ],
+          })),
+        })),
+    );
+
+  it('reads back any song in several languages it writes, and writes it again the same', () => {
+    fc.assert(
+      fc.property(multilingual, (s) => {
+        const xml = writeOpenLyrics(s);
+        expect(XMLValidator.validate(xml)).toBe(true);
+        const again = read(xml).song;
+        expect(modelOf(again)).toEqual(modelOf(s));
+        expect(rewrite(again)).toBe(xml);
+      }),
+      { numRuns: 300 },
     );
   });
 });

@@ -4,9 +4,14 @@ import { z } from 'zod';
 import { type Key, parseKey, transposeKey } from '../chords/keys.ts';
 import type { Spelling } from '../chords/spelling.ts';
 import {
+  LanguageTagSchema,
+  type PartTranslation,
   SONG_AUTHOR_TYPES,
+  SONG_LIMITS,
   type SongAuthorType,
   SongDetailsInputSchema,
+  paddedTranslation,
+  sameLanguage,
 } from '../schemas/songs.ts';
 import {
   chordAttributes,
@@ -135,8 +140,8 @@ function extrasOf(value: unknown): OpenLyricsExtras {
   return parsed.success ? parsed.data : emptyExtras();
 }
 
-/** `<song>` attributes Segue writes itself. */
-const OWN_SONG_ATTRIBUTES = ['xmlns', 'version', 'modifiedIn', 'modifiedDate'];
+/** `<song>` attributes Segue writes itself (`xml:lang` is the song's language). */
+const OWN_SONG_ATTRIBUTES = ['xmlns', 'version', 'xml:lang', 'modifiedIn', 'modifiedDate'];
 const CREATED_IN = 'Segue';
 
 // ---------------------------------------------------------------------------------------------
@@ -144,6 +149,8 @@ const CREATED_IN = 'Segue';
 
 interface ReadContext {
   doc: XmlDocument;
+  /** The song's language: verses in it carry the chords, the others translate them. */
+  language: string | null;
   notation: string;
   /** The file's `<transposition>`, applied to every chord and the key. */
   semitones: number;
@@ -155,13 +162,18 @@ interface ReadVerse {
   name: string;
   label: string;
   lines: SongLine[];
+  /** Verses of the same name in other languages, line by line under `lines`. */
+  translations: PartTranslation[];
   extras: VerseExtras;
 }
 
 /**
  * Reads an OpenLyrics file (0.8 or 0.9). Its verses become parts in its verse order, each
  * chord standing over the syllable it was written before; `<transposition>` is applied, so
- * chords and key are stored as they sound. What Segue does not show is kept in the song's
+ * chords and key are stored as they sound. The song's language is `xml:lang` on `<song>`,
+ * else the first verse's `lang`, else the original title's; a verse in another language
+ * becomes a translation of the verse of its name in the song's language (docs/DECISIONS.md,
+ * "Songs in several languages"). What Segue does not show is kept in the song's
  * source.extras for writeOpenLyrics. Text that is not XML, or XML without a `<song>`, is a
  * ConvertError naming what is wrong.
  */
@@ -177,6 +189,7 @@ export function readOpenLyrics(text: string): ConvertResult {
   const songAttributes = attributesOf(root);
   const ctx: ReadContext = {
     doc,
+    language: null,
     notation: songAttributes.chordNotation ?? '',
     semitones: 0,
     spelling: 'sharps',
@@ -195,6 +208,8 @@ export function readOpenLyrics(text: string): ConvertResult {
   for (const node of sections) {
     if (node !== properties && node !== lyrics) extras.between.push(rawXml(doc, node));
   }
+  ctx.language = songLanguage(songAttributes, lyrics, properties);
+  song.language = ctx.language;
   const verses = lyrics ? readLyrics(lyrics, extras, ctx) : [];
   song.parts = orderedParts(verses, order, ctx);
   const labelCount = countBy(verses.map((verse) => verse.label));
@@ -208,6 +223,41 @@ export function readOpenLyrics(text: string): ConvertResult {
   song.source.extras = isEmptyExtras(extras) ? null : extras;
   return { songs: [song], warnings };
 }
+
+/** A language tag Segue can keep, or null. */
+function languageTag(lang: string | undefined): string | null {
+  const read = LanguageTagSchema.safeParse(lang ?? '');
+  return read.success ? read.data : null;
+}
+
+/**
+ * `xml:lang` on `<song>`, else the first verse's `lang`, else the original title's, or null.
+ * A verse after one of its name without `lang` translates it (Segue writes a song without a
+ * language so), so its `lang` is not the song's.
+ */
+function songLanguage(
+  attributes: Record<string, string>,
+  lyrics: XmlNode | undefined,
+  properties: XmlNode | undefined,
+): string | null {
+  const own = languageTag(attributes['xml:lang']);
+  if (own) return own;
+  const unmarked = new Set<string>();
+  for (const node of lyrics ? elementsOf(lyrics) : []) {
+    if (!isPartNode(node)) continue;
+    const { name = '', lang } = attributesOf(node);
+    if (!lang) unmarked.add(name);
+    const tag = languageTag(lang);
+    if (tag && !unmarked.has(name)) return tag;
+  }
+  const titles = properties && elementsOf(properties).find((n) => localName(n) === 'titles');
+  const original = (titles ? elementsOf(titles) : []).find(
+    (title) => localName(title) === 'title' && attributesOf(title).original === 'true',
+  );
+  return original ? languageTag(attributesOf(original).lang) : null;
+}
+
+const isPartNode = (node: XmlNode) => ['verse', 'instrument'].includes(localName(node) ?? '');
 
 function keptSongAttributes(attributes: Record<string, string>): Record<string, string> {
   return Object.fromEntries(
@@ -381,25 +431,32 @@ function readComments(
   return true;
 }
 
-/** The verses (first of each name) and instrumental parts; other children are kept raw. */
+/**
+ * The verses in the song's language (the first of each name) and instrumental parts, with
+ * the verses of the same name in other languages as their translations. A verse in another
+ * language that cannot be one (no verse of its name in the song's language, more lines than
+ * it, a language it has already) is a part of its own; other children are kept raw.
+ */
 function readLyrics(lyrics: XmlNode, extras: OpenLyricsExtras, ctx: ReadContext): ReadVerse[] {
-  const verses: ReadVerse[] = [];
+  const nodes = elementsOf(lyrics);
+  // A transliteration is never the song's own lyrics, even in the song's language.
+  const isMain = ({ lang, translit }: Record<string, string>) =>
+    !translit && (!lang || sameLanguage(lang, ctx.language));
   const names = new Set<string>();
   const unique = verseNamer(names);
-  const otherLanguages = new Set<string>();
-  for (const node of elementsOf(lyrics)) {
-    const tag = localName(node);
-    const { name = '', lang } = attributesOf(node);
-    const isPart = tag === 'verse' || tag === 'instrument';
-    if (isPart && !names.has(name)) {
-      const verse = readVerse(node, name || unnamedVerse(node, unique, ctx), ctx);
-      verses.push(verse);
-      names.add(verse.name);
-      continue;
-    }
-    if (isPart && lang) otherLanguages.add(lang);
-    if (isPart && !lang)
-      ctx.warn(node, `A second verse named "${name}" is kept for export but not shown.`);
+  // Read first, so that a translation written before its verse still finds it.
+  const main = new Map<XmlNode, ReadVerse>();
+  for (const node of nodes) {
+    const attributes = attributesOf(node);
+    const { name = '' } = attributes;
+    if (!isPartNode(node) || !isMain(attributes) || names.has(name)) continue;
+    const verse = readVerse(node, name || unnamedVerse(node, unique, ctx), ctx);
+    main.set(node, verse);
+    names.add(verse.name);
+  }
+  const byName = new Map([...main.values()].map((verse) => [verse.name, verse]));
+  const verses: ReadVerse[] = [];
+  const keepRaw = (node: XmlNode) => {
     const raw = transposeChordsInXml(
       rawXml(ctx.doc, node),
       ctx.semitones,
@@ -407,12 +464,71 @@ function readLyrics(lyrics: XmlNode, extras: OpenLyricsExtras, ctx: ReadContext)
       ctx.notation,
     );
     (verses[verses.length - 1]?.extras.after ?? extras.lyricsStart).push(raw);
-  }
-  if (otherLanguages.size > 0) {
-    const languages = [...otherLanguages].join(', ');
-    ctx.warn(lyrics, `Lyrics in other languages (${languages}) are kept for export but not shown.`);
+  };
+  for (const node of nodes) {
+    const attributes = attributesOf(node);
+    const { name = '' } = attributes;
+    const read = main.get(node);
+    if (read) {
+      verses.push(read);
+    } else if (!isPartNode(node)) {
+      keepRaw(node);
+    } else if (isMain(attributes)) {
+      ctx.warn(node, `A second verse named "${name}" is kept for export but not shown.`);
+      keepRaw(node);
+    } else {
+      const owner = byName.get(name);
+      if (!(owner && addTranslation(owner, node, ctx))) {
+        const verse = readVerse(node, unique(name || 'o'), ctx);
+        names.add(verse.name);
+        verses.push(verse);
+      }
+    }
   }
   return verses;
+}
+
+/**
+ * Adds a verse in another language to `owner` as its translation, its lines under the
+ * owner's; false (with a warning) when it cannot be one, and is to be a part of its own.
+ */
+function addTranslation(owner: ReadVerse, node: XmlNode, ctx: ReadContext): boolean {
+  const { lang = '', translit: writtenTranslit } = attributesOf(node);
+  const tag = languageTag(lang);
+  const translit = writtenTranslit === undefined ? undefined : languageTag(writtenTranslit);
+  const label = owner.label;
+  const ownPart = (why: string) => {
+    ctx.warn(node, `The ${lang} lyrics of ${label} ${why}; they are shown as a part of their own.`);
+    return false;
+  };
+  if (!tag || translit === null) return ownPart('are not marked with a language tag Segue knows');
+  if (localName(node) !== 'verse') return ownPart('are an instrumental part');
+  const same = owner.translations.some(
+    (t) => sameLanguage(t.lang, tag) && (t.translit ?? '') === (translit ?? ''),
+  );
+  if (same) return ownPart('come twice');
+  if (owner.translations.length >= SONG_LIMITS.maxTranslationsPerPart) {
+    return ownPart(`go past the ${SONG_LIMITS.maxTranslationsPerPart} translations a part holds`);
+  }
+  const read = readVerse(node, owner.name, ctx);
+  if (read.lines.length > owner.lines.length) return ownPart('have more lines than the part');
+  if (read.lines.some((line) => line.chords !== '')) {
+    ctx.warn(
+      node,
+      `The chords of the ${lang} lyrics of ${label} are not kept: the song's own lyrics carry the chords.`,
+    );
+  }
+  const { content } = read.extras;
+  if (content.some((item) => typeof item === 'string' || item.comments.length > 0)) {
+    ctx.warn(node, `Comments and other marks in the ${lang} lyrics of ${label} are not kept.`);
+  }
+  const translation: PartTranslation = {
+    lang: tag,
+    ...(translit ? { translit } : {}),
+    lines: read.lines.map((line) => line.lyrics),
+  };
+  owner.translations.push(paddedTranslation(translation, owner.lines.length));
+  return true;
 }
 
 function unnamedVerse(node: XmlNode, unique: (name: string) => string, ctx: ReadContext): string {
@@ -422,6 +538,8 @@ function unnamedVerse(node: XmlNode, unique: (name: string) => string, ctx: Read
 
 function readVerse(node: XmlNode, name: string, ctx: ReadContext): ReadVerse {
   const { name: _name, ...attrs } = attributesOf(node);
+  // A verse in the song's language is written with the song's language again.
+  if (attrs.lang !== undefined && sameLanguage(attrs.lang, ctx.language)) delete attrs.lang;
   const label = labelOfVerseName(name);
   const instrument = localName(node) === 'instrument';
   const lines: SongLine[] = [];
@@ -451,6 +569,7 @@ function readVerse(node: XmlNode, name: string, ctx: ReadContext): ReadVerse {
     name,
     label,
     lines,
+    translations: [],
     extras: { name, digest: linesDigest(lines), attrs, content, after: [] },
   };
 }
@@ -517,6 +636,9 @@ function orderedParts(verses: ReadVerse[], order: VerseOrder | null, ctx: ReadCo
   const part = (verse: ReadVerse): Part => ({
     label: verse.label,
     lines: verse.lines.map((line) => ({ ...line })),
+    ...(verse.translations.length > 0
+      ? { translations: verse.translations.map((t) => ({ ...t, lines: [...t.lines] })) }
+      : {}),
   });
   if (order === null) return verses.map(part);
   const byName = new Map(verses.map((verse) => [verse.name, verse]));
@@ -548,7 +670,9 @@ function orderedParts(verses: ReadVerse[], order: VerseOrder | null, ctx: ReadCo
 /**
  * The song as an OpenLyrics 0.9 file. An imported OpenLyrics song that is unchanged is its
  * original text (with its XML declaration saying UTF-8); otherwise the file is written anew,
- * with what Segue kept of the original (source.extras) where it was.
+ * with what Segue kept of the original (source.extras) where it was. The song's language is
+ * `xml:lang` on `<song>` and `lang` on its verses; each translation of a part is a verse of
+ * the same name in its `lang` (and `translit`) right after it.
  */
 export function writeOpenLyrics(song: SongToWrite): string {
   const source = song.source?.format === 'openlyrics' ? song.source : null;
@@ -559,15 +683,20 @@ export function writeOpenLyrics(song: SongToWrite): string {
   const notation = extras.song.chordNotation ?? '';
   const chordXml = (chord: string) => element('chord', chordAttributes(chord, notation), '');
   const { verses, order } = versesToWrite(song.parts, extras.verses);
+  // Songs imported before Segue kept a language have the file's `xml:lang` among the extras.
+  const language = song.language ?? languageTag(extras.song['xml:lang']);
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    `<song${attributesXml(songAttributes(extras))}>`,
+    `<song${attributesXml(songAttributes(extras, language))}>`,
     propertiesXml(song, extras, order),
     ...extras.between.map((xml) => pad(1) + xml),
     block(1, 'lyrics', {}, [
       ...extras.lyricsStart.map((xml) => pad(2) + xml),
       ...verses.flatMap((verse) => [
-        verseXml(verse, chordXml),
+        verseXml(verse, language, chordXml),
+        ...verse.translations.map((translation) =>
+          translationXml(verse.name, translation, chordXml),
+        ),
         ...(verse.extras?.after ?? []).map((xml) => pad(2) + xml),
       ]),
     ]),
@@ -595,11 +724,12 @@ function declaredUtf8(text: string): string {
   );
 }
 
-function songAttributes(extras: OpenLyricsExtras): Record<string, string> {
+function songAttributes(extras: OpenLyricsExtras, language: string | null): Record<string, string> {
   const kept = Object.entries(extras.song).filter(([name]) => !OWN_SONG_ATTRIBUTES.includes(name));
   return {
     xmlns: OPENLYRICS_NAMESPACE,
     version: '0.9',
+    ...(language ? { 'xml:lang': language } : {}),
     ...Object.fromEntries(kept),
     createdIn: extras.song.createdIn ?? CREATED_IN,
     modifiedIn: CREATED_IN,
@@ -672,6 +802,7 @@ function propertiesXml(song: SongToWrite, extras: OpenLyricsExtras, order: strin
 interface VerseToWrite {
   name: string;
   lines: SongLine[];
+  translations: PartTranslation[];
   extras: VerseExtras | null;
 }
 
@@ -683,21 +814,29 @@ function versesToWrite(
   parts: SongToWrite['parts'],
   kept: VerseExtras[],
 ): { verses: VerseToWrite[]; order: string[] } {
-  const distinct = new Map<string, { label: string; lines: SongLine[] }>();
+  const distinct = new Map<
+    string,
+    { label: string; lines: SongLine[]; translations: PartTranslation[] }
+  >();
   const partKeys = parts.map((part) => {
     const lines = part.lines.map(({ chords, lyrics }) => ({ chords, lyrics }));
-    const key = JSON.stringify([part.label, lines]);
-    if (!distinct.has(key)) distinct.set(key, { label: part.label, lines });
+    const translations = (part.translations ?? []).map(({ lang, translit, lines }) => ({
+      lang,
+      ...(translit ? { translit } : {}),
+      lines,
+    }));
+    const key = JSON.stringify([part.label, lines, translations]);
+    if (!distinct.has(key)) distinct.set(key, { label: part.label, lines, translations });
     return key;
   });
   const matched = matchKept([...distinct.values()], kept);
   const taken = new Set(matched.flatMap((verse) => (verse ? [verse.name] : [])));
   const unique = verseNamer(taken);
-  const verses = [...distinct.values()].map(({ label, lines }, i): VerseToWrite => {
+  const verses = [...distinct.values()].map(({ label, lines, translations }, i): VerseToWrite => {
     const extras = matched[i] ?? null;
     const name = extras?.name ?? unique(verseNameOfLabel(label));
     taken.add(name);
-    return { name, lines, extras };
+    return { name, lines, translations, extras };
   });
   const nameOf = new Map([...distinct.keys()].map((key, i) => [key, verses[i]!.name]));
   return { verses: inFileOrder(verses, kept), order: partKeys.map((key) => nameOf.get(key)!) };
@@ -753,13 +892,23 @@ function inFileOrder(verses: VerseToWrite[], kept: VerseExtras[]): VerseToWrite[
   return verses.map((verse) => (verse.extras ? keptVerses[next++]! : verse));
 }
 
-function verseXml(verse: VerseToWrite, chordXml: (chord: string) => string): string {
+function verseXml(
+  verse: VerseToWrite,
+  language: string | null,
+  chordXml: (chord: string) => string,
+): string {
   const d = 2;
   const content = contentToWrite(verse);
   // Comments kept in the lyrics stay in a <verse>: an <instrument> holds chords only.
   const comments = content.some((item) => typeof item !== 'string' && item.extras.comments.length);
   const instrument = isInstrumental(verse.lines) && !comments;
-  const { name: _name, ...attrs } = verse.extras?.attrs ?? {};
+  // A verse kept with a language of its own (a verse only in another language) keeps it; the
+  // others are in the song's. An <instrument> has no words, so no language.
+  const {
+    name: _name,
+    lang = instrument ? undefined : (language ?? undefined),
+    ...attrs
+  } = verse.extras?.attrs ?? {};
   const children = content.map((item) =>
     typeof item === 'string'
       ? pad(d + 1) + item
@@ -770,7 +919,28 @@ function verseXml(verse: VerseToWrite, chordXml: (chord: string) => string): str
           linesXml(item.lines, item.extras.comments, chordXml, instrument),
         ),
   );
-  return block(d, instrument ? 'instrument' : 'verse', { name: verse.name, ...attrs }, children);
+  const named = { name: verse.name, ...(lang ? { lang } : {}), ...attrs };
+  return block(d, instrument ? 'instrument' : 'verse', named, children);
+}
+
+/** A translation as a verse of the part's name in its language, without chords. */
+function translationXml(
+  name: string,
+  { lang, translit, lines }: PartTranslation,
+  chordXml: (chord: string) => string,
+): string {
+  // Blank lines at the end are the padding a translation gets when read: written, they
+  // would only be <br/>s.
+  let end = lines.length;
+  while (end > 0 && lines[end - 1] === '') end -= 1;
+  const content = linesXml(
+    lines.slice(0, end).map((lyrics) => ({ chords: '', lyrics })),
+    [],
+    chordXml,
+    false,
+  );
+  const attributes = { name, lang, ...(translit ? { translit } : {}) };
+  return block(2, 'verse', attributes, [pad(3) + element('lines', {}, content)]);
 }
 
 type ContentItem = string | { extras: LinesExtras; lines: SongLine[] };

@@ -14,12 +14,31 @@ export type { ConvertedSong, ConvertWarning, SongFileFormat, SongSource };
 /** What a reader gives back: the convert answer but its format, which the caller knows. */
 export type ConvertResult = Omit<SongFileConvertAnswer, 'format'>;
 
-/** The song as a writer reads it: the stored song, with its source when it was imported. */
-export type SongToWrite = Omit<ConvertedSong, 'source'> & {
+/**
+ * The song as a writer reads it: the stored song, with its source when it was imported, and
+ * its language when it has one.
+ */
+export type SongToWrite = Omit<ConvertedSong, 'source' | 'language'> & {
+  language?: string | null | undefined;
   source?: SongSource | null | undefined;
 };
 
-type ModelField = Exclude<keyof SongToWrite, 'source'>;
+/** The song's fields, and `translations`: the parts' lyrics in other languages. */
+type ModelField = Exclude<keyof SongToWrite, 'source'> | 'translations';
+
+/** A song's fields but its languages: what a format with one language of lyrics keeps. */
+export const SINGLE_LANGUAGE_FIELDS = [
+  'title',
+  'artist',
+  'parts',
+  'key',
+  'capo',
+  'tempo',
+  'time',
+  'ccli',
+  'copyright',
+  'authors',
+] as const satisfies readonly ModelField[];
 
 /**
  * A song's model as text, over `fields` (by default all of them): two songs with the same
@@ -28,23 +47,16 @@ type ModelField = Exclude<keyof SongToWrite, 'source'>;
  */
 export function songModel(
   song: SongToWrite,
-  fields: readonly ModelField[] = [
-    'title',
-    'artist',
-    'parts',
-    'key',
-    'capo',
-    'tempo',
-    'time',
-    'ccli',
-    'copyright',
-    'authors',
-  ],
+  fields: readonly ModelField[] = [...SINGLE_LANGUAGE_FIELDS, 'language', 'translations'],
 ): string {
   const plain: Record<string, unknown> = {
     ...song,
     parts: song.parts.map((part) => [part.label, part.lines.map((l) => [l.chords, l.lyrics])]),
     authors: song.authors.map((author) => [author.name, author.type]),
+    language: song.language ?? null,
+    translations: song.parts.map((part) =>
+      (part.translations ?? []).map((t) => [t.lang, t.translit ?? null, t.lines]),
+    ),
   };
   return JSON.stringify(fields.map((field) => plain[field]));
 }
@@ -70,6 +82,7 @@ export function emptySong(format: SongFileFormat, text: string | null): Converte
     ccli: null,
     copyright: '',
     authors: [],
+    language: null,
     source: {
       format,
       text: text !== null && text.length <= SOURCE_TEXT_MAX_LENGTH ? text : null,

@@ -1,10 +1,13 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants.ts';
-import { PasswordSchema, RegisterInputSchema } from './accounts.ts';
+import { LocaleSchema, PasswordSchema, RegisterInputSchema } from './accounts.ts';
 import { text } from './text.ts';
 
 export const UpdateNameInputSchema = RegisterInputSchema.pick({ name: true });
 export const UpdatePhoneInputSchema = z.object({ phone: RegisterInputSchema.shape.phone });
+/** Body of `PUT /api/account/locale`: the interface's language, or null to follow the browser. */
+export const UpdateLocaleInputSchema = z.object({ locale: LocaleSchema.nullable() });
+export type UpdateLocaleInput = z.infer<typeof UpdateLocaleInputSchema>;
 
 export const ChangeEmailInputSchema = z.object({
   email: RegisterInputSchema.shape.email,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants.ts';
+import { LOCALES } from '../locales.ts';
 import { SERVER_ERRORS } from '../texts.ts';
 import { text } from './text.ts';
 
@@ -60,7 +61,13 @@ export const ResendVerificationInputSchema = z.object({
 });
 export type ResendVerificationInput = z.infer<typeof ResendVerificationInputSchema>;
 
-/** The current account, as the account service presents it (spec section 3, User). */
+/** One of the interface's languages. */
+export const LocaleSchema = z.enum(LOCALES, { error: 'Choose one of the languages offered.' });
+
+/**
+ * The current account, as the account service presents it (spec section 3, User), and beyond
+ * the spec its interface language (`null`: follow the browser).
+ */
 export const AccountSchema = z.object({
   $id: z.string(),
   name: z.string(),
@@ -68,6 +75,8 @@ export const AccountSchema = z.object({
   emailVerification: z.boolean(),
   phone: z.string(),
   teams: z.array(z.string()),
+  // Optional: an answer kept on a device before the field existed has none.
+  locale: LocaleSchema.nullable().optional(),
 });
 export type Account = z.infer<typeof AccountSchema>;
 

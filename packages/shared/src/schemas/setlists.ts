@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { OptionalKeySchema } from '../chords/key-schema.ts';
-import { SONG_DETAIL_TEXTS, SONG_LIMITS, SongSchema } from './songs.ts';
+import {
+  LanguageTagSchema,
+  SONG_DETAIL_TEXTS,
+  SONG_LIMITS,
+  SongSchema,
+  sameLanguage,
+} from './songs.ts';
 import { text } from './text.ts';
 
 export const SETLIST_LIMITS = {
@@ -15,7 +21,28 @@ export const SETLIST_LIMITS = {
   itemNotesMaxLength: 2000,
   /** A song's or an item's duration, in seconds: at most 6 hours. */
   maxDurationSeconds: 6 * 60 * 60,
+  /** Languages the projector and the stage display show at once, first over second. */
+  maxLyricLanguages: 2,
 } as const;
+
+/** Messages of a setlist's screen languages (docs/DECISIONS.md, "Screen and chart languages"). */
+export const LYRIC_LANGUAGES_TEXTS = {
+  list: 'Screen languages are a list of language tags such as en or es.',
+  tooMany: `A setlist shows at most ${SETLIST_LIMITS.maxLyricLanguages} languages on the screens.`,
+  twice: 'Choose two different screen languages.',
+} as const;
+
+/**
+ * The languages the projector and the stage display show, first over second (BCP 47 tags);
+ * empty shows each song's main lyrics.
+ */
+export const LyricLanguagesSchema = z
+  .array(LanguageTagSchema, { error: LYRIC_LANGUAGES_TEXTS.list })
+  .max(SETLIST_LIMITS.maxLyricLanguages, LYRIC_LANGUAGES_TEXTS.tooMany)
+  .refine(
+    (tags) => tags.every((tag, i) => !tags.slice(0, i).some((t) => sameLanguage(t, tag))),
+    LYRIC_LANGUAGES_TEXTS.twice,
+  );
 
 export const POSITION_OPTIONS = [
   'Leader',
@@ -193,6 +220,11 @@ export const SetlistInputSchema = z.object({
    * client): the saved setting is kept, `follow` for a new setlist.
    */
   clickOnStep: z.enum(CLICK_ON_STEP, { error: CLICK_ON_STEP_TEXT }).optional(),
+  /**
+   * The screens' languages, first over second. Left out (an older client): the saved ones are
+   * kept, none for a new setlist.
+   */
+  lyricLanguages: LyricLanguagesSchema.optional(),
   teamId: text().optional(),
   /**
    * Save even though someone assigned (a leader or a position) is away on the date.
@@ -250,6 +282,11 @@ export const SetlistSchema = z.object({
   startTime: z.string().nullable().default(null),
   /** What a running click does when a driver moves to another song. */
   clickOnStep: z.enum(CLICK_ON_STEP).default(DEFAULT_CLICK_ON_STEP),
+  /**
+   * The languages the projector and the stage display show, first over second; empty: each
+   * song's main lyrics. Absent from answers kept on a device before setlists had them: none.
+   */
+  lyricLanguages: z.array(z.string()).default([]),
   positions: z.array(PositionSchema),
   teamId: z.string(),
   currentIndex: z.number(),

@@ -20,6 +20,9 @@ export const SONG_LIMITS = {
   maxAuthors: 20,
   authorNameMaxLength: 200,
   partIdMaxLength: 40,
+  /** Languages besides the song's own that one part's lyrics can be given in. */
+  maxTranslationsPerPart: 4,
+  languageTagMaxLength: 35,
 } as const;
 
 /** What an author of a song wrote (OpenLyrics' author types). */
@@ -39,6 +42,47 @@ export const SONG_DETAIL_TEXTS = {
   authorType: 'An author wrote the words, the music or a translation.',
   partId: 'Part ids are short texts.',
 } as const;
+
+/** Messages of a song's languages (docs/DECISIONS.md, "Songs in several languages"). */
+export const SONG_LANGUAGE_TEXTS = {
+  tag: 'Choose a language: a language tag such as en, es or pt-BR.',
+  lines: 'A translation is a list of lyric lines.',
+  translations: `A part can have at most ${SONG_LIMITS.maxTranslationsPerPart} translations.`,
+  tooManyLines: (label: string, lang: string) =>
+    `The ${lang} translation of part "${label}" has more lines than the part.`,
+  twice: (label: string, lang: string) => `Part "${label}" has the ${lang} translation twice.`,
+  mainLanguage: (label: string, lang: string) =>
+    `Part "${label}" has a translation in ${lang}, which is the song's own language.`,
+  lineLength: (label: string) =>
+    `Translated lines in part "${label}" must be at most ${SONG_LIMITS.lineMaxLength} characters.`,
+} as const;
+
+const LANGUAGE_TAG = /^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$/;
+
+/** A BCP 47 language tag as songs and setlists name languages: `en`, `es`, `pt-BR`, `zh-Hant`. */
+export const LanguageTagSchema = text({ error: SONG_LANGUAGE_TEXTS.tag })
+  .trim()
+  .min(2, SONG_LANGUAGE_TEXTS.tag)
+  .max(SONG_LIMITS.languageTagMaxLength, SONG_LANGUAGE_TEXTS.tag)
+  .regex(LANGUAGE_TAG, SONG_LANGUAGE_TEXTS.tag);
+
+/** Two language tags name one language: BCP 47 tags do not tell case apart. */
+export const sameLanguage = (a: string | null | undefined, b: string | null | undefined) =>
+  !!a && !!b && a.toLowerCase() === b.toLowerCase();
+
+/**
+ * A part's lyrics in another language: line i translates the part's line i. `translit` names
+ * the language whose script it is written in when it is a transliteration (OpenLyrics'
+ * `translit`: `lang="he" translit="en"` is Hebrew in Latin letters). An empty `translit` is none.
+ */
+export const PartTranslationSchema = z.object({
+  lang: LanguageTagSchema,
+  translit: z
+    .preprocess((t) => (t === null || t === '' ? undefined : t), LanguageTagSchema.optional())
+    .optional(),
+  lines: z.array(text({ error: SONG_LANGUAGE_TEXTS.lines }), { error: SONG_LANGUAGE_TEXTS.lines }),
+});
+export type PartTranslation = z.infer<typeof PartTranslationSchema>;
 
 export const SongAuthorSchema = z.object({
   name: text({ error: SONG_DETAIL_TEXTS.authorName })
@@ -176,13 +220,27 @@ export const SongPartSchema = z.object({
     .optional(),
   label: text().default(''),
   lines: z.array(SongLineSchema).default([]),
+  /**
+   * The part's lyrics in other languages than the song's, line by line. Left out (a client from
+   * before translations, such as an app kept offline), an edit keeps those the part had; a new
+   * part has none.
+   */
+  translations: z
+    .array(PartTranslationSchema, { error: SONG_LANGUAGE_TEXTS.translations })
+    .max(SONG_LIMITS.maxTranslationsPerPart, SONG_LANGUAGE_TEXTS.translations)
+    .optional(),
 });
 export type SongPart = z.infer<typeof SongPartSchema>;
 
 interface SongLike {
   title: string;
   artist?: string | undefined;
-  parts: { label: string; lines: { chords: string; lyrics: string }[] }[];
+  language?: string | null | undefined;
+  parts: {
+    label: string;
+    lines: { chords: string; lyrics: string }[];
+    translations?: readonly { lang: string; translit?: string | undefined; lines: string[] }[];
+  }[];
 }
 
 /**
@@ -223,7 +281,60 @@ export function songProblem(song: SongLike): string | null {
       return `Lines in part "${label}" must be at most ${SONG_LIMITS.lineMaxLength} characters.`;
     }
   }
+  return translationProblem(song);
+}
+
+/**
+ * The first problem with the parts' translations: more lines than the part, a language given
+ * twice in a part (with the same `translit`), the song's own language; null when none.
+ */
+function translationProblem(song: SongLike): string | null {
+  for (const part of song.parts) {
+    const label = part.label.trim();
+    const seen = new Set<string>();
+    for (const translation of part.translations ?? []) {
+      const { lang } = translation;
+      if (!translation.translit && sameLanguage(lang, song.language)) {
+        return SONG_LANGUAGE_TEXTS.mainLanguage(label, lang);
+      }
+      const key = `${lang}\u0000${translation.translit ?? ''}`.toLowerCase();
+      if (seen.has(key)) return SONG_LANGUAGE_TEXTS.twice(label, lang);
+      seen.add(key);
+      if (translation.lines.length > part.lines.length) {
+        return SONG_LANGUAGE_TEXTS.tooManyLines(label, lang);
+      }
+      if (translation.lines.some((line) => line.length > SONG_LIMITS.lineMaxLength)) {
+        return SONG_LANGUAGE_TEXTS.lineLength(label);
+      }
+    }
+  }
   return null;
+}
+
+/** The translation with a line for each of the part's lines: the missing ones empty. */
+export function paddedTranslation<T extends { lines: string[] }>(translation: T, lines: number): T {
+  if (translation.lines.length >= lines) return translation;
+  const padded = [...translation.lines];
+  while (padded.length < lines) padded.push('');
+  return { ...translation, lines: padded };
+}
+
+/**
+ * The languages a song has, each once: its own (when it has one), then its translations' in
+ * the order they first come. A transliteration is not a language of its own.
+ */
+export function songLanguages(song: {
+  language?: string | null | undefined;
+  parts: readonly { translations?: readonly { lang: string }[] | undefined }[];
+}): string[] {
+  const languages: string[] = [];
+  const add = (lang: string | null | undefined) => {
+    if (lang && !languages.some((known) => sameLanguage(known, lang))) languages.push(lang);
+  };
+  add(song.language);
+  for (const part of song.parts)
+    for (const translation of part.translations ?? []) add(translation.lang);
+  return languages;
 }
 
 /** Body of `POST /api/songs` and `PUT /api/songs/{id}`; the same schema checks the song form. */
@@ -236,6 +347,14 @@ export const SongInputSchema = z
     parts: z.array(SongPartSchema, { error: 'At least one part is required.' }).default([]),
     teamId: text().optional(),
     source: SongSourceSchema,
+    /**
+     * The language of the lyrics under the chords (a BCP 47 tag). Left out, an edit keeps it;
+     * null (or blank) is none.
+     */
+    language: z.preprocess(
+      (l) => (typeof l === 'string' && l.trim() === '' ? null : l),
+      LanguageTagSchema.nullish(),
+    ),
   })
   .extend(SongDetailsInputSchema.shape)
   .superRefine((song, ctx) => {
@@ -259,6 +378,12 @@ const SONG_DETAILS = {
 };
 /** A line of chords over lyrics, as answers give it. */
 const LineSchema = z.object({ chords: z.string(), lyrics: z.string() });
+/** A part's lyrics in another language, as answers give it (PartTranslationSchema). */
+const TranslationSchema = z.object({
+  lang: z.string(),
+  translit: z.string().optional(),
+  lines: z.array(z.string()),
+});
 
 /** A song as the API presents it (spec section 3, Song). */
 export const SongSchema = z.object({
@@ -266,11 +391,18 @@ export const SongSchema = z.object({
   title: z.string(),
   artist: z.string(),
   ...SONG_DETAILS,
+  /**
+   * The language of the lyrics under the chords, or null (also for a song a device kept offline
+   * before songs had languages).
+   */
+  language: z.string().nullable().default(null),
   parts: z.array(
     z.object({
       id: z.string(),
       label: z.string(),
       lines: z.array(LineSchema),
+      /** The part's lyrics in other languages, a line for each of `lines`; often none. */
+      translations: z.array(TranslationSchema).default([]),
     }),
   ),
   teamId: z.string(),
@@ -382,8 +514,17 @@ export const SONG_TEXTS = {
 export const ConvertedSongSchema = z.object({
   title: z.string(),
   artist: z.string(),
-  parts: z.array(z.object({ label: z.string(), lines: z.array(LineSchema) })),
+  parts: z.array(
+    z.object({
+      label: z.string(),
+      lines: z.array(LineSchema),
+      /** Left out by the formats that have none. */
+      translations: z.array(TranslationSchema).optional(),
+    }),
+  ),
   ...SONG_DETAILS,
+  /** The language the file says the lyrics are in, or null (most formats cannot say). */
+  language: z.string().nullable(),
   /**
    * Where it came from, kept with it: its format, its original text (null when longer than
    * SOURCE_TEXT_MAX_LENGTH), and what Segue does not model, for the converter of that format

@@ -10,7 +10,9 @@ import SettingsIcon from '@mui/icons-material/Settings';
 import { useLogout } from '../../lib/session/logout.ts';
 import { WithQueryClient } from '../routes/query-layer.tsx';
 import { useThemeMode } from '../theme-mode/theme-mode-context.ts';
-import { ACCOUNT_SETTINGS_LINK, DARK_MODE_LABEL, LOGOUT_LABEL } from './nav-items.ts';
+import { useT } from '../../lib/i18n/i18n.ts';
+import { LanguageItems } from './language-items.tsx';
+import { ACCOUNT_SETTINGS_LINK } from './nav-items.ts';
 
 export interface AccountMenuPopupProps {
   id: string;
@@ -28,6 +30,7 @@ export function AccountMenuPopup(props: AccountMenuPopupProps) {
 }
 
 function AccountMenuItems({ id, anchorEl, onClose }: AccountMenuPopupProps) {
+  const t = useT();
   const { mode, toggleMode } = useThemeMode();
   const logout = useLogout();
 
@@ -49,14 +52,16 @@ function AccountMenuItems({ id, anchorEl, onClose }: AccountMenuPopupProps) {
         <ListItemIcon>
           <SettingsIcon fontSize="small" />
         </ListItemIcon>
-        <ListItemText>{ACCOUNT_SETTINGS_LINK.label}</ListItemText>
+        <ListItemText>{t(ACCOUNT_SETTINGS_LINK.label)}</ListItemText>
       </MenuItem>
+      {/* Stays open on a choice, like the theme below, so the user sees the menu in it. */}
+      <LanguageItems />
       {/* Stays open on toggle so the user sees the new theme next to the switch. */}
       <MenuItem role="menuitemcheckbox" aria-checked={mode === 'dark'} onClick={toggleMode}>
         <ListItemIcon>
           <DarkModeIcon fontSize="small" />
         </ListItemIcon>
-        <ListItemText>{DARK_MODE_LABEL}</ListItemText>
+        <ListItemText>{t('nav.darkMode')}</ListItemText>
         {/* The menu item is the control (its children are presentational); the switch only shows the state. */}
         <span inert style={{ display: 'inline-flex', marginLeft: 8 }}>
           <Switch size="small" edge="end" checked={mode === 'dark'} readOnly tabIndex={-1} />
@@ -72,7 +77,7 @@ function AccountMenuItems({ id, anchorEl, onClose }: AccountMenuPopupProps) {
         <ListItemIcon>
           <LogoutIcon fontSize="small" />
         </ListItemIcon>
-        <ListItemText>{LOGOUT_LABEL}</ListItemText>
+        <ListItemText>{t('nav.logout')}</ListItemText>
       </MenuItem>
     </Menu>
   );

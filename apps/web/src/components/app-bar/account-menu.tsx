@@ -2,6 +2,7 @@ import { Suspense, lazy, useId, useState } from 'react';
 import type { MouseEvent } from 'react';
 import IconButton from '@mui/material/IconButton';
 import AccountCircleIcon from '@mui/icons-material/AccountCircle';
+import { useT } from '../../lib/i18n/i18n.ts';
 
 const loadPopup = () => import('./account-menu-popup.tsx');
 const AccountMenuPopup = lazy(() => loadPopup().then((m) => ({ default: m.AccountMenuPopup })));
@@ -12,6 +13,7 @@ const AccountMenuPopup = lazy(() => loadPopup().then((m) => ({ default: m.Accoun
  * pointer or focus reaches the button, so the first click finds it ready.
  */
 export function AccountMenu() {
+  const t = useT();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   // Once opened the menu stays mounted, so it can play its closing transition.
   const [wanted, setWanted] = useState(false);
@@ -23,7 +25,7 @@ export function AccountMenu() {
     <>
       <IconButton
         color="inherit"
-        aria-label="Account menu"
+        aria-label={t('nav.accountMenu')}
         aria-haspopup="menu"
         aria-controls={open ? menuId : undefined}
         aria-expanded={open}

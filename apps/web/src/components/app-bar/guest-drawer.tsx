@@ -8,16 +8,18 @@ import { useThemeMode } from '../theme-mode/theme-mode-context.ts';
 import { GUEST_LINKS, themeToggleLabel } from './nav-items.ts';
 import { NavigationDrawerPanel } from './navigation-drawer-panel.tsx';
 import type { NavigationDrawerPanelProps } from './navigation-drawer-panel.tsx';
+import { useT } from '../../lib/i18n/i18n.ts';
 
 /** The logged-out visitor's drawer: Login, Register and the theme switch. */
 export function GuestDrawer(props: NavigationDrawerPanelProps) {
+  const t = useT();
   const { mode, toggleMode } = useThemeMode();
   return (
     <NavigationDrawerPanel {...props} links={GUEST_LINKS}>
       <ListItem disablePadding>
         <ListItemButton onClick={toggleMode}>
           <ListItemIcon>{mode === 'dark' ? <LightModeIcon /> : <DarkModeIcon />}</ListItemIcon>
-          <ListItemText primary={themeToggleLabel(mode)} />
+          <ListItemText primary={t(themeToggleLabel(mode))} />
         </ListItemButton>
       </ListItem>
     </NavigationDrawerPanel>

@@ -1,20 +1,27 @@
-/** The top bar's main links (spec section 2, "Global chrome"). */
-export const MAIN_LINKS = [
-  { label: 'Dashboard', to: '/dashboard' },
-  { label: 'Sets', to: '/setlists' },
-  { label: 'Songs', to: '/songs' },
-] as const;
+import type { MessageId } from '../../lib/i18n/i18n.ts';
 
-export const ACCOUNT_SETTINGS_LINK = { label: 'Account Settings', to: '/settings' } as const;
+/** The top bar's main links (spec section 2, "Global chrome"); `label` is a catalog key. */
+export const MAIN_LINKS = [
+  { label: 'nav.dashboard', to: '/dashboard' },
+  { label: 'nav.sets', to: '/setlists' },
+  { label: 'nav.songs', to: '/songs' },
+] as const satisfies readonly NavLinkItem[];
+
+export const ACCOUNT_SETTINGS_LINK = {
+  label: 'nav.accountSettings',
+  to: '/settings',
+} as const satisfies NavLinkItem;
 
 export const GUEST_LINKS = [
-  { label: 'Login', to: '/login' },
-  { label: 'Register', to: '/register' },
-] as const;
+  { label: 'nav.login', to: '/login' },
+  { label: 'nav.register', to: '/register' },
+] as const satisfies readonly NavLinkItem[];
 
-export const DARK_MODE_LABEL = 'Dark mode';
-export const LOGOUT_LABEL = 'Logout';
+export interface NavLinkItem {
+  label: MessageId;
+  to: string;
+}
 
-export function themeToggleLabel(mode: 'light' | 'dark'): string {
-  return mode === 'dark' ? 'Switch to light mode' : 'Switch to dark mode';
+export function themeToggleLabel(mode: 'light' | 'dark'): MessageId {
+  return mode === 'dark' ? 'nav.switchToLight' : 'nav.switchToDark';
 }

@@ -7,6 +7,8 @@ import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
+import { useT } from '../../lib/i18n/i18n.ts';
+import type { NavLinkItem } from './nav-items.ts';
 
 const activeLinkStyle = {
   '&.active': { bgcolor: 'action.selected', fontWeight: 600 },
@@ -26,18 +28,19 @@ export function NavigationDrawerPanel({
   links,
   children,
 }: NavigationDrawerPanelProps & {
-  links: readonly { label: string; to: string }[];
+  links: readonly NavLinkItem[];
   children: ReactNode;
 }) {
+  const t = useT();
   return (
     <Drawer
       id={id}
       anchor="right"
       open={open}
       onClose={onClose}
-      slotProps={{ paper: { 'aria-label': 'Navigation' } }}
+      slotProps={{ paper: { 'aria-label': t('nav.navigation') } }}
     >
-      <Box component="nav" aria-label="Navigation menu" sx={{ width: 264 }}>
+      <Box component="nav" aria-label={t('nav.navigationMenu')} sx={{ width: 264 }}>
         <List>
           {links.map((link) => (
             <ListItem key={link.to} disablePadding>
@@ -47,7 +50,7 @@ export function NavigationDrawerPanel({
                 onClick={onClose}
                 sx={activeLinkStyle}
               >
-                <ListItemText primary={link.label} />
+                <ListItemText primary={t(link.label)} />
               </ListItemButton>
             </ListItem>
           ))}

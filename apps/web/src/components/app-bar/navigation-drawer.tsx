@@ -1,6 +1,7 @@
 import { Suspense, lazy, useId, useState } from 'react';
 import IconButton from '@mui/material/IconButton';
 import MenuIcon from '@mui/icons-material/Menu';
+import { useT } from '../../lib/i18n/i18n.ts';
 
 const loadGuestDrawer = () => import('./guest-drawer.tsx');
 const loadSignedInDrawer = () => import('./signed-in-drawer.tsx');
@@ -18,6 +19,7 @@ interface NavigationDrawerProps {
  * the first load; the drawer loads when the pointer or focus reaches the button.
  */
 export function NavigationDrawer({ loggedIn }: NavigationDrawerProps) {
+  const t = useT();
   const [open, setOpen] = useState(false);
   // Once opened the drawer stays mounted, so it can play its closing transition; logging out
   // swaps the signed-in drawer for the guest one, loaded again only when wanted.
@@ -32,7 +34,7 @@ export function NavigationDrawer({ loggedIn }: NavigationDrawerProps) {
       <IconButton
         color="inherit"
         edge="end"
-        aria-label="Open navigation"
+        aria-label={t('nav.openNavigation')}
         aria-controls={open ? drawerId : undefined}
         aria-expanded={open}
         onPointerEnter={preload}

@@ -1,14 +1,15 @@
 import { Link as RouterLink } from 'react-router';
 import Box from '@mui/material/Box';
-import { TEXTS } from '@segue/shared';
 import { SegueLogo } from './segue-logo.tsx';
+import { useT } from '../../lib/i18n/i18n.ts';
 
 export function SegueHomeLink() {
+  const t = useT();
   return (
     <Box
       component={RouterLink}
       to="/"
-      aria-label={`${TEXTS.productName} home`}
+      aria-label={t('nav.home')}
       sx={{
         display: 'inline-flex',
         alignItems: 'center',
@@ -23,7 +24,7 @@ export function SegueHomeLink() {
       }}
     >
       <SegueLogo />
-      <span>{TEXTS.productName}</span>
+      <span>{t('shell.productName')}</span>
     </Box>
   );
 }

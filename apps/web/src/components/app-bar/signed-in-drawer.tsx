@@ -9,7 +9,9 @@ import LogoutIcon from '@mui/icons-material/Logout';
 import { useLogout } from '../../lib/session/logout.ts';
 import { WithQueryClient } from '../routes/query-layer.tsx';
 import { useThemeMode } from '../theme-mode/theme-mode-context.ts';
-import { ACCOUNT_SETTINGS_LINK, DARK_MODE_LABEL, LOGOUT_LABEL, MAIN_LINKS } from './nav-items.ts';
+import { useT } from '../../lib/i18n/i18n.ts';
+import { LanguageItems } from './language-items.tsx';
+import { ACCOUNT_SETTINGS_LINK, MAIN_LINKS } from './nav-items.ts';
 import { NavigationDrawerPanel } from './navigation-drawer-panel.tsx';
 import type { NavigationDrawerPanelProps } from './navigation-drawer-panel.tsx';
 
@@ -25,6 +27,7 @@ export function SignedInDrawer(props: NavigationDrawerPanelProps) {
 }
 
 function SignedInDrawerPanel(props: NavigationDrawerPanelProps) {
+  const t = useT();
   const { mode, toggleMode } = useThemeMode();
   const logout = useLogout();
   const darkModeLabelId = useId();
@@ -43,8 +46,9 @@ function SignedInDrawerPanel(props: NavigationDrawerPanelProps) {
         <ListItemIcon>
           <DarkModeIcon />
         </ListItemIcon>
-        <ListItemText id={darkModeLabelId} primary={DARK_MODE_LABEL} />
+        <ListItemText id={darkModeLabelId} primary={t('nav.darkMode')} />
       </ListItem>
+      <LanguageItems inList />
       <ListItem disablePadding>
         <ListItemButton
           disabled={logout.isPending}
@@ -56,7 +60,7 @@ function SignedInDrawerPanel(props: NavigationDrawerPanelProps) {
           <ListItemIcon>
             <LogoutIcon />
           </ListItemIcon>
-          <ListItemText primary={LOGOUT_LABEL} />
+          <ListItemText primary={t('nav.logout')} />
         </ListItemButton>
       </ListItem>
     </NavigationDrawerPanel>

@@ -7,6 +7,7 @@ import LightModeIcon from '@mui/icons-material/LightMode';
 import { whenIdle } from '../../lib/when-idle.ts';
 import { useThemeMode } from '../theme-mode/theme-mode-context.ts';
 import { themeToggleLabel } from './nav-items.ts';
+import { useT } from '../../lib/i18n/i18n.ts';
 
 // The tooltip (with its positioning engine) is not needed to paint the bar: it loads once the
 // page is idle, or as soon as the pointer or focus reaches the button.
@@ -20,7 +21,8 @@ function loadTooltip(): Promise<ComponentType<TooltipProps>> {
 /** The logged-out visitor's theme switch; logged-in users have it in the account menu. */
 export function ThemeToggleButton() {
   const { mode, toggleMode } = useThemeMode();
-  const label = themeToggleLabel(mode);
+  const t = useT();
+  const label = t(themeToggleLabel(mode));
   const [Tooltip, setTooltip] = useState(() => loadedTooltip);
   const buttonRef = useRef<HTMLButtonElement>(null);
   // Wrapping the button in the tooltip mounts it anew: a keyboard user keeps the focus.

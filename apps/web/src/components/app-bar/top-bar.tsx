@@ -11,6 +11,7 @@ import { GUEST_LINKS, MAIN_LINKS } from './nav-items.ts';
 import { NavigationDrawer } from './navigation-drawer.tsx';
 import { SegueHomeLink } from './segue-home-link.tsx';
 import { ThemeToggleButton } from './theme-toggle-button.tsx';
+import { useT } from '../../lib/i18n/i18n.ts';
 
 // An underline marks the current page: a tinted background would eat into the text's contrast.
 const barLinkStyle = {
@@ -32,6 +33,7 @@ export function TopBar() {
   const theme = useTheme();
   // noSsr: decide on the first render, so a phone never flashes the desktop bar.
   const isSmallScreen = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
+  const t = useT();
   const { account, isPending } = useSession();
   const loggedIn = account !== null;
   const links = loggedIn ? MAIN_LINKS : GUEST_LINKS;
@@ -45,7 +47,7 @@ export function TopBar() {
         {!isPending && (
           <Box
             component="nav"
-            aria-label="Main"
+            aria-label={t('nav.main')}
             sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}
           >
             {isSmallScreen ? (
@@ -60,7 +62,7 @@ export function TopBar() {
                     color="inherit"
                     sx={barLinkStyle}
                   >
-                    {link.label}
+                    {t(link.label)}
                   </Button>
                 ))}
                 {loggedIn ? <AccountMenu /> : <ThemeToggleButton />}

@@ -1,9 +1,10 @@
 import { Fragment, useMemo } from 'react';
 import Box from '@mui/material/Box';
 import type { SxProps, Theme } from '@mui/material/styles';
-import type { SongLine } from '@segue/shared';
 import { chordSegments, endsInChords, wordGroups } from './chord-segments.ts';
 import type { ChordSegment } from './chord-segments.ts';
+import { lyricDirection } from './lyric-languages.ts';
+import type { LyricRow, ShownLine } from './lyric-languages.ts';
 
 /** The colour of chords and active labels: the primary colour itself is too light for text. */
 export const chordColor = (theme: Theme) =>
@@ -56,6 +57,28 @@ export const linesSx = (lineHeight: number, lineGap: number): SxProps<Theme> => 
     // Copying a line gives its words; the chords stay on screen.
     userSelect: 'none',
   },
+  // A right-to-left line's segments flow from the right: each chord over its segment's right
+  // edge, where its syllable starts, and read left to right itself (C/E, F#m7).
+  '& [dir="rtl"] [data-chord]': {
+    left: 'auto',
+    right: 0,
+    direction: 'ltr',
+    unicodeBidi: 'isolate',
+  },
+  // A line with its other languages stays one block: on paper and in the stage's columns.
+  '& [data-line-group]': { mb: lineGap, breakInside: 'avoid' },
+  '& [data-line-group] > [data-line]': { mb: 0 },
+  // A line's other language: lyrics only, in the body font; the second language quieter.
+  '& [data-translation]': {
+    fontFamily: (theme: Theme) => theme.typography.fontFamily,
+    whiteSpace: 'pre-wrap',
+    overflowWrap: 'anywhere',
+  },
+  '& [data-translation][data-second], & [data-line][data-second] [data-lyric], & [data-line="lyrics"][data-second]':
+    {
+      fontStyle: 'italic',
+      color: 'text.secondary',
+    },
   // Spaces that hang at the end of a row when it wraps there, rather than pushing chords down.
   '& [data-room]': { whiteSpace: 'pre-wrap', userSelect: 'none' },
   '& [data-spoken]': {
@@ -124,14 +147,60 @@ function Segments({ segments }: { segments: ChordSegment[] }) {
   });
 }
 
-/** One line: its lyrics wrapping at spaces, with each chord kept over the syllable it belongs to. */
-export function ChordLine({ line }: { line: SongLine }) {
+/** A row of the line's words in another language, with its language and direction. */
+function TranslationRow({ row }: { row: LyricRow }) {
+  return (
+    <div
+      data-translation
+      data-second={row.second ? '' : undefined}
+      lang={row.lang}
+      dir={lyricDirection(row.text, row.lang)}
+    >
+      {row.text}
+    </div>
+  );
+}
+
+/**
+ * One line: its lyrics wrapping at spaces, with each chord kept over the syllable it belongs
+ * to; a right-to-left line flows from the right, its chords with it. The line's other
+ * languages, if any, stand over and under it.
+ */
+export function ChordLine({ line }: { line: ShownLine }) {
+  const { over = [], under = [] } = line;
+  const drawn = <ChordRow line={line} />;
+  if (over.length === 0 && under.length === 0) return drawn;
+  return (
+    <div data-line-group>
+      {over.map((row, i) => (
+        <TranslationRow key={`o${i}`} row={row} />
+      ))}
+      {drawn}
+      {under.map((row, i) => (
+        <TranslationRow key={`u${i}`} row={row} />
+      ))}
+    </div>
+  );
+}
+
+function ChordRow({ line }: { line: ShownLine }) {
   const segments = useMemo(() => chordSegments(line), [line]);
   const chords = segments.filter((segment) => segment.chord !== '').map(({ chord }) => chord);
-  if (chords.length === 0) return <div data-line="lyrics">{line.lyrics}</div>;
+  const attributes = {
+    lang: line.lang,
+    dir: lyricDirection(line.lyrics, line.lang),
+    'data-second': line.second ? '' : undefined,
+  };
+  if (chords.length === 0) {
+    return (
+      <div data-line="lyrics" {...attributes}>
+        {line.lyrics}
+      </div>
+    );
+  }
   if (line.lyrics === '') {
     return (
-      <div data-line="chords">
+      <div data-line="chords" {...attributes}>
         <Segments segments={segments} />
       </div>
     );
@@ -139,8 +208,10 @@ export function ChordLine({ line }: { line: SongLine }) {
   // Read out one piece at a time, a chord would cut a word ("sor", "Em7", "row"): screen readers
   // get the line as the two-line layout read, its chords and then its words, each in one piece.
   return (
-    <div data-line="both">
-      <span data-spoken>{chords.join(' ')}</span>
+    <div data-line="both" {...attributes}>
+      <span data-spoken dir="ltr">
+        {chords.join(' ')}
+      </span>
       <span data-spoken>{line.lyrics}</span>
       <span aria-hidden>
         <Segments segments={segments} />
@@ -155,7 +226,7 @@ export function ChordLines({
   sx,
   fontSize,
 }: {
-  lines: readonly SongLine[];
+  lines: readonly ShownLine[];
   sx: SxProps<Theme>;
   /** In rem; inherited when left out. */
   fontSize?: number | undefined;

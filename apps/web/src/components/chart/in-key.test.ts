@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import type { SetlistDetails } from '@segue/shared';
 import { partInKey, shownKey, setlistInKeys } from './in-key.ts';
 
-const part = { id: 'p1', label: 'Verse', lines: [{ chords: 'G   D   Em  C', lyrics: 'words' }] };
+const part = {
+  id: 'p1',
+  label: 'Verse',
+  lines: [{ chords: 'G   D   Em  C', lyrics: 'words' }],
+  translations: [],
+};
 const song = (key: string | null) => ({
   _id: 's',
   title: 'Song',
@@ -14,6 +19,7 @@ const song = (key: string | null) => ({
   ccli: null,
   copyright: '',
   authors: [],
+  language: null,
   parts: [part],
   teamId: 't',
   createdAt: '',
@@ -32,6 +38,7 @@ const setlist = (entries: { songKey: string | null; key: string | null }[]): Set
   items: [],
   startTime: null,
   clickOnStep: 'follow',
+  lyricLanguages: [],
   createdAt: '',
   updatedAt: '',
   songs: entries.map((e) => ({ song: song(e.songKey), leader: null, key: e.key, duration: null })),

@@ -14,6 +14,7 @@ const song = (id: string, title: string, key: string | null) => ({
   ccli: null,
   copyright: '',
   authors: [],
+  language: null,
   parts: [],
   teamId: 't',
   createdAt: '',
@@ -34,6 +35,7 @@ const setlist: SetlistDetails = {
   items: [],
   startTime: null,
   clickOnStep: 'follow',
+  lyricLanguages: [],
   createdAt: '',
   updatedAt: '',
   songs: [

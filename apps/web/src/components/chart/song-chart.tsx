@@ -2,16 +2,26 @@ import { useId, useMemo } from 'react';
 import Box from '@mui/material/Box';
 import ButtonBase from '@mui/material/ButtonBase';
 import Typography from '@mui/material/Typography';
-import type { ChordView, SongPart } from '@segue/shared';
+import type { ChordView } from '@segue/shared';
 import { linesForMe } from '../my-view/my-view.ts';
 import { CHART_TEXTS as T } from './chart-texts.ts';
 import { chordColor, ChordLines, LINE_HEIGHT, linesSx } from './chord-lines.tsx';
+import { linesInLanguages } from './lyric-languages.ts';
+import type { LanguagePart, LyricPick, ShownLine } from './lyric-languages.ts';
+
+/** A part as the chart takes it: label, lines, and the translations it may have. */
+export interface ChartSongPart extends LanguagePart {
+  id?: string | undefined;
+  label: string;
+}
+
+const MAIN_ONLY: LyricPick[] = [{ main: true }];
 
 /** The lines' layout, as the live view's; a chart on paper keeps the regular spacing. */
 const LINES_SX = linesSx(LINE_HEIGHT, 0.5);
 
 interface ChartPartProps {
-  part: SongPart;
+  part: { label: string; lines: readonly ShownLine[] };
   heading: 'h2' | 'h3' | 'h4';
   current: boolean;
   /** Tapping the heading (practice mode); the heading stays named by the label alone. */
@@ -75,7 +85,11 @@ function ChartPart({ part, heading, current, onSelect }: ChartPartProps) {
 
 interface SongChartProps {
   /** The parts with their chords in `chordsKey`. */
-  parts: readonly SongPart[];
+  parts: readonly ChartSongPart[];
+  /** The language of the main lyrics (the ones under the chords), null when not known. */
+  language?: string | null | undefined;
+  /** Which lyrics to show, first over second (My view's choice); the main lyrics by default. */
+  picks?: readonly LyricPick[] | undefined;
   /** The key the parts' chords sound in (the performance key); null when unknown. */
   chordsKey: string | null;
   /** This musician's My view: capo, instrument, notation, sharps or flats, chords at all. */
@@ -94,6 +108,8 @@ interface SongChartProps {
  */
 export function SongChart({
   parts,
+  language = null,
+  picks = MAIN_ONLY,
   chordsKey,
   view,
   heading,
@@ -101,8 +117,12 @@ export function SongChart({
   onPartSelect,
 }: SongChartProps) {
   const shown = useMemo(
-    () => parts.map((part) => ({ ...part, lines: linesForMe(part.lines, chordsKey, view) })),
-    [parts, chordsKey, view],
+    () =>
+      parts.map((part) => ({
+        ...part,
+        lines: linesForMe(linesInLanguages(part, language, picks), chordsKey, view),
+      })),
+    [parts, language, picks, chordsKey, view],
   );
   return (
     <Box sx={{ display: 'grid', gap: 2.5 }}>

@@ -6,6 +6,7 @@ import { useTopBarHidden } from '../../lib/top-bar-visibility.ts';
 import { TopBar } from '../app-bar/top-bar.tsx';
 import { ErrorBoundary } from '../error-boundary.tsx';
 import { PageLoading } from './page-loading.tsx';
+import { useT } from '../../lib/i18n/i18n.ts';
 
 const MAIN_ID = 'main-content';
 
@@ -16,6 +17,7 @@ const OfflineNotice = lazy(() =>
 
 /** Every screen's frame: skip link, top bar, and the route's page in <main>. */
 export function AppLayout() {
+  const t = useT();
   const { pathname } = useLocation();
   // The live view's stage mode gives the song the whole screen.
   const topBarHidden = useTopBarHidden();
@@ -39,7 +41,7 @@ export function AppLayout() {
           '&:focus': { top: 8 },
         }}
       >
-        Skip to main content
+        {t('shell.skipToMain')}
       </Box>
       {!topBarHidden && <TopBar />}
       {offlineCopy !== null && (

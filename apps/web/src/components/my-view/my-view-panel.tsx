@@ -4,7 +4,43 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Switch from '@mui/material/Switch';
 import { NativeChoice } from '../native-choice.tsx';
 import type { Accidentals, CapoRule, ChordView, Notation } from '@segue/shared';
+import { languageLabel } from '../chart/language-names.ts';
+import { choiceFrom, choiceValue } from '../chart/lyric-languages.ts';
+import type { LyricsChoice } from '../chart/lyric-languages.ts';
 import { MY_VIEW_TEXTS as T } from './my-view-texts.ts';
+
+/** The song's languages and this device's choice of lyrics, for "Lyrics languages". */
+export interface LyricsOption {
+  choice: LyricsChoice;
+  change: (choice: LyricsChoice) => void;
+  /** The main lyrics' language, null when not known. */
+  main: string | null;
+  /** The languages of the song's translations. */
+  translations: readonly string[];
+}
+
+/**
+ * The choices of lyrics for a song: its main lyrics, each translation alone, and the main
+ * lyrics with each translation under them; a choice stored for another song's language stays
+ * choosable (this song shows its main lyrics for it).
+ */
+export function lyricsOptions(option: LyricsOption): [string, string][] {
+  const main = option.main ? languageLabel(option.main) : T.mainLyrics;
+  const languages = [...option.translations];
+  const { choice } = option;
+  if (
+    choice.show !== 'main' &&
+    !languages.some((l) => l.toLowerCase() === choice.lang.toLowerCase())
+  )
+    languages.push(choice.lang);
+  return [
+    ['main', main === T.mainLyrics ? T.mainLyrics : T.only(main)],
+    ...languages.flatMap((lang): [string, string][] => [
+      [choiceValue({ show: 'translation', lang }), T.only(languageLabel(lang))],
+      [choiceValue({ show: 'both', lang }), T.both(main, languageLabel(lang))],
+    ]),
+  ];
+}
 
 const NOTATIONS: [Notation, string][] = [
   ['letters', 'Letters'],
@@ -39,6 +75,8 @@ interface MyViewPanelProps {
    * capo does then. Left out, the choice is not shown.
    */
   capoRule?: { rule: CapoRule; change: (rule: CapoRule) => void } | undefined;
+  /** Which lyrics to show of a song in several languages; left out, the choice is not shown. */
+  lyrics?: LyricsOption | undefined;
   /**
    * More of this device's choices, below the chords' (the live view's click): a screen passes
    * them in, so My view needs to know no feature.
@@ -50,7 +88,7 @@ interface MyViewPanelProps {
  * "My view": how this musician reads the chords on this device (capo, a transposing
  * instrument, notation, sharps or flats, chords at all). Nobody else's screen changes.
  */
-export function MyViewPanel({ view, onChange, capoRule, children }: MyViewPanelProps) {
+export function MyViewPanel({ view, onChange, capoRule, lyrics, children }: MyViewPanelProps) {
   return (
     <Box
       role="group"
@@ -104,6 +142,14 @@ export function MyViewPanel({ view, onChange, capoRule, children }: MyViewPanelP
         }
         label={T.showChords}
       />
+      {lyrics && (
+        <NativeChoice
+          label={T.lyrics}
+          value={choiceValue(lyrics.choice)}
+          options={lyricsOptions(lyrics)}
+          onChange={(value) => lyrics.change(choiceFrom(value))}
+        />
+      )}
       {children && <Box sx={{ gridColumn: '1 / -1' }}>{children}</Box>}
     </Box>
   );

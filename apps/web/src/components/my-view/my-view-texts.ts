@@ -15,4 +15,10 @@ export const MY_VIEW_TEXTS = {
   capoRule: 'When the key changes live',
   keepShapes: 'Keep my shapes',
   keepCapo: 'Keep my capo',
+  lyrics: 'Lyrics languages',
+  mainLyrics: 'Main lyrics',
+  /** One language alone: "Español (es) only". */
+  only: (language: string) => `${language} only`,
+  /** The main lyrics with a translation under them: "English (en) + Español (es)". */
+  both: (main: string, language: string) => `${main} + ${language}`,
 } as const;

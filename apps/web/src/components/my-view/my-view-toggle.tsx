@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import ToggleButton from '@mui/material/ToggleButton';
 import TuneIcon from '@mui/icons-material/Tune';
 import type { CapoRule, ChordView } from '@segue/shared';
+import type { LyricsOption } from './my-view-panel.tsx';
 import { MY_VIEW_TEXTS as T } from './my-view-texts.ts';
 
 // The panel loads when first opened: most screens never show it.
@@ -33,13 +34,20 @@ export function MyViewPanelWhenOpen(props: {
   onChange: (change: Partial<ChordView>) => void;
   /** The live view's choice of what the capo does when a key changes live. */
   capoRule?: { rule: CapoRule; change: (rule: CapoRule) => void } | undefined;
+  /** Which lyrics to show of a song in several languages (shown when it has translations). */
+  lyrics?: LyricsOption | undefined;
   /** More of this device's choices, shown in the panel below the chords' (the live view's click). */
   children?: ReactNode;
 }) {
   if (!props.open) return null;
   return (
     <Suspense fallback={null}>
-      <MyViewPanel view={props.view} onChange={props.onChange} capoRule={props.capoRule}>
+      <MyViewPanel
+        view={props.view}
+        onChange={props.onChange}
+        capoRule={props.capoRule}
+        lyrics={props.lyrics}
+      >
         {props.children}
       </MyViewPanel>
     </Suspense>

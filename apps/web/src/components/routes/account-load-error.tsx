@@ -2,6 +2,7 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
+import { useT } from '../../lib/i18n/i18n.ts';
 
 interface AccountLoadErrorProps {
   onRetry: () => void;
@@ -9,20 +10,21 @@ interface AccountLoadErrorProps {
 }
 
 export function AccountLoadError({ onRetry, retrying }: AccountLoadErrorProps) {
+  const t = useT();
   return (
     <Container maxWidth="sm" sx={{ py: 6 }}>
       <Typography variant="h4" component="h1" gutterBottom sx={{ fontWeight: 700 }}>
-        Segue is out of reach
+        {t('shell.outOfReach')}
       </Typography>
       <Alert
         severity="error"
         action={
           <Button color="inherit" size="small" onClick={onRetry} disabled={retrying}>
-            Retry
+            {t('shell.retry')}
           </Button>
         }
       >
-        We could not load your account. Check your connection and try again.
+        {t('shell.couldNotLoadAccount')}
       </Alert>
     </Container>
   );

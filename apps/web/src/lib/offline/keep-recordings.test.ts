@@ -324,6 +324,7 @@ describe('the week kept with its recordings', () => {
         ccli: null,
         copyright: '',
         authors: [],
+        language: null,
         parts: [],
         teamId: 'team-a',
         createdAt: '2026-11-01T00:00:00.000Z',

@@ -53,6 +53,7 @@ const song = (id: string, teamId: string, parts: Song['parts'] = []): Song => ({
   ccli: null,
   copyright: '',
   authors: [],
+  language: null,
   parts,
   teamId,
   createdAt: '2026-11-01T00:00:00.000Z',
@@ -68,6 +69,7 @@ const setlist = (id: string, teamId: string, date: string, songs: Song[]): Setli
   items: [],
   startTime: null,
   clickOnStep: 'follow',
+  lyricLanguages: [],
   positions: [],
   teamId,
   currentIndex: 0,
@@ -107,7 +109,12 @@ describe('keptCall', () => {
 
 describe('the kept copy', () => {
   const songA = song('s1', 'team-a', [
-    { id: 'p1', label: 'Verse 1', lines: [{ chords: 'G  D', lyrics: 'Amazing grace' }] },
+    {
+      id: 'p1',
+      label: 'Verse 1',
+      lines: [{ chords: 'G  D', lyrics: 'Amazing grace' }],
+      translations: [],
+    },
   ]);
   const sunday = setlist('set-a', 'team-a', '2026-11-29', [songA]);
   const other = setlist('set-b', 'team-b', '2026-11-29', [song('s2', 'team-b')]);
@@ -225,7 +232,11 @@ function fixtureSongs(teamId: string): Song[] {
         songs.push({
           ...song(`s${songs.length}`, teamId),
           ...fields,
-          parts: fields.parts.map((part, i) => ({ ...part, id: `p${i}` })),
+          parts: fields.parts.map((part, i) => ({
+            ...part,
+            id: `p${i}`,
+            translations: part.translations ?? [],
+          })),
         });
       }
     }
@@ -267,6 +278,7 @@ describe('a week of music', () => {
             chords: 'G       D/F#      Em7       Cmaj7      G/B       Am7    Dsus4  D',
             lyrics,
           })),
+          translations: [],
         })),
       );
     await answered('GET', '/account', null, account('u1'));

@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { offlineDataKept } from '../storage.ts';
+import { dateTimeFormat } from '../i18n/format.ts';
 
 // Whether the screens show the copy of the week's music kept on this device, because
 // Segue's server cannot be reached. Shell-sized on purpose: the API client reports to it, and
@@ -66,13 +67,14 @@ export const OFFLINE_TEXTS = {
 export function keptTime(keptAt: number, now = Date.now()): string {
   const kept = new Date(keptAt);
   const sameDay = new Date(now).toDateString() === kept.toDateString();
-  return kept.toLocaleString(undefined, {
+  // In the interface's language (docs/DECISIONS.md, "The interface in six languages").
+  return dateTimeFormat({
     ...(sameDay
       ? {}
       : { weekday: 'short' as const, day: 'numeric' as const, month: 'short' as const }),
     hour: '2-digit',
     minute: '2-digit',
-  });
+  }).format(kept);
 }
 
 /**

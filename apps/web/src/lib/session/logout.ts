@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { TEXTS } from '@segue/shared';
 import { ApiRequestError, NetworkError, apiFetch } from '../api-client.ts';
 import { removeOfflineData } from '../offline/offline-copy.ts';
 import {
@@ -14,6 +13,7 @@ import { useToast } from '../../components/toasts/toast-context.ts';
 import { currentAccountQueryKey } from './current-account.ts';
 import { rememberPendingLogout } from './pending-logout.ts';
 import { getSession } from './session.ts';
+import { t } from '../i18n/i18n.ts';
 
 /** Where the session ended: on the server, or on this device only, the server to follow. */
 type LogoutOutcome = 'ended' | 'endedOnDevice';
@@ -69,12 +69,12 @@ export function useLogout() {
       // Leave the protected page first: its guard would otherwise redirect to /login.
       void navigate('/');
       forgetSession(queryClient);
-      if (outcome === 'ended') showToast(TEXTS.logoutSuccess, 'success');
-      else showToast(TEXTS.logoutOffline, 'info');
+      if (outcome === 'ended') showToast(t('nav.logoutSuccess'), 'success');
+      else showToast(t('nav.logoutOffline'), 'info');
     },
     onError: (error) => {
       console.error('Logout failed', error);
-      showToast(TEXTS.logoutFailed, 'error');
+      showToast(t('nav.logoutFailed'), 'error');
     },
   });
 }

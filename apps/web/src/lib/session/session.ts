@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import type { Account } from '@segue/shared';
 import { readAccount } from '../answers.ts';
+import { followAccountLocale } from '../i18n/locale-choice.ts';
 import { ApiRequestError, NetworkError, apiFetch, restoreSessionToken } from '../api-client.ts';
 import { removeOfflineData } from '../offline/offline-copy.ts';
 import { selectedTeamId, sessionToken } from '../storage.ts';
@@ -87,6 +88,8 @@ function update(next: SessionState): void {
     next.updatedAt === state.updatedAt
   )
     return;
+  // The account's language, once read: a new device signs in speaking it.
+  if (next.account && next.account !== state.account) followAccountLocale(next.account);
   state = next;
   for (const listener of listeners) listener();
 }

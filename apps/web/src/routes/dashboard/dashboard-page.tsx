@@ -11,23 +11,28 @@ import { useCurrentAccount } from '../../lib/session/current-account.ts';
 import { useCurrentTeam } from '../../lib/teams/current-team.ts';
 import { ActiveTeamCard } from '../../features/teams/components/active-team-card.tsx';
 import { TeamSelector } from '../../features/teams/components/team-selector.tsx';
-import { TEAM_TEXTS } from '../../features/teams/components/team-texts.ts';
 import { PendingJoinRequests } from '../../features/teams/components/pending-join-requests.tsx';
 import { UpcomingSetlists } from '../../features/setlists/components/upcoming-setlists.tsx';
 import { YourAssignments } from '../../features/setlists/components/your-assignments.tsx';
 import { NextServiceCard } from './next-service-card.tsx';
 import { NextStepsCard } from './next-steps-card.tsx';
 import { NoTeamCard } from './no-team-card.tsx';
+import { useT } from '../../lib/i18n/i18n.ts';
 
 export function DashboardPage() {
+  const t = useT();
   const { account } = useCurrentAccount();
+  const first = firstName(account?.name);
   const { teams, currentTeam, selectTeam, isAdmin, isPending, error, refetch } = useCurrentTeam();
   const hasTeam = !isPending && !error && currentTeam !== null;
 
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 3, sm: 5 } }}>
       <Typography variant="h4" component="h1" gutterBottom sx={{ fontWeight: 700 }}>
-        {`${TEXTS.welcome} ${firstName(account?.name)}`}
+        {t('dashboard.welcome', {
+          // A name-less account is greeted with the spec's fallback, in the active language.
+          name: first === TEXTS.fallbackFirstName ? t('dashboard.fallbackFirstName') : first,
+        })}
       </Typography>
       {/* Sunday first (docs/DECISIONS.md, "Sunday-first dashboard"): the next service the user
           plays in, then the team section, the lists, and last the ways to other teams. */}
@@ -41,11 +46,11 @@ export function DashboardPage() {
             sx={{ maxWidth: 560 }}
             action={
               <Button color="inherit" size="small" onClick={() => void refetch()}>
-                Retry
+                {t('shell.retry')}
               </Button>
             }
           >
-            {errorMessage(error, TEAM_TEXTS.failedToLoadTeams)}
+            {errorMessage(error, t('dashboard.failedToLoadTeams'))}
           </Alert>
         ) : currentTeam ? (
           <>
@@ -74,10 +79,10 @@ export function DashboardPage() {
             sx={{ alignItems: { xs: 'stretch', sm: 'center' } }}
           >
             <Button component={RouterLink} to="/join" variant="outlined">
-              Find a Team
+              {t('dashboard.findATeam')}
             </Button>
             <Button component={RouterLink} to="/create" variant="outlined">
-              Create a Team
+              {t('dashboard.createATeam')}
             </Button>
           </Stack>
         )}

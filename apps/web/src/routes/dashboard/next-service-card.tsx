@@ -8,7 +8,6 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { PEOPLE_TEXTS } from '@segue/shared';
 import type { NextService, NextServicePosition } from '@segue/shared';
 import { useToast } from '../../components/toasts/toast-context.ts';
 import { errorMessage } from '../../lib/api-client.ts';
@@ -18,8 +17,10 @@ import { useAnswerAssignment } from '../../features/setlists/api/assignments.ts'
 import { useNextService } from '../../features/setlists/api/next-service.ts';
 import { AssignmentStatusChip } from '../../features/setlists/components/assignment-status-chip.tsx';
 import { formatSetlistDate, localToday } from '../../features/setlists/components/setlist-dates.ts';
+import { formatClockTime } from '../../lib/i18n/format.ts';
 import { setlistPaths } from '../../features/setlists/components/setlist-texts.ts';
-import { DASHBOARD_TEXTS } from './dashboard-texts.ts';
+import { readinessLine } from './dashboard-texts.ts';
+import { useT } from '../../lib/i18n/i18n.ts';
 
 /**
  * The top of the dashboard (docs/DECISIONS.md, "Sunday-first dashboard"): the next service the
@@ -29,6 +30,7 @@ import { DASHBOARD_TEXTS } from './dashboard-texts.ts';
  * shows nothing, like the dashboard's other lists (spec section 8).
  */
 export function NextServiceCard() {
+  const t = useT();
   const headingId = useId();
   const [today] = useState(localToday);
   const next = useNextService(today);
@@ -56,15 +58,15 @@ export function NextServiceCard() {
           color="text.secondary"
           sx={{ fontWeight: 700, lineHeight: 1.8 }}
         >
-          {DASHBOARD_TEXTS.nextService}
+          {t('dashboard.nextService')}
         </Typography>
         {service ? (
           <ServiceDetails service={service} />
         ) : (
           <>
-            <Typography sx={{ fontWeight: 600 }}>{DASHBOARD_TEXTS.noNextService}</Typography>
+            <Typography sx={{ fontWeight: 600 }}>{t('dashboard.noNextService')}</Typography>
             <Typography variant="body2" color="text.secondary">
-              {DASHBOARD_TEXTS.noNextServiceText}
+              {t('dashboard.noNextServiceText')}
             </Typography>
           </>
         )}
@@ -74,9 +76,13 @@ export function NextServiceCard() {
 }
 
 function ServiceDetails({ service }: { service: NextService }) {
+  const t = useT();
   const positionsId = useId();
   const songsId = useId();
-  const when = [formatSetlistDate(service.date, 'full'), service.startTime]
+  const when = [
+    formatSetlistDate(service.date, 'full'),
+    service.startTime && formatClockTime(service.startTime),
+  ]
     .filter(Boolean)
     .join(' · ');
 
@@ -105,7 +111,7 @@ function ServiceDetails({ service }: { service: NextService }) {
         startIcon={<PlayArrowIcon />}
         sx={{ mt: 2, minHeight: 56, width: { xs: '100%', sm: 'auto' }, px: 4, fontSize: '1.1rem' }}
       >
-        {DASHBOARD_TEXTS.openLive}
+        {t('dashboard.openLive')}
       </Button>
       {/* The week before: the set's songs with their recordings, in the service's keys. */}
       {service.songs.length > 0 && (
@@ -117,13 +123,11 @@ function ServiceDetails({ service }: { service: NextService }) {
           startIcon={<HeadphonesIcon />}
           sx={{ mt: 2, ml: { sm: 2 }, minHeight: 48, width: { xs: '100%', sm: 'auto' } }}
         >
-          {DASHBOARD_TEXTS.practiseTheSet}
+          {t('dashboard.practiseTheSet')}
         </Button>
       )}
       {service.readiness && (
-        <Typography sx={{ mt: 2, fontWeight: 600 }}>
-          {DASHBOARD_TEXTS.readiness(service.readiness)}
-        </Typography>
+        <Typography sx={{ mt: 2, fontWeight: 600 }}>{readinessLine(service.readiness)}</Typography>
       )}
 
       <Typography
@@ -132,11 +136,11 @@ function ServiceDetails({ service }: { service: NextService }) {
         component="h3"
         sx={{ fontWeight: 600, mt: 2 }}
       >
-        {DASHBOARD_TEXTS.yourPositions}
+        {t('dashboard.yourPositions')}
       </Typography>
       {service.positions.length === 0 ? (
         <Typography variant="body2" color="text.secondary">
-          {DASHBOARD_TEXTS.noPositionsYouLead}
+          {t('dashboard.noPositionsYouLead')}
         </Typography>
       ) : (
         <Box component="ul" aria-labelledby={positionsId} sx={{ listStyle: 'none', p: 0, m: 0 }}>
@@ -147,11 +151,11 @@ function ServiceDetails({ service }: { service: NextService }) {
       )}
 
       <Typography id={songsId} variant="subtitle1" component="h3" sx={{ fontWeight: 600, mt: 2 }}>
-        {DASHBOARD_TEXTS.songs}
+        {t('dashboard.songs')}
       </Typography>
       {service.songs.length === 0 ? (
         <Typography variant="body2" color="text.secondary">
-          {DASHBOARD_TEXTS.noSongs}
+          {t('dashboard.noSongs')}
         </Typography>
       ) : (
         <Box component="ol" aria-labelledby={songsId} sx={{ pl: 3, m: 0 }}>
@@ -161,8 +165,8 @@ function ServiceDetails({ service }: { service: NextService }) {
                 {song.title}
               </Typography>
               {[
-                song.key && DASHBOARD_TEXTS.keyOf(song.key),
-                song.youLead && DASHBOARD_TEXTS.youLead,
+                song.key && t('dashboard.keyOf', { key: song.key }),
+                song.youLead && t('dashboard.youLead'),
               ]
                 .filter(Boolean)
                 .map((fact) => (
@@ -186,11 +190,12 @@ function PositionRow({
   service: NextService;
   position: NextServicePosition;
 }) {
+  const t = useT();
   const answer = useAnswerAssignment();
   const { showToast } = useToast();
   const changesAllowed = useChangesAllowed();
   // Named as "Your assignments" names them: "Bass at Harvest Sunday".
-  const named = `${position.name} at ${service.name}`;
+  const named = t('dashboard.positionAt', { position: position.name, service: service.name });
 
   const respond = (response: 'accepted' | 'declined') =>
     answer.mutate(
@@ -206,11 +211,11 @@ function PositionRow({
         onSuccess: () =>
           showToast(
             response === 'accepted'
-              ? PEOPLE_TEXTS.assignmentAccepted
-              : PEOPLE_TEXTS.assignmentDeclined,
+              ? t('people.assignmentAccepted')
+              : t('people.assignmentDeclined'),
             'success',
           ),
-        onError: (error) => showToast(errorMessage(error, PEOPLE_TEXTS.failedToAnswer), 'error'),
+        onError: (error) => showToast(errorMessage(error, t('people.failedToAnswer')), 'error'),
       },
     );
 
@@ -232,9 +237,9 @@ function PositionRow({
             color="success"
             disabled={!changesAllowed || answer.isPending}
             onClick={() => respond('accepted')}
-            aria-label={`${PEOPLE_TEXTS.accept} ${named}`}
+            aria-label={t('dashboard.acceptPosition', { position: named })}
           >
-            {PEOPLE_TEXTS.accept}
+            {t('people.accept')}
           </Button>
           <Button
             variant="outlined"
@@ -242,9 +247,9 @@ function PositionRow({
             color="error"
             disabled={!changesAllowed || answer.isPending}
             onClick={() => respond('declined')}
-            aria-label={`${PEOPLE_TEXTS.decline} ${named}`}
+            aria-label={t('dashboard.declinePosition', { position: named })}
           >
-            {PEOPLE_TEXTS.decline}
+            {t('people.decline')}
           </Button>
         </>
       )}

@@ -12,14 +12,15 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
 import { useTeamDetails } from '../../features/teams/api/teams.ts';
-import { DASHBOARD_TEXTS } from './dashboard-texts.ts';
 import { nextStepsOf } from './next-steps.ts';
+import { useT } from '../../lib/i18n/i18n.ts';
 
 /**
  * The dashboard's "Next steps" checklist for the current team. Shows nothing while the counts
  * load or when they cannot be read: it is a hint, not the page.
  */
 export function NextStepsCard({ teamId, isAdmin }: { teamId: string; isAdmin: boolean }) {
+  const t = useT();
   const details = useTeamDetails(teamId);
   const headingId = useId();
   const steps = details.data ? nextStepsOf(details.data.stats, isAdmin) : null;
@@ -29,10 +30,10 @@ export function NextStepsCard({ teamId, isAdmin }: { teamId: string; isAdmin: bo
     <Card variant="outlined" component="section" aria-labelledby={headingId} sx={{ maxWidth: 560 }}>
       <CardContent>
         <Typography id={headingId} variant="h6" component="h2" sx={{ fontWeight: 600 }}>
-          {DASHBOARD_TEXTS.nextSteps}
+          {t('dashboard.nextSteps')}
         </Typography>
         <Typography variant="body2" color="text.secondary">
-          {DASHBOARD_TEXTS.nextStepsIntro}
+          {t('dashboard.nextStepsIntro')}
         </Typography>
         <List aria-labelledby={headingId} sx={{ pb: 0 }}>
           {steps.map((step) => (
@@ -47,18 +48,18 @@ export function NextStepsCard({ teamId, isAdmin }: { teamId: string; isAdmin: bo
               <ListItemText
                 primary={
                   step.done ? (
-                    step.title
+                    t(step.title)
                   ) : (
                     <Link component={RouterLink} to={step.to} sx={{ fontWeight: 600 }}>
-                      {step.title}
+                      {t(step.title)}
                     </Link>
                   )
                 }
-                secondary={step.text}
+                secondary={t(step.text)}
               />
               {step.done && (
                 <Chip
-                  label={DASHBOARD_TEXTS.done}
+                  label={t('dashboard.done')}
                   size="small"
                   color="success"
                   variant="outlined"

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { t } from '../../lib/i18n/i18n.ts';
 import { nextStepsOf } from './next-steps.ts';
 
 const summary = (stats: { members: number; songs: number; setlists: number }, isAdmin: boolean) =>
-  nextStepsOf(stats, isAdmin)?.map((step) => [step.title, step.to, step.done]) ?? null;
+  nextStepsOf(stats, isAdmin)?.map((step) => [t(step.title), step.to, step.done]) ?? null;
 
 describe('a new team’s next steps', () => {
   it('lists adding songs, planning a setlist and, for admins, inviting people', () => {

@@ -1,9 +1,10 @@
 import type { TeamDetails } from '@segue/shared';
-import { DASHBOARD_TEXTS } from './dashboard-texts.ts';
+import type { MessageId } from '../../lib/i18n/i18n.ts';
 
 export interface NextStep {
-  title: string;
-  text: string;
+  /** Catalog keys. */
+  title: MessageId;
+  text: MessageId;
   /** Where the step is taken. */
   to: string;
   done: boolean;
@@ -18,22 +19,22 @@ export function nextStepsOf(stats: TeamDetails['stats'], isAdmin: boolean): Next
   if (stats.songs > 0 && stats.setlists > 0) return null;
   const steps: NextStep[] = [
     {
-      title: DASHBOARD_TEXTS.addSongs,
-      text: DASHBOARD_TEXTS.addSongsText,
+      title: 'dashboard.addSongs',
+      text: 'dashboard.addSongsText',
       to: '/songs/new',
       done: stats.songs > 0,
     },
     {
-      title: DASHBOARD_TEXTS.planSetlist,
-      text: DASHBOARD_TEXTS.planSetlistText,
+      title: 'dashboard.planSetlist',
+      text: 'dashboard.planSetlistText',
       to: '/setlists/new',
       done: stats.setlists > 0,
     },
   ];
   if (isAdmin) {
     steps.push({
-      title: DASHBOARD_TEXTS.invitePeople,
-      text: DASHBOARD_TEXTS.invitePeopleText,
+      title: 'dashboard.invitePeople',
+      text: 'dashboard.invitePeopleText',
       to: '/teams?tab=invitations',
       done: stats.members > 1,
     });

@@ -6,8 +6,7 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { TEXTS } from '@segue/shared';
-import { DASHBOARD_TEXTS } from './dashboard-texts.ts';
+import { useT } from '../../lib/i18n/i18n.ts';
 
 /**
  * Stands where the Active Team card goes until the user has a team, and explains the two ways
@@ -15,34 +14,35 @@ import { DASHBOARD_TEXTS } from './dashboard-texts.ts';
  * Find a Team buttons meanwhile.
  */
 export function NoTeamCard() {
+  const t = useT();
   return (
     <Card variant="outlined" sx={{ maxWidth: 760 }}>
       <CardContent>
         <Typography variant="h5" component="h2" sx={{ fontWeight: 600 }}>
-          {TEXTS.noTeamSelected}
+          {t('dashboard.noTeamSelected')}
         </Typography>
         <Typography variant="h6" component="h3" sx={{ fontWeight: 600, mt: 2, mb: 0.5 }}>
-          {DASHBOARD_TEXTS.getStarted}
+          {t('dashboard.getStarted')}
         </Typography>
         <Typography color="text.secondary" sx={{ mb: 2 }}>
-          {DASHBOARD_TEXTS.getStartedIntro}
+          {t('dashboard.getStartedIntro')}
         </Typography>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
           <WayIn
-            title={DASHBOARD_TEXTS.createTitle}
-            text={DASHBOARD_TEXTS.createText}
+            title={t('dashboard.createTitle')}
+            text={t('dashboard.createText')}
             action={
               <Button component={RouterLink} to="/create" variant="outlined">
-                Create a Team
+                {t('dashboard.createATeam')}
               </Button>
             }
           />
           <WayIn
-            title={DASHBOARD_TEXTS.joinTitle}
-            text={DASHBOARD_TEXTS.joinText}
+            title={t('dashboard.joinTitle')}
+            text={t('dashboard.joinText')}
             action={
               <Button component={RouterLink} to="/join" variant="contained">
-                Find a Team
+                {t('dashboard.findATeam')}
               </Button>
             }
           />

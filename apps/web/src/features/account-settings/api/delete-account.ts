@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { apiFetch } from '../../../lib/api-client.ts';
 import { useToast } from '../../../components/toasts/toast-context.ts';
 import { forgetSession } from '../../../lib/session/logout.ts';
-import { SETTINGS_TEXTS } from '../components/account-settings-texts.ts';
+import { t } from '../../../lib/i18n/i18n.ts';
 
 /**
  * Deletes the account (`email` is the address typed to confirm), then ends the session like
@@ -21,7 +21,7 @@ export function useDeleteAccount() {
       // Leave the protected page first: its guard would otherwise redirect to /login.
       void navigate('/');
       forgetSession(queryClient);
-      showToast(SETTINGS_TEXTS.accountDeleted, 'success');
+      showToast(t('settings.accountDeleted'), 'success');
     },
   });
 }

@@ -9,24 +9,23 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { BlockoutInputSchema, PEOPLE_LIMITS, PEOPLE_TEXTS } from '@segue/shared';
+import { BlockoutInputSchema, PEOPLE_LIMITS } from '@segue/shared';
 import type { Blockout } from '@segue/shared';
 import { useToast } from '../../../components/toasts/toast-context.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useAddBlockout, useBlockouts, useDeleteBlockout } from '../api/availability.ts';
 import { SettingsSection } from './settings-section.tsx';
+import { useT } from '../../../lib/i18n/i18n.ts';
+import { formatDay } from '../../../lib/i18n/format.ts';
+import { fieldError } from '../../../lib/i18n/server-texts.ts';
 
 type BlockoutFormValues = z.input<typeof BlockoutInputSchema>;
 type CheckedBlockout = z.output<typeof BlockoutInputSchema>;
 
-// A day is a calendar day, not an instant: formatted in UTC it is the same day everywhere.
-const dayFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeZone: 'UTC' });
-const formatDay = (day: string) => {
-  const time = Date.parse(`${day}T00:00:00Z`);
-  return Number.isNaN(time) ? day : dayFormat.format(time);
-};
-
-/** "Jul 1, 2030 – Jul 14, 2030", or one day. */
+/**
+ * "Jul 1, 2030 – Jul 14, 2030", or one day, in the interface's language. A day is a calendar
+ * day, not an instant: `formatDay` shows the same day everywhere.
+ */
 const blockoutRange = (b: Pick<Blockout, 'startsOn' | 'endsOn'>) =>
   b.startsOn === b.endsOn
     ? formatDay(b.startsOn)
@@ -37,24 +36,25 @@ const blockoutRange = (b: Pick<Blockout, 'startsOn' | 'endsOn'>) =>
  * setlist on one of them is warned; the reason is shown to the admins of its teams only.
  */
 export function AvailabilitySection() {
+  const t = useT();
   const blockouts = useBlockouts();
   const remove = useDeleteBlockout();
   const { showToast } = useToast();
 
   return (
-    <SettingsSection title={PEOPLE_TEXTS.availability}>
+    <SettingsSection title={t('people.availability')}>
       <Typography color="text.secondary" sx={{ mb: 2 }}>
-        {PEOPLE_TEXTS.availabilityExplained}
+        {t('people.availabilityExplained')}
       </Typography>
       <Stack spacing={3}>
         {blockouts.isPending ? (
-          <CircularProgress aria-label="Loading your days away" size={24} />
+          <CircularProgress aria-label={t('settings.loadingDaysAway')} size={24} />
         ) : blockouts.isError ? (
           <Alert severity="error">
-            {errorMessage(blockouts.error, PEOPLE_TEXTS.failedToLoadBlockouts)}
+            {errorMessage(blockouts.error, t('people.failedToLoadBlockouts'))}
           </Alert>
         ) : blockouts.data.length === 0 ? (
-          <Typography>{PEOPLE_TEXTS.noBlockouts}</Typography>
+          <Typography>{t('people.noBlockouts')}</Typography>
         ) : (
           <Stack component="ul" spacing={1} sx={{ listStyle: 'none', p: 0, m: 0 }}>
             {blockouts.data.map((b) => (
@@ -80,19 +80,16 @@ export function AvailabilitySection() {
                   <Button
                     color="error"
                     disabled={remove.isPending}
-                    aria-label={`${PEOPLE_TEXTS.deleteBlockout} ${blockoutRange(b)}`}
+                    aria-label={t('settings.deleteDaysAway', { days: blockoutRange(b) })}
                     onClick={() =>
                       remove.mutate(b._id, {
-                        onSuccess: () => showToast(PEOPLE_TEXTS.blockoutDeleted, 'success'),
+                        onSuccess: () => showToast(t('people.blockoutDeleted'), 'success'),
                         onError: (error) =>
-                          showToast(
-                            errorMessage(error, PEOPLE_TEXTS.failedToSaveBlockout),
-                            'error',
-                          ),
+                          showToast(errorMessage(error, t('people.failedToSaveBlockout')), 'error'),
                       })
                     }
                   >
-                    {PEOPLE_TEXTS.deleteBlockout}
+                    {t('people.deleteBlockout')}
                   </Button>
                 </Stack>
               </Paper>
@@ -107,6 +104,7 @@ export function AvailabilitySection() {
 
 /** First day, last day and an optional reason, then Add Dates. */
 function AddBlockoutForm() {
+  const t = useT();
   const add = useAddBlockout();
   const { showToast } = useToast();
   const {
@@ -123,7 +121,7 @@ function AddBlockoutForm() {
     add.mutate(values, {
       onSuccess: () => {
         reset();
-        showToast(PEOPLE_TEXTS.blockoutAdded, 'success');
+        showToast(t('people.blockoutAdded'), 'success');
       },
     }),
   );
@@ -132,37 +130,37 @@ function AddBlockoutForm() {
     <Stack component="form" noValidate spacing={2} onSubmit={(event) => void onSubmit(event)}>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
         <TextField
-          label={PEOPLE_TEXTS.firstDay}
+          label={t('people.firstDay')}
           type="date"
           required
           {...register('startsOn')}
           error={Boolean(errors.startsOn)}
-          helperText={errors.startsOn?.message}
+          helperText={fieldError(errors.startsOn?.message)}
           slotProps={{ inputLabel: { shrink: true } }}
         />
         <TextField
-          label={PEOPLE_TEXTS.lastDay}
+          label={t('people.lastDay')}
           type="date"
           required
           {...register('endsOn')}
           error={Boolean(errors.endsOn)}
-          helperText={errors.endsOn?.message}
+          helperText={fieldError(errors.endsOn?.message)}
           slotProps={{ inputLabel: { shrink: true } }}
         />
       </Stack>
       <TextField
-        label={PEOPLE_TEXTS.reason}
+        label={t('people.reason')}
         {...register('reason')}
         error={Boolean(errors.reason)}
-        helperText={errors.reason?.message}
+        helperText={fieldError(errors.reason?.message)}
         slotProps={{ htmlInput: { maxLength: PEOPLE_LIMITS.blockoutReasonMaxLength } }}
       />
       {add.isError && (
-        <Alert severity="error">{errorMessage(add.error, PEOPLE_TEXTS.failedToSaveBlockout)}</Alert>
+        <Alert severity="error">{errorMessage(add.error, t('people.failedToSaveBlockout'))}</Alert>
       )}
       <Box>
         <Button type="submit" variant="contained" disabled={add.isPending}>
-          {PEOPLE_TEXTS.addBlockout}
+          {t('people.addBlockout')}
         </Button>
       </Box>
     </Stack>

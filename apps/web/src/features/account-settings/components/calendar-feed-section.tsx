@@ -4,14 +4,12 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { CALENDAR_FEED_TEXTS } from '@segue/shared';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useToast } from '../../../components/toasts/toast-context.ts';
 import { useCalendarFeed, useCreateCalendarFeed } from '../api/calendar-feed.ts';
 import { SettingsSection } from './settings-section.tsx';
-
-const T = CALENDAR_FEED_TEXTS;
-const day = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+import { useT } from '../../../lib/i18n/i18n.ts';
+import { formatDateTime } from '../../../lib/i18n/format.ts';
 
 /**
  * Calendar: the account's personal calendar address (webcal and https), with the services it
@@ -19,6 +17,7 @@ const day = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle:
  * Revoke makes a new one and the old one stops working.
  */
 export function CalendarFeedSection() {
+  const t = useT();
   const feed = useCalendarFeed();
   const create = useCreateCalendarFeed();
   const { showToast } = useToast();
@@ -27,34 +26,34 @@ export function CalendarFeedSection() {
 
   const renew = () =>
     create.mutate(undefined, {
-      onSuccess: () => showToast(active ? T.revoked : T.created, 'success'),
-      onError: (error) => showToast(errorMessage(error, T.failedToCreate), 'error'),
+      onSuccess: () => showToast(active ? t('calendar.revoked') : t('calendar.created'), 'success'),
+      onError: (error) => showToast(errorMessage(error, t('calendar.failedToCreate')), 'error'),
     });
 
   return (
-    <SettingsSection title={T.title}>
+    <SettingsSection title={t('calendar.title')}>
       <Stack spacing={2}>
         <Typography variant="body2" color="text.secondary">
-          {T.explained}
+          {t('calendar.explained')}
         </Typography>
         {feed.isPending ? (
-          <CircularProgress aria-label="Loading your calendar address" size={24} />
+          <CircularProgress aria-label={t('calendar.loading')} size={24} />
         ) : feed.isError ? (
-          <Alert severity="error">{errorMessage(feed.error, T.failedToLoad)}</Alert>
+          <Alert severity="error">{errorMessage(feed.error, t('calendar.failedToLoad'))}</Alert>
         ) : (
           <>
             {made ? (
               <Stack spacing={2}>
-                <Alert severity="info">{T.shownOnce}</Alert>
+                <Alert severity="info">{t('calendar.shownOnce')}</Alert>
                 <TextField
-                  label={T.webcalLabel}
+                  label={t('calendar.webcalLabel')}
                   value={made.webcalUrl}
                   slotProps={{ htmlInput: { readOnly: true } }}
                   onFocus={(event) => event.target.select()}
                   fullWidth
                 />
                 <TextField
-                  label={T.httpsLabel}
+                  label={t('calendar.httpsLabel')}
                   value={made.url}
                   slotProps={{ htmlInput: { readOnly: true } }}
                   onFocus={(event) => event.target.select()}
@@ -64,17 +63,17 @@ export function CalendarFeedSection() {
             ) : (
               <Typography>
                 {active && feed.data.createdAt
-                  ? T.activeSince(day.format(new Date(feed.data.createdAt)))
-                  : T.none}
+                  ? t('calendar.activeSince', { when: formatDateTime(feed.data.createdAt) })
+                  : t('calendar.none')}
               </Typography>
             )}
             <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
               <Button variant="outlined" onClick={renew} disabled={create.isPending}>
-                {active ? T.revoke : T.create}
+                {active ? t('calendar.revoke') : t('calendar.create')}
               </Button>
               {active && (
                 <Typography variant="body2" color="text.secondary">
-                  {T.revokeExplained}
+                  {t('calendar.revokeExplained')}
                 </Typography>
               )}
             </Stack>

@@ -10,11 +10,12 @@ import { errorMessage } from '../../../lib/api-client.ts';
 import { MyViewPanel } from '../../../components/my-view/my-view-panel.tsx';
 import { useToast } from '../../../components/toasts/toast-context.ts';
 import { useChordViewDefault, useSaveChordViewDefault } from '../api/chord-view.ts';
-import { SETTINGS_TEXTS } from './account-settings-texts.ts';
+import { useT } from '../../../lib/i18n/i18n.ts';
 import { SettingsSection } from './settings-section.tsx';
 
 /** Chord view: the account's "My view" default, which a device without its own starts from. */
 export function ChordViewSection({ account }: { account: Account }) {
+  const t = useT();
   const saved = useChordViewDefault(account.$id);
   const save = useSaveChordViewDefault(account.$id);
   const { showToast } = useToast();
@@ -22,15 +23,15 @@ export function ChordViewSection({ account }: { account: Account }) {
   const [draft, setDraft] = useState<ChordView | null>(null);
 
   return (
-    <SettingsSection title="Chord view">
+    <SettingsSection title={t('settings.chordView')}>
       <Typography color="text.secondary" sx={{ mb: 2 }}>
-        {SETTINGS_TEXTS.chordViewExplained}
+        {t('settings.chordViewExplained')}
       </Typography>
       {saved.isPending ? (
-        <CircularProgress aria-label="Loading the chord view" size={24} />
+        <CircularProgress aria-label={t('settings.loadingChordView')} size={24} />
       ) : saved.isError ? (
         <Alert severity="error">
-          {errorMessage(saved.error, SETTINGS_TEXTS.couldNotLoadChordView)}
+          {errorMessage(saved.error, t('settings.couldNotLoadChordView'))}
         </Alert>
       ) : (
         <Stack
@@ -42,7 +43,7 @@ export function ChordViewSection({ account }: { account: Account }) {
             save.mutate(draft ?? saved.data, {
               onSuccess: () => {
                 setDraft(null);
-                showToast(SETTINGS_TEXTS.chordViewSaved, 'success');
+                showToast(t('settings.chordViewSaved'), 'success');
               },
             });
           }}
@@ -54,11 +55,11 @@ export function ChordViewSection({ account }: { account: Account }) {
             }
           />
           {save.isError && (
-            <Alert severity="error">{errorMessage(save.error, SETTINGS_TEXTS.couldNotSave)}</Alert>
+            <Alert severity="error">{errorMessage(save.error, t('settings.couldNotSave'))}</Alert>
           )}
           <Box>
             <Button type="submit" variant="contained" disabled={save.isPending}>
-              Save Chord View
+              {t('settings.saveChordView')}
             </Button>
           </Box>
         </Stack>

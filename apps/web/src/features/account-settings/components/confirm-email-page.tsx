@@ -4,17 +4,18 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
-import { ACCOUNT_SETTINGS_TEXTS, LIMITS } from '@segue/shared';
+import { LIMITS } from '@segue/shared';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useCurrentAccount } from '../../../lib/session/current-account.ts';
 import { AccountFormCard } from '../../../components/account-form-card.tsx';
 import { useConfirmEmailChange } from '../api/email-change.ts';
-import { SETTINGS_TEXTS } from './account-settings-texts.ts';
+import { useT } from '../../../lib/i18n/i18n.ts';
 
 type ConfirmStatus = 'confirming' | 'confirmed' | 'failed';
 
 /** /confirm-email?userId=...&secret=...: the link mailed to a new address makes it the account's. */
 export function ConfirmEmailPage() {
+  const t = useT();
   const [params] = useSearchParams();
   const userId = params.get('userId');
   const secret = params.get('secret');
@@ -49,16 +50,16 @@ export function ConfirmEmailPage() {
   }, [status, loggedIn, navigate]);
 
   return (
-    <AccountFormCard title="Confirm New Email">
+    <AccountFormCard title={t('settings.confirmNewEmail')}>
       {status === 'confirming' && (
         <Box role="status" sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
           <CircularProgress size={24} aria-hidden="true" />
-          <Typography>{SETTINGS_TEXTS.confirmingEmail}</Typography>
+          <Typography>{t('settings.confirmingEmail')}</Typography>
         </Box>
       )}
-      {status === 'confirmed' && <Alert severity="success">{SETTINGS_TEXTS.emailChanged}</Alert>}
+      {status === 'confirmed' && <Alert severity="success">{t('settings.emailChanged')}</Alert>}
       {status === 'failed' && (
-        <Alert severity="error">{errorMessage(error, ACCOUNT_SETTINGS_TEXTS.linkInvalid)}</Alert>
+        <Alert severity="error">{errorMessage(error, t('server.linkInvalid'))}</Alert>
       )}
     </AccountFormCard>
   );

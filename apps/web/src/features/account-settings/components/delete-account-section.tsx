@@ -10,11 +10,12 @@ import { LIMITS } from '@segue/shared';
 import type { Account } from '@segue/shared';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useDeleteAccount } from '../api/delete-account.ts';
-import { SETTINGS_TEXTS } from './account-settings-texts.ts';
+import { useT } from '../../../lib/i18n/i18n.ts';
 import { SettingsSection } from './settings-section.tsx';
 
 /** Delete Account: typing the account's address is the confirmation. */
 export function DeleteAccountSection({ account }: { account: Account }) {
+  const t = useT();
   const deleteAccount = useDeleteAccount();
   const [typed, setTyped] = useState('');
   const matches = typed.trim().toLowerCase() === account.email.toLowerCase();
@@ -25,22 +26,17 @@ export function DeleteAccountSection({ account }: { account: Account }) {
   };
 
   return (
-    <SettingsSection title="Delete Account" danger>
-      <Typography sx={{ mb: 1 }}>
-        Deleting your account signs you out everywhere and removes you from every team. The songs
-        and setlists you added stay with their teams.
-      </Typography>
-      <Typography sx={{ mb: 2 }}>
-        If you own a team, transfer its ownership or delete the team first.
-      </Typography>
+    <SettingsSection title={t('settings.deleteAccount')} danger>
+      <Typography sx={{ mb: 1 }}>{t('settings.deleteExplained')}</Typography>
+      <Typography sx={{ mb: 2 }}>{t('settings.deleteOwnerFirst')}</Typography>
       <Stack component="form" noValidate onSubmit={onSubmit} spacing={2}>
         {deleteAccount.isError && (
           <Alert severity="error">
-            {errorMessage(deleteAccount.error, SETTINGS_TEXTS.couldNotDeleteAccount)}
+            {errorMessage(deleteAccount.error, t('settings.couldNotDeleteAccount'))}
           </Alert>
         )}
         <TextField
-          label="Type your email to confirm"
+          label={t('settings.typeEmailToConfirm')}
           type="email"
           autoComplete="off"
           value={typed}
@@ -55,7 +51,7 @@ export function DeleteAccountSection({ account }: { account: Account }) {
             color="error"
             disabled={!matches || deleteAccount.isPending}
           >
-            Delete Account
+            {t('settings.deleteAccount')}
           </Button>
         </Box>
       </Stack>

@@ -10,12 +10,14 @@ import { ChangeEmailInputSchema, LIMITS } from '@segue/shared';
 import type { Account } from '@segue/shared';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useChangeEmail } from '../api/email-change.ts';
-import { SETTINGS_TEXTS } from './account-settings-texts.ts';
+import { tNodes, useT } from '../../../lib/i18n/i18n.ts';
+import { fieldError, translateServerText } from '../../../lib/i18n/server-texts.ts';
 import { visuallyHidden } from '../../../lib/visually-hidden.ts';
 import { SettingsSection } from './settings-section.tsx';
 
 /** Email: the change takes effect when the link mailed to the new address is opened. */
 export function EmailSection({ account }: { account: Account }) {
+  const t = useT();
   const changeEmail = useChangeEmail();
   const {
     register,
@@ -32,30 +34,34 @@ export function EmailSection({ account }: { account: Account }) {
   });
 
   return (
-    <SettingsSection title="Email">
+    <SettingsSection title={t('settings.email')}>
       <Typography sx={{ mb: 2 }}>
-        Your email address is{' '}
-        <Box component="strong" sx={{ wordBreak: 'break-all' }}>
-          {account.email}
-        </Box>
-        .
+        {tNodes('settings.yourEmailIs', {
+          email: (
+            <Box component="strong" sx={{ wordBreak: 'break-all' }}>
+              {account.email}
+            </Box>
+          ),
+        })}
       </Typography>
       <Stack component="form" noValidate onSubmit={(event) => void onSubmit(event)} spacing={2}>
-        {changeEmail.isSuccess && <Alert severity="success">{changeEmail.data}</Alert>}
+        {changeEmail.isSuccess && (
+          <Alert severity="success">{translateServerText(changeEmail.data)}</Alert>
+        )}
         {changeEmail.isError && (
           <Alert severity="error">
-            {errorMessage(changeEmail.error, SETTINGS_TEXTS.couldNotSave)}
+            {errorMessage(changeEmail.error, t('settings.couldNotSave'))}
           </Alert>
         )}
         <TextField
           {...register('email')}
-          label="New Email"
+          label={t('settings.newEmail')}
           type="email"
           autoComplete="email"
           required
           fullWidth
           error={Boolean(errors.email)}
-          helperText={errors.email?.message}
+          helperText={fieldError(errors.email?.message)}
           slotProps={{ htmlInput: { maxLength: LIMITS.emailMaxLength } }}
         />
         <TextField
@@ -63,10 +69,10 @@ export function EmailSection({ account }: { account: Account }) {
           // Named apart from the Password section's "Current Password".
           label={
             <>
-              Password
+              {t('settings.password')}
               <Box component="span" sx={visuallyHidden}>
                 {' '}
-                for email change
+                {t('settings.forEmailChange')}
               </Box>
             </>
           }
@@ -75,11 +81,11 @@ export function EmailSection({ account }: { account: Account }) {
           required
           fullWidth
           error={Boolean(errors.password)}
-          helperText={errors.password?.message}
+          helperText={fieldError(errors.password?.message)}
         />
         <Box>
           <Button type="submit" variant="contained" disabled={changeEmail.isPending}>
-            Change Email
+            {t('settings.changeEmail')}
           </Button>
         </Box>
       </Stack>

@@ -11,10 +11,12 @@ import { LIMITS, RecoveryRequestInputSchema } from '@segue/shared';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { AccountFormCard } from '../../../components/account-form-card.tsx';
 import { useRequestRecovery } from '../api/password.ts';
-import { SETTINGS_TEXTS } from './account-settings-texts.ts';
+import { useT } from '../../../lib/i18n/i18n.ts';
+import { fieldError, translateServerText } from '../../../lib/i18n/server-texts.ts';
 
 /** /forgot-password: mails a link to choose a new password. */
 export function ForgotPasswordPage() {
+  const t = useT();
   const recovery = useRequestRecovery();
   const {
     register,
@@ -26,35 +28,37 @@ export function ForgotPasswordPage() {
 
   return (
     <AccountFormCard
-      title="Forgot Password"
-      subtitle="Enter the email address of your account and we will send you a link to choose a new password."
+      title={t('settings.forgotPassword')}
+      subtitle={t('settings.forgotPasswordIntro')}
     >
       <Stack component="form" noValidate onSubmit={(event) => void onSubmit(event)} spacing={2}>
-        {recovery.isSuccess && <Alert severity="success">{recovery.data}</Alert>}
+        {recovery.isSuccess && (
+          <Alert severity="success">{translateServerText(recovery.data)}</Alert>
+        )}
         {recovery.isError && (
           <Alert severity="error">
-            {errorMessage(recovery.error, SETTINGS_TEXTS.couldNotSendLink)}
+            {errorMessage(recovery.error, t('settings.couldNotSendLink'))}
           </Alert>
         )}
         <TextField
           {...register('email')}
-          label="Email"
+          label={t('settings.email')}
           type="email"
           autoComplete="email"
           required
           fullWidth
           autoFocus
           error={Boolean(errors.email)}
-          helperText={errors.email?.message}
+          helperText={fieldError(errors.email?.message)}
           slotProps={{ htmlInput: { maxLength: LIMITS.emailMaxLength } }}
         />
         <Button type="submit" variant="contained" size="large" disabled={recovery.isPending}>
-          Send Reset Link
+          {t('settings.sendResetLink')}
         </Button>
       </Stack>
       <Typography variant="body2" sx={{ mt: 3, textAlign: 'center' }}>
         <Link component={RouterLink} to="/login">
-          Back to log in
+          {t('settings.backToLogIn')}
         </Link>
       </Typography>
     </AccountFormCard>

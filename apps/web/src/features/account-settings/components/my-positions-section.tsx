@@ -14,7 +14,6 @@ import AddIcon from '@mui/icons-material/Add';
 import {
   MyPositionsInputSchema,
   PEOPLE_LIMITS,
-  PEOPLE_TEXTS,
   SETLIST_LIMITS,
   distinctPositions,
 } from '@segue/shared';
@@ -24,6 +23,7 @@ import { errorMessage } from '../../../lib/api-client.ts';
 import { useCurrentTeam } from '../../../lib/teams/current-team.ts';
 import { useMyPositions, useSaveMyPositions } from '../api/availability.ts';
 import { SettingsSection } from './settings-section.tsx';
+import { useT } from '../../../lib/i18n/i18n.ts';
 
 /**
  * My positions: per team, the positions the account plays, chosen from the team's
@@ -31,16 +31,17 @@ import { SettingsSection } from './settings-section.tsx';
  * players of a position first.
  */
 export function MyPositionsSection() {
+  const t = useT();
   const { teams, isPending } = useCurrentTeam();
   return (
-    <SettingsSection title={PEOPLE_TEXTS.myPositions}>
+    <SettingsSection title={t('people.myPositions')}>
       <Typography color="text.secondary" sx={{ mb: 2 }}>
-        {PEOPLE_TEXTS.myPositionsExplained}
+        {t('people.myPositionsExplained')}
       </Typography>
       {isPending ? (
-        <CircularProgress aria-label="Loading your teams" size={24} />
+        <CircularProgress aria-label={t('settings.loadingTeams')} size={24} />
       ) : teams.length === 0 ? (
-        <Typography>{PEOPLE_TEXTS.noTeams}</Typography>
+        <Typography>{t('people.noTeams')}</Typography>
       ) : (
         <Stack spacing={3}>
           {teams.map((team) => (
@@ -53,28 +54,33 @@ export function MyPositionsSection() {
 }
 
 function TeamPositions({ team }: { team: Team }) {
+  const t = useT();
   const saved = useMyPositions(team._id);
   if (saved.isPending) {
-    return <CircularProgress aria-label={`Loading your positions in ${team.name}`} size={24} />;
+    return (
+      <CircularProgress
+        aria-label={t('settings.loadingPositionsIn', { team: team.name })}
+        size={24}
+      />
+    );
   }
   if (saved.isError) {
     return (
-      <Alert severity="error">
-        {errorMessage(saved.error, PEOPLE_TEXTS.failedToLoadPositions)}
-      </Alert>
+      <Alert severity="error">{errorMessage(saved.error, t('people.failedToLoadPositions'))}</Alert>
     );
   }
   return <TeamPositionsForm team={team} saved={saved.data} />;
 }
 
 function TeamPositionsForm({ team, saved }: { team: Team; saved: MyPositions }) {
+  const t = useT();
   const save = useSaveMyPositions(team._id);
   const { showToast } = useToast();
   const [chosen, setChosen] = useState<string[]>(saved.positions);
   const [options, setOptions] = useState<string[]>(saved.teamPositions);
   const [custom, setCustom] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const legend = PEOPLE_TEXTS.positionsFor(team.name);
+  const legend = t('people.positionsFor', { team: team.name });
 
   const toggle = (name: string, on: boolean) =>
     setChosen((current) => (on ? [...current, name] : current.filter((p) => p !== name)));
@@ -92,7 +98,7 @@ function TeamPositionsForm({ team, saved }: { team: Team; saved: MyPositions }) 
   const onSave = () => {
     const checked = MyPositionsInputSchema.safeParse({ positions: chosen });
     if (!checked.success) {
-      setError(checked.error.issues[0]?.message ?? PEOPLE_TEXTS.failedToSavePositions);
+      setError(checked.error.issues[0]?.message ?? t('people.failedToSavePositions'));
       return;
     }
     setError(null);
@@ -101,9 +107,9 @@ function TeamPositionsForm({ team, saved }: { team: Team; saved: MyPositions }) 
         // What was saved, as the server keeps it (trimmed, without repeats).
         setChosen(answer.positions);
         setOptions(answer.teamPositions);
-        showToast(PEOPLE_TEXTS.positionsSaved, 'success');
+        showToast(t('people.positionsSaved'), 'success');
       },
-      onError: (failure) => setError(errorMessage(failure, PEOPLE_TEXTS.failedToSavePositions)),
+      onError: (failure) => setError(errorMessage(failure, t('people.failedToSavePositions'))),
     });
   };
 
@@ -134,7 +140,7 @@ function TeamPositionsForm({ team, saved }: { team: Team; saved: MyPositions }) 
       >
         <TextField
           size="small"
-          label={PEOPLE_TEXTS.addYourOwn}
+          label={t('people.addYourOwn')}
           value={custom}
           onChange={(event) => setCustom(event.target.value)}
           onKeyDown={(event) => {
@@ -147,7 +153,7 @@ function TeamPositionsForm({ team, saved }: { team: Team; saved: MyPositions }) 
           slotProps={{
             htmlInput: {
               maxLength: SETLIST_LIMITS.positionNameMaxLength,
-              'aria-label': `${PEOPLE_TEXTS.addYourOwn} in ${team.name}`,
+              'aria-label': t('settings.addYourOwnIn', { team: team.name }),
             },
           }}
         />
@@ -156,19 +162,19 @@ function TeamPositionsForm({ team, saved }: { team: Team; saved: MyPositions }) 
           startIcon={<AddIcon />}
           onClick={addCustom}
           disabled={save.isPending || !custom.trim()}
-          aria-label={`Add position in ${team.name}`}
+          aria-label={t('settings.addPositionIn', { team: team.name })}
           sx={{ height: 40, whiteSpace: 'nowrap' }}
         >
-          Add
+          {t('settings.add')}
         </Button>
         <Button
           variant="contained"
           onClick={onSave}
           disabled={save.isPending}
-          aria-label={`${PEOPLE_TEXTS.savePositions} in ${team.name}`}
+          aria-label={t('settings.savePositionsIn', { team: team.name })}
           sx={{ height: 40, whiteSpace: 'nowrap' }}
         >
-          {PEOPLE_TEXTS.savePositions}
+          {t('people.savePositions')}
         </Button>
       </Stack>
       {error && (

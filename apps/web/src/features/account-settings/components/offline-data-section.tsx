@@ -11,7 +11,7 @@ import type { Account } from '@segue/shared';
 import { useToast } from '../../../components/toasts/toast-context.ts';
 import { keptTime, removeOfflineData } from '../../../lib/offline/offline-copy.ts';
 import { offlineKeeping, offlineRecordings } from '../../../lib/storage.ts';
-import { SETTINGS_TEXTS } from './account-settings-texts.ts';
+import { useT } from '../../../lib/i18n/i18n.ts';
 import { keptLine, recordingsLine } from './offline-data-texts.ts';
 import { SettingsSection } from './settings-section.tsx';
 
@@ -28,6 +28,7 @@ const keptData = () => import('../../../lib/offline/kept-data.ts');
  * way out of both.
  */
 export function OfflineDataSection({ account }: { account: Account }) {
+  const t = useT();
   const queryClient = useQueryClient();
   const { showToast } = useToast();
   const recordingsExplainedId = useId();
@@ -126,7 +127,7 @@ export function OfflineDataSection({ account }: { account: Account }) {
       setWorking(false);
     }
     await readSummary();
-    showToast(SETTINGS_TEXTS.recordingsRemoved, 'success');
+    showToast(t('settings.recordingsRemoved'), 'success');
   }
 
   async function remove() {
@@ -137,20 +138,20 @@ export function OfflineDataSection({ account }: { account: Account }) {
       setWorking(false);
     }
     await readSummary();
-    showToast(SETTINGS_TEXTS.offlineDataRemoved, 'success');
+    showToast(t('settings.offlineDataRemoved'), 'success');
   }
 
   const unsupported = summary.isError;
   const recordings = summary.data ? recordingsLine(summary.data, keepingRecordings) : null;
   return (
-    <SettingsSection title="Offline data">
+    <SettingsSection title={t('settings.offlineData')}>
       <Typography color="text.secondary" sx={{ mb: 2 }}>
-        {SETTINGS_TEXTS.offlineDataExplained}
+        {t('settings.offlineDataExplained')}
       </Typography>
       {summary.isPending ? (
-        <CircularProgress aria-label="Loading the offline data" size={24} />
+        <CircularProgress aria-label={t('settings.loadingOfflineData')} size={24} />
       ) : summary.isError ? (
-        <Alert severity="warning">{SETTINGS_TEXTS.offlineUnsupported}</Alert>
+        <Alert severity="warning">{t('settings.offlineUnsupported')}</Alert>
       ) : (
         <Typography role="status">{keptLine(summary.data, keptTime)}</Typography>
       )}
@@ -163,7 +164,7 @@ export function OfflineDataSection({ account }: { account: Account }) {
               onChange={(event) => void changeKeeping(event.target.checked)}
             />
           }
-          label={SETTINGS_TEXTS.keepTheWeek}
+          label={t('settings.keepTheWeek')}
         />
         <FormControlLabel
           control={
@@ -174,14 +175,14 @@ export function OfflineDataSection({ account }: { account: Account }) {
               slotProps={{ input: { 'aria-describedby': recordingsExplainedId } }}
             />
           }
-          label={SETTINGS_TEXTS.keepRecordings}
+          label={t('settings.keepRecordings')}
         />
         <Typography id={recordingsExplainedId} variant="body2" color="text.secondary">
-          {SETTINGS_TEXTS.keepRecordingsExplained}
+          {t('settings.keepRecordingsExplained')}
         </Typography>
         {(recordings || downloading) && (
           <Typography role="status">
-            {[recordings, downloading ? SETTINGS_TEXTS.keepingRecordings : null]
+            {[recordings, downloading ? t('settings.keepingRecordings') : null]
               .filter(Boolean)
               .join(' ')}
           </Typography>
@@ -191,7 +192,7 @@ export function OfflineDataSection({ account }: { account: Account }) {
           disabled={unsupported || working || !summary.data || summary.data.recordings === 0}
           onClick={() => void removeRecordings()}
         >
-          {SETTINGS_TEXTS.removeRecordings}
+          {t('settings.removeRecordings')}
         </Button>
         <Button
           variant="outlined"
@@ -203,7 +204,7 @@ export function OfflineDataSection({ account }: { account: Account }) {
           }
           onClick={() => void remove()}
         >
-          Remove offline data
+          {t('settings.removeOfflineData')}
         </Button>
       </Stack>
     </SettingsSection>

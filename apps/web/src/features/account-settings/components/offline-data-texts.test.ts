@@ -4,7 +4,7 @@ import { keptLine, keptSize, recordingsLine } from './offline-data-texts.ts';
 describe('keptSize', () => {
   it.each([
     [1, '1 byte'],
-    [1023, '1023 bytes'],
+    [1023, '1,023 bytes'],
     [1024, '1 KB'],
     [1535, '1 KB'],
     [1536, '2 KB'],

@@ -1,20 +1,20 @@
 import type { KeptSummary } from '../../../lib/offline/kept-data.ts';
-import { SETTINGS_TEXTS } from './account-settings-texts.ts';
+import { t } from '../../../lib/i18n/i18n.ts';
+import { formatNumber, numberFormat } from '../../../lib/i18n/format.ts';
 
 const KB = 1024;
 const MB = 1024 * KB;
 
-/** "312 bytes", "45 KB" (whole, at least 1), "1.3 MB". */
+/** "312 bytes", "45 KB" (whole, at least 1), "1.3 MB", with the language's separators. */
 export function keptSize(bytes: number): string {
-  if (bytes < KB) return bytes === 1 ? '1 byte' : `${bytes} bytes`;
+  if (bytes < KB) return t('settings.bytes', { count: bytes });
   const kb = Math.max(1, Math.round(bytes / KB));
   // Just under 1 MB rounds to 1024 KB: say 1.0 MB instead.
-  if (bytes < MB && kb < 1024) return `${kb} KB`;
-  return `${(bytes / MB).toFixed(1)} MB`;
-}
-
-function count(n: number, one: string): string {
-  return `${n} ${one}${n === 1 ? '' : 's'}`;
+  if (bytes < MB && kb < 1024) return t('settings.kilobytes', { size: formatNumber(kb) });
+  const mb = numberFormat({ minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(
+    bytes / MB,
+  );
+  return t('settings.megabytes', { size: mb });
 }
 
 /**
@@ -25,14 +25,15 @@ export function keptLine(
   summary: Pick<KeptSummary, 'setlists' | 'songs' | 'bytes' | 'keptAt'>,
   updated: (keptAt: number) => string,
 ): string {
-  if (summary.bytes === 0) return SETTINGS_TEXTS.nothingKept;
+  if (summary.bytes === 0) return t('settings.nothingKept');
   const what = [
-    count(summary.setlists, 'setlist'),
-    count(summary.songs, 'song'),
+    t('settings.setlists', { count: summary.setlists }),
+    t('settings.songs', { count: summary.songs }),
     keptSize(summary.bytes),
   ].join(', ');
-  const when = summary.keptAt === null ? '' : ` (updated ${updated(summary.keptAt)})`;
-  return `Kept on this device: ${what}${when}.`;
+  return summary.keptAt === null
+    ? t('settings.keptOnDevice', { what })
+    : t('settings.keptOnDeviceUpdated', { what, when: updated(summary.keptAt) });
 }
 
 /**
@@ -43,6 +44,9 @@ export function recordingsLine(
   summary: Pick<KeptSummary, 'recordings' | 'recordingBytes'>,
   keeping: boolean,
 ): string | null {
-  if (summary.recordings === 0) return keeping ? SETTINGS_TEXTS.noRecordingsKept : null;
-  return `Recordings kept: ${summary.recordings} (${keptSize(summary.recordingBytes)}).`;
+  if (summary.recordings === 0) return keeping ? t('settings.noRecordingsKept') : null;
+  return t('settings.recordingsKept', {
+    count: formatNumber(summary.recordings),
+    size: keptSize(summary.recordingBytes),
+  });
 }

@@ -11,19 +11,22 @@ import { ChangePasswordInputSchema } from '@segue/shared';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useToast } from '../../../components/toasts/toast-context.ts';
 import { useChangePassword } from '../api/password.ts';
-import { SETTINGS_TEXTS } from './account-settings-texts.ts';
+import { useT } from '../../../lib/i18n/i18n.ts';
+import { fieldError } from '../../../lib/i18n/server-texts.ts';
 import { SettingsSection } from './settings-section.tsx';
 
 const ChangePasswordFormSchema = ChangePasswordInputSchema.extend({
   confirmPassword: z.string(),
 }).refine((values) => values.password === values.confirmPassword, {
-  message: SETTINGS_TEXTS.passwordsDiffer,
+  // A key: the field shows it in the active language (fieldError).
+  message: 'settings.passwordsDiffer',
   path: ['confirmPassword'],
 });
 
 const EMPTY = { oldPassword: '', password: '', confirmPassword: '' };
 
 export function PasswordSection() {
+  const t = useT();
   const changePassword = useChangePassword();
   const { showToast } = useToast();
   const {
@@ -37,56 +40,56 @@ export function PasswordSection() {
     changePassword.mutate(input, {
       onSuccess: () => {
         reset(EMPTY);
-        showToast(SETTINGS_TEXTS.passwordChanged, 'success');
+        showToast(t('settings.passwordChanged'), 'success');
       },
     });
   });
 
   return (
-    <SettingsSection title="Password">
+    <SettingsSection title={t('settings.password')}>
       <Stack component="form" noValidate onSubmit={(event) => void onSubmit(event)} spacing={2}>
         {changePassword.isError && (
           <Alert severity="error">
-            {errorMessage(changePassword.error, SETTINGS_TEXTS.couldNotSave)}
+            {errorMessage(changePassword.error, t('settings.couldNotSave'))}
           </Alert>
         )}
         <TextField
           {...register('oldPassword')}
-          label="Current Password"
+          label={t('settings.currentPassword')}
           type="password"
           autoComplete="current-password"
           required
           fullWidth
           error={Boolean(errors.oldPassword)}
-          helperText={errors.oldPassword?.message}
+          helperText={fieldError(errors.oldPassword?.message)}
         />
         <TextField
           {...register('password')}
-          label="New Password"
+          label={t('settings.newPassword')}
           type="password"
           autoComplete="new-password"
           required
           fullWidth
           error={Boolean(errors.password)}
-          helperText={errors.password?.message}
+          helperText={fieldError(errors.password?.message)}
         />
         <TextField
           {...register('confirmPassword')}
-          label="Confirm New Password"
+          label={t('settings.confirmNewPassword')}
           type="password"
           autoComplete="new-password"
           required
           fullWidth
           error={Boolean(errors.confirmPassword)}
-          helperText={errors.confirmPassword?.message}
+          helperText={fieldError(errors.confirmPassword?.message)}
         />
         {/* The server always ends the other sessions: whoever knew the old password is out. */}
         <Typography variant="body2" color="text.secondary">
-          {SETTINGS_TEXTS.passwordChangeSignsOut}
+          {t('settings.passwordChangeSignsOut')}
         </Typography>
         <Box>
           <Button type="submit" variant="contained" disabled={changePassword.isPending}>
-            Change Password
+            {t('settings.changePassword')}
           </Button>
         </Box>
       </Stack>

@@ -9,21 +9,23 @@ import type { Account } from '@segue/shared';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useToast } from '../../../components/toasts/toast-context.ts';
 import { useUpdateProfile } from '../api/profile.ts';
-import { SETTINGS_TEXTS } from './account-settings-texts.ts';
+import { useT } from '../../../lib/i18n/i18n.ts';
+import { fieldError } from '../../../lib/i18n/server-texts.ts';
 import { SettingsSection } from './settings-section.tsx';
 
 /** Profile: the full name and the phone number, each saved on its own. */
 export function ProfileSection({ account }: { account: Account }) {
+  const t = useT();
   return (
-    <SettingsSection title="Profile">
+    <SettingsSection title={t('settings.profile')}>
       <Stack spacing={3}>
         <ProfileFieldForm
           field="name"
           schema={UpdateNameInputSchema.shape.name}
           initialValue={account.name}
-          label="Full Name"
-          buttonLabel="Save Name"
-          savedText={SETTINGS_TEXTS.nameUpdated}
+          label={t('settings.fullName')}
+          buttonLabel={t('settings.saveName')}
+          savedText={t('settings.nameUpdated')}
           autoComplete="name"
           maxLength={LIMITS.nameMaxLength}
         />
@@ -31,9 +33,9 @@ export function ProfileSection({ account }: { account: Account }) {
           field="phone"
           schema={UpdatePhoneInputSchema.shape.phone}
           initialValue={account.phone}
-          label="Phone Number"
-          buttonLabel="Save Phone"
-          savedText={SETTINGS_TEXTS.phoneUpdated}
+          label={t('settings.phoneNumber')}
+          buttonLabel={t('settings.savePhone')}
+          savedText={t('settings.phoneUpdated')}
           autoComplete="tel"
           type="tel"
           maxLength={LIMITS.phoneMaxLength}
@@ -57,6 +59,7 @@ interface ProfileFieldFormProps {
 }
 
 function ProfileFieldForm(props: ProfileFieldFormProps) {
+  const t = useT();
   const { field, schema, initialValue, label, buttonLabel, savedText } = props;
   const update = useUpdateProfile(field);
   const { showToast } = useToast();
@@ -80,8 +83,8 @@ function ProfileFieldForm(props: ProfileFieldFormProps) {
   });
 
   const problem =
-    errors.value?.message ??
-    (update.isError ? errorMessage(update.error, SETTINGS_TEXTS.couldNotSave) : undefined);
+    fieldError(errors.value?.message) ??
+    (update.isError ? errorMessage(update.error, t('settings.couldNotSave')) : undefined);
 
   return (
     <Stack

@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import { loadQrEncoder } from '../../../lib/qr-code.ts';
+import { useT } from '../../../lib/i18n/i18n.ts';
 
 interface QrCodeImageProps {
   value: string;
@@ -14,6 +15,7 @@ interface QrCodeImageProps {
 
 /** `value` as a QR code: dark modules on white in both themes, with the standard quiet zone. */
 export function QrCodeImage({ value, label, size = 200 }: QrCodeImageProps) {
+  const t = useT();
   const [drawn, setDrawn] = useState<{ value: string; src: string } | null>(null);
   const [failed, setFailed] = useState(false);
 
@@ -52,10 +54,10 @@ export function QrCodeImage({ value, label, size = 200 }: QrCodeImageProps) {
     <Box sx={{ width: size, height: size, display: 'grid', placeItems: 'center' }}>
       {failed ? (
         <Typography variant="body2" sx={{ textAlign: 'center', lineHeight: 1.5 }}>
-          The QR code could not be drawn. Type the secret key into your app instead.
+          {t('settings.qrCodeFailed')}
         </Typography>
       ) : (
-        <CircularProgress aria-label="Drawing the QR code" size={32} />
+        <CircularProgress aria-label={t('settings.drawingQrCode')} size={32} />
       )}
     </Box>
   );

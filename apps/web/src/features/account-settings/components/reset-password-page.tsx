@@ -13,17 +13,20 @@ import { LIMITS, PasswordSchema } from '@segue/shared';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { AccountFormCard } from '../../../components/account-form-card.tsx';
 import { useResetPassword } from '../api/password.ts';
-import { SETTINGS_TEXTS } from './account-settings-texts.ts';
+import { tNodes, useT } from '../../../lib/i18n/i18n.ts';
+import { fieldError } from '../../../lib/i18n/server-texts.ts';
 
 const ResetPasswordFormSchema = z
   .object({ password: PasswordSchema, confirmPassword: z.string() })
   .refine((values) => values.password === values.confirmPassword, {
-    message: SETTINGS_TEXTS.passwordsDiffer,
+    // A key: the field shows it in the active language (fieldError).
+    message: 'settings.passwordsDiffer',
     path: ['confirmPassword'],
   });
 
 /** /reset-password?userId=...&secret=...: the mailed link to choose a new password. */
 export function ResetPasswordPage() {
+  const t = useT();
   const [params] = useSearchParams();
   const userId = params.get('userId');
   const secret = params.get('secret');
@@ -50,47 +53,47 @@ export function ResetPasswordPage() {
 
   if (!userId || !secret) {
     return (
-      <AccountFormCard title="Choose a New Password">
-        <Alert severity="error">{SETTINGS_TEXTS.invalidResetLink}</Alert>
+      <AccountFormCard title={t('settings.chooseNewPassword')}>
+        <Alert severity="error">{t('settings.invalidResetLink')}</Alert>
         <NewLinkHint />
       </AccountFormCard>
     );
   }
 
   return (
-    <AccountFormCard title="Choose a New Password">
+    <AccountFormCard title={t('settings.chooseNewPassword')}>
       {reset.isSuccess ? (
-        <Alert severity="success">{SETTINGS_TEXTS.passwordReset}</Alert>
+        <Alert severity="success">{t('settings.passwordReset')}</Alert>
       ) : (
         <Stack component="form" noValidate onSubmit={(event) => void onSubmit(event)} spacing={2}>
           {reset.isError && (
             <Alert severity="error">
-              {errorMessage(reset.error, SETTINGS_TEXTS.couldNotResetPassword)}
+              {errorMessage(reset.error, t('settings.couldNotResetPassword'))}
             </Alert>
           )}
           <TextField
             {...register('password')}
-            label="New Password"
+            label={t('settings.newPassword')}
             type="password"
             autoComplete="new-password"
             required
             fullWidth
             autoFocus
             error={Boolean(errors.password)}
-            helperText={errors.password?.message}
+            helperText={fieldError(errors.password?.message)}
           />
           <TextField
             {...register('confirmPassword')}
-            label="Confirm New Password"
+            label={t('settings.confirmNewPassword')}
             type="password"
             autoComplete="new-password"
             required
             fullWidth
             error={Boolean(errors.confirmPassword)}
-            helperText={errors.confirmPassword?.message}
+            helperText={fieldError(errors.confirmPassword?.message)}
           />
           <Button type="submit" variant="contained" size="large" disabled={reset.isPending}>
-            Reset Password
+            {t('settings.resetPassword')}
           </Button>
         </Stack>
       )}
@@ -100,12 +103,16 @@ export function ResetPasswordPage() {
 }
 
 function NewLinkHint() {
+  const t = useT();
   return (
     <Typography variant="body2" sx={{ mt: 3 }}>
-      Need a new link?{' '}
-      <Link component={RouterLink} to="/forgot-password">
-        Request a new reset link
-      </Link>
+      {tNodes('settings.needNewLink', {
+        link: (
+          <Link component={RouterLink} to="/forgot-password">
+            {t('settings.requestNewResetLink')}
+          </Link>
+        ),
+      })}
     </Typography>
   );
 }

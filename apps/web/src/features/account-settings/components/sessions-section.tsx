@@ -11,16 +11,15 @@ import type { SessionInfo } from '@segue/shared';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useToast } from '../../../components/toasts/toast-context.ts';
 import { useSessions, useSignOutSessions } from '../api/sessions.ts';
-import { SETTINGS_TEXTS } from './account-settings-texts.ts';
+import { useT } from '../../../lib/i18n/i18n.ts';
+import type { t as translate } from '../../../lib/i18n/i18n.ts';
+import { formatDateTime } from '../../../lib/i18n/format.ts';
 import { SettingsSection } from './settings-section.tsx';
 import { describeUserAgent } from './user-agent.ts';
 
-const shortDate = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-// The button names carry the seconds too, so two sessions started the same minute differ.
-const longDate = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
-
 /** Sessions: where the account is signed in; any other session can be signed out. */
 export function SessionsSection() {
+  const t = useT();
   const sessions = useSessions();
   const signOut = useSignOutSessions();
   const { showToast } = useToast();
@@ -29,26 +28,26 @@ export function SessionsSection() {
     signOut.mutate(sessionId, {
       onSuccess: () =>
         showToast(
-          sessionId ? SETTINGS_TEXTS.sessionSignedOut : SETTINGS_TEXTS.otherSessionsSignedOut,
+          sessionId ? t('settings.sessionSignedOut') : t('settings.otherSessionsSignedOut'),
           'success',
         ),
-      onError: (error) => showToast(errorMessage(error, SETTINGS_TEXTS.couldNotSignOut), 'error'),
+      onError: (error) => showToast(errorMessage(error, t('settings.couldNotSignOut')), 'error'),
     });
 
   const others = sessions.data?.filter((session) => !session.current) ?? [];
-  const labels = sessionLabels(sessions.data ?? []);
+  const labels = sessionLabels(sessions.data ?? [], t);
 
   return (
-    <SettingsSection title="Sessions">
+    <SettingsSection title={t('settings.sessions')}>
       {sessions.isPending ? (
-        <CircularProgress aria-label="Loading sessions" size={24} />
+        <CircularProgress aria-label={t('settings.loadingSessions')} size={24} />
       ) : sessions.isError ? (
         <Alert severity="error">
-          {errorMessage(sessions.error, SETTINGS_TEXTS.couldNotLoadSessions)}
+          {errorMessage(sessions.error, t('settings.couldNotLoadSessions'))}
         </Alert>
       ) : (
         <>
-          <List aria-label="Active sessions" disablePadding>
+          <List aria-label={t('settings.activeSessions')} disablePadding>
             {sessions.data.map((session) => (
               <SessionItem
                 key={session.$id}
@@ -65,7 +64,7 @@ export function SessionsSection() {
             disabled={others.length === 0 || signOut.isPending}
             sx={{ mt: 2 }}
           >
-            Sign out all other sessions
+            {t('settings.signOutAllOthers')}
           </Button>
         </>
       )}
@@ -77,12 +76,16 @@ export function SessionsSection() {
  * Each session's summary, IP address and sign-in time to the second, for the Sign out buttons'
  * names; sessions alike even in that get " (2)", " (3)" so every name stays unique.
  */
-function sessionLabels(sessions: SessionInfo[]): Map<string, string> {
+function sessionLabels(sessions: SessionInfo[], t: typeof translate): Map<string, string> {
   const seen = new Map<string, number>();
   return new Map(
     sessions.map((session) => {
-      const ip = session.ip || 'unknown IP address';
-      const base = `${describeUserAgent(session.userAgent)} ${ip} signed in ${longDate.format(new Date(session.createdAt))}`;
+      const base = t('settings.sessionLabel', {
+        device: describeUserAgent(session.userAgent),
+        ip: session.ip || t('settings.unknownIp'),
+        // To the second, so two sessions started the same minute differ.
+        time: formatDateTime(session.createdAt, { seconds: true }),
+      });
       const count = (seen.get(base) ?? 0) + 1;
       seen.set(base, count);
       return [session.$id, count === 1 ? base : `${base} (${count})`];
@@ -99,20 +102,26 @@ interface SessionItemProps {
 }
 
 function SessionItem({ session, label, onSignOut, disabled }: SessionItemProps) {
+  const t = useT();
   const summary = describeUserAgent(session.userAgent);
-  const ip = session.ip || 'unknown IP address';
+  const ip = session.ip || t('settings.unknownIp');
   return (
     <ListItem divider disableGutters sx={{ gap: 2, flexWrap: 'wrap' }}>
       <Box sx={{ flex: '1 1 16rem', minWidth: 0 }}>
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
           <Typography sx={{ fontWeight: 600 }}>{summary}</Typography>
-          {session.current && <Chip label="This device" size="small" color="primary" />}
+          {session.current && (
+            <Chip label={t('settings.thisDevice')} size="small" color="primary" />
+          )}
         </Stack>
         <Typography variant="body2" color="text.secondary">
-          {`IP address ${ip}`}
+          {t('settings.ipAddress', { ip })}
         </Typography>
         <Typography variant="body2" color="text.secondary">
-          {`Signed in ${shortDate.format(new Date(session.createdAt))} · Last active ${shortDate.format(new Date(session.lastActiveAt))}`}
+          {t('settings.signedInLastActive', {
+            signedIn: formatDateTime(session.createdAt),
+            lastActive: formatDateTime(session.lastActiveAt),
+          })}
         </Typography>
       </Box>
       {!session.current && (
@@ -122,9 +131,9 @@ function SessionItem({ session, label, onSignOut, disabled }: SessionItemProps) 
           size="small"
           onClick={onSignOut}
           disabled={disabled}
-          aria-label={`Sign out session ${label}`}
+          aria-label={t('settings.signOutSession', { label })}
         >
-          Sign out
+          {t('settings.signOut')}
         </Button>
       )}
     </ListItem>

@@ -12,7 +12,7 @@ import TextField from '@mui/material/TextField';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useToast } from '../../../components/toasts/toast-context.ts';
 import { useDisableTotp } from '../api/two-factor.ts';
-import { SETTINGS_TEXTS } from './account-settings-texts.ts';
+import { useT } from '../../../lib/i18n/i18n.ts';
 
 interface TurnOffTwoFactorDialogProps {
   open: boolean;
@@ -21,6 +21,7 @@ interface TurnOffTwoFactorDialogProps {
 
 /** Turn Off Two-Factor Authentication: proven with a code, a backup code or the password. */
 export function TurnOffTwoFactorDialog({ open, onClose }: TurnOffTwoFactorDialogProps) {
+  const t = useT();
   const disable = useDisableTotp();
   const { showToast } = useToast();
   const [proof, setProof] = useState('');
@@ -35,27 +36,25 @@ export function TurnOffTwoFactorDialog({ open, onClose }: TurnOffTwoFactorDialog
     disable.mutate(proof, {
       onSuccess: () => {
         close();
-        showToast(SETTINGS_TEXTS.twoFactorTurnedOff, 'success');
+        showToast(t('settings.twoFactorTurnedOff'), 'success');
       },
     });
   };
 
   return (
     <Dialog open={open} onClose={disable.isPending ? undefined : close} maxWidth="xs" fullWidth>
-      <DialogTitle>Turn Off Two-Factor Authentication</DialogTitle>
+      <DialogTitle>{t('settings.turnOffTwoFactor')}</DialogTitle>
       <form noValidate onSubmit={onSubmit}>
         <DialogContent>
           <Stack spacing={2}>
             {disable.isError && (
               <Alert severity="error">
-                {errorMessage(disable.error, SETTINGS_TEXTS.couldNotSave)}
+                {errorMessage(disable.error, t('settings.couldNotSave'))}
               </Alert>
             )}
-            <DialogContentText>
-              Enter a code from your authenticator app, one of your backup codes, or your password.
-            </DialogContentText>
+            <DialogContentText>{t('settings.turnOffExplained')}</DialogContentText>
             <TextField
-              label="Authentication Code or Password"
+              label={t('settings.codeOrPassword')}
               type="password"
               autoComplete="off"
               value={proof}
@@ -68,7 +67,7 @@ export function TurnOffTwoFactorDialog({ open, onClose }: TurnOffTwoFactorDialog
         </DialogContent>
         <DialogActions>
           <Button onClick={close} disabled={disable.isPending}>
-            Cancel
+            {t('common.cancel')}
           </Button>
           <Button
             type="submit"
@@ -76,7 +75,7 @@ export function TurnOffTwoFactorDialog({ open, onClose }: TurnOffTwoFactorDialog
             color="error"
             disabled={disable.isPending || !proof.trim()}
           >
-            Turn Off
+            {t('settings.turnOff')}
           </Button>
         </DialogActions>
       </form>

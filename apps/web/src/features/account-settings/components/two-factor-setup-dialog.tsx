@@ -15,7 +15,7 @@ import { errorMessage } from '../../../lib/api-client.ts';
 import { useConfirmTotp, useStartTotp } from '../api/two-factor.ts';
 import { loadQrEncoder } from '../../../lib/qr-code.ts';
 import { QrCodeImage } from './qr-code-image.tsx';
-import { SETTINGS_TEXTS } from './account-settings-texts.ts';
+import { useT } from '../../../lib/i18n/i18n.ts';
 
 interface TwoFactorSetupDialogProps {
   open: boolean;
@@ -24,6 +24,7 @@ interface TwoFactorSetupDialogProps {
 
 /** Set Up Two-Factor Authentication: password, then the app's first code, then the backup codes. */
 export function TwoFactorSetupDialog({ open, onClose }: TwoFactorSetupDialogProps) {
+  const t = useT();
   const [backupCodes, setBackupCodes] = useState<string[] | null>(null);
   const close = () => {
     setBackupCodes(null);
@@ -37,7 +38,7 @@ export function TwoFactorSetupDialog({ open, onClose }: TwoFactorSetupDialogProp
       maxWidth="sm"
       fullWidth
     >
-      <DialogTitle>Set Up Two-Factor Authentication</DialogTitle>
+      <DialogTitle>{t('settings.setUpTwoFactor')}</DialogTitle>
       {/* Mounted only while open, so every opening starts again with the password. */}
       {backupCodes ? (
         <BackupCodes codes={backupCodes} onDone={close} />
@@ -54,6 +55,7 @@ interface SetupStepsProps {
 }
 
 function SetupSteps({ onClose, onEnabled }: SetupStepsProps) {
+  const t = useT();
   const start = useStartTotp();
   const confirm = useConfirmTotp();
   const [password, setPassword] = useState('');
@@ -78,13 +80,13 @@ function SetupSteps({ onClose, onEnabled }: SetupStepsProps) {
       <DialogContent>
         <Stack spacing={2}>
           {failure && (
-            <Alert severity="error">{errorMessage(failure, SETTINGS_TEXTS.couldNotSave)}</Alert>
+            <Alert severity="error">{errorMessage(failure, t('settings.couldNotSave'))}</Alert>
           )}
           {!setup ? (
             <>
-              <DialogContentText>Enter your password to start.</DialogContentText>
+              <DialogContentText>{t('settings.enterPasswordToStart')}</DialogContentText>
               <TextField
-                label="Password"
+                label={t('settings.password')}
                 type="password"
                 autoComplete="current-password"
                 value={password}
@@ -96,15 +98,12 @@ function SetupSteps({ onClose, onEnabled }: SetupStepsProps) {
             </>
           ) : (
             <>
-              <DialogContentText>
-                Scan the QR code with your authenticator app, or type the secret key into it. Then
-                enter the six-digit code the app shows.
-              </DialogContentText>
+              <DialogContentText>{t('settings.scanExplained')}</DialogContentText>
               <Box sx={{ alignSelf: 'center', lineHeight: 0 }}>
-                <QrCodeImage value={setup.uri} label="QR code for your authenticator app" />
+                <QrCodeImage value={setup.uri} label={t('settings.qrCodeLabel')} />
               </Box>
               <TextField
-                label="Secret key"
+                label={t('settings.secretKey')}
                 value={setup.secret}
                 fullWidth
                 slotProps={{
@@ -116,7 +115,7 @@ function SetupSteps({ onClose, onEnabled }: SetupStepsProps) {
                 }}
               />
               <TextField
-                label="Authentication Code"
+                label={t('settings.authenticationCode')}
                 value={code}
                 onChange={(event) => setCode(event.target.value)}
                 autoComplete="one-time-code"
@@ -131,10 +130,10 @@ function SetupSteps({ onClose, onEnabled }: SetupStepsProps) {
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} disabled={pending}>
-          Cancel
+          {t('common.cancel')}
         </Button>
         <Button type="submit" variant="contained" disabled={pending}>
-          {setup ? 'Enable' : 'Continue'}
+          {setup ? t('settings.enable') : t('settings.continue')}
         </Button>
       </DialogActions>
     </form>
@@ -142,19 +141,20 @@ function SetupSteps({ onClose, onEnabled }: SetupStepsProps) {
 }
 
 function BackupCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
+  const t = useT();
   return (
     <>
       <DialogContent>
         <Alert severity="success" sx={{ mb: 2 }}>
-          {SETTINGS_TEXTS.twoFactorEnabled}
+          {t('settings.twoFactorEnabled')}
         </Alert>
         <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 700 }}>
-          Backup Codes
+          {t('settings.backupCodes')}
         </Typography>
-        <DialogContentText sx={{ mb: 1 }}>{SETTINGS_TEXTS.backupCodesNote}</DialogContentText>
+        <DialogContentText sx={{ mb: 1 }}>{t('settings.backupCodesNote')}</DialogContentText>
         <Box
           component="ul"
-          aria-label="Backup codes"
+          aria-label={t('settings.backupCodesList')}
           sx={{
             display: 'grid',
             gridTemplateColumns: 'repeat(2, max-content)',
@@ -173,7 +173,7 @@ function BackupCodes({ codes, onDone }: { codes: string[]; onDone: () => void })
       </DialogContent>
       <DialogActions>
         <Button variant="contained" onClick={onDone} autoFocus>
-          Done
+          {t('settings.done')}
         </Button>
       </DialogActions>
     </>

@@ -1,3 +1,6 @@
+import { t } from '../../../lib/i18n/i18n.ts';
+
+/* eslint-disable lingui/no-unlocalized-strings -- browsers' and systems' names are not translated */
 // Order matters: Edge and Opera also say "Chrome", Chrome also says "Safari".
 const BROWSERS: [RegExp, string][] = [
   [/\bEdg(e|A|iOS)?\//, 'Edge'],
@@ -17,13 +20,14 @@ const SYSTEMS: [RegExp, string][] = [
   [/\bMac OS X\b|\bMacintosh\b/, 'macOS'],
   [/\bLinux\b|\bX11\b/, 'Linux'],
 ];
+/* eslint-enable lingui/no-unlocalized-strings */
 
 /** A readable summary of a session's user agent, such as "Chrome on Linux". */
 export function describeUserAgent(userAgent: string): string {
   const browser = BROWSERS.find(([pattern]) => pattern.test(userAgent))?.[1];
   const system = SYSTEMS.find(([pattern]) => pattern.test(userAgent))?.[1];
-  if (browser && system) return `${browser} on ${system}`;
+  if (browser && system) return t('settings.browserOnSystem', { browser, system });
   if (browser) return browser;
-  if (system) return `Unknown browser on ${system}`;
-  return 'Unknown browser';
+  if (system) return t('settings.unknownBrowserOn', { system });
+  return t('settings.unknownBrowser');
 }

@@ -6,7 +6,7 @@ import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { ERROR_CODES, TEXTS } from '@segue/shared';
+import { ERROR_CODES } from '@segue/shared';
 import { ApiRequestError, errorMessage } from '../../../lib/api-client.ts';
 import { pendingVerificationEmail } from '../../../lib/storage.ts';
 import { PlainTextField } from '../../../components/plain-text-field.tsx';
@@ -17,6 +17,8 @@ import { useLogin } from '../api/login.ts';
 import { useSession } from '../../../lib/session/session.ts';
 import { AccountFormCard } from '../../../components/account-form-card.tsx';
 import type { LoginForm, LoginValues } from './login-form-binding.tsx';
+import { tNodes, useT } from '../../../lib/i18n/i18n.ts';
+import { fieldError, translateServerText } from '../../../lib/i18n/server-texts.ts';
 
 // The fields paint at once; react-hook-form with the shared schema (and zod) arrives right after
 // and takes over the fields, keeping whatever was typed or autofilled meanwhile. A submit that
@@ -26,6 +28,7 @@ const LoginFormBinding = lazy(() =>
 );
 
 export function LoginPage() {
+  const t = useT();
   const { account } = useSession();
   const login = useLogin();
   const navigate = useNavigate();
@@ -45,25 +48,25 @@ export function LoginPage() {
     const input = otpRequired && otp ? { ...values, otp } : values;
     login.mutate(input, {
       onSuccess: () => {
-        showToast(TEXTS.loginSuccess, 'success');
+        showToast(t('accounts.loginSuccess'), 'success');
         void navigate('/dashboard', { replace: true });
       },
       onError: (error) => {
         if (error instanceof ApiRequestError && error.code === ERROR_CODES.emailNotVerified) {
           // No session was created; the reminder resends the link to this address.
           pendingVerificationEmail.set(values.email);
-          if (error.error) showToast(error.error, 'warning');
+          if (error.error) showToast(translateServerText(error.error), 'warning');
           void navigate('/verify-reminder');
           return;
         }
         if (error instanceof ApiRequestError && error.code === ERROR_CODES.mfaRequired) {
           // The first answer asks for the code; a later one says the code was wrong.
-          showToast(errorMessage(error, TEXTS.loginFailed), otpRequired ? 'error' : 'info');
+          showToast(errorMessage(error, t('accounts.loginFailed')), otpRequired ? 'error' : 'info');
           setOtpRequired(true);
           return;
         }
         if (!(error instanceof ApiRequestError)) console.error('Login failed', error);
-        showToast(errorMessage(error, TEXTS.loginFailed), 'error');
+        showToast(errorMessage(error, t('accounts.loginFailed')), 'error');
       },
     });
   };
@@ -92,65 +95,63 @@ export function LoginPage() {
   const errors = form?.errors ?? {};
 
   return (
-    <AccountFormCard
-      title="Log in to Segue"
-      subtitle="Welcome back! Pick up where the band left off."
-    >
+    <AccountFormCard title={t('accounts.loginTitle')} subtitle={t('accounts.loginSubtitle')}>
       <Suspense fallback={null}>
         <LoginFormBinding onForm={setForm} />
       </Suspense>
       <Stack component="form" noValidate onSubmit={onSubmit} spacing={2}>
         <PlainTextField
           {...field('email')}
-          label="Email"
+          label={t('accounts.email')}
           type="email"
           autoComplete="email"
           required
           fullWidth
           autoFocus
           error={Boolean(errors.email)}
-          helperText={errors.email?.message}
+          helperText={fieldError(errors.email?.message)}
         />
         <PlainTextField
           {...field('password')}
-          label="Password"
+          label={t('accounts.password')}
           type="password"
           autoComplete="current-password"
           required
           fullWidth
           error={Boolean(errors.password)}
-          helperText={errors.password?.message}
+          helperText={fieldError(errors.password?.message)}
         />
         {otpRequired && (
           <PlainTextField
             {...field('otp')}
-            label="Authentication Code"
+            label={t('accounts.authenticationCode')}
             autoComplete="one-time-code"
             required
             fullWidth
             autoFocus
             error={Boolean(errors.otp)}
-            helperText={
-              errors.otp?.message ?? 'The code from your authenticator app, or a backup code.'
-            }
+            helperText={fieldError(errors.otp?.message) ?? t('accounts.authenticationCodeHelp')}
             htmlInputProps={{ maxLength: 32, autoCapitalize: 'none', spellCheck: false }}
           />
         )}
         <Box sx={{ textAlign: 'right' }}>
           <Link component={RouterLink} to="/forgot-password" variant="body2">
-            Forgot password?
+            {t('accounts.forgotPassword')}
           </Link>
         </Box>
         <FormError error={formError} />
         <Button type="submit" variant="contained" size="large" disabled={login.isPending}>
-          Login
+          {t('accounts.login')}
         </Button>
       </Stack>
       <Typography variant="body2" sx={{ mt: 3, textAlign: 'center' }}>
-        New to Segue?{' '}
-        <Link component={RouterLink} to="/register">
-          Create an account
-        </Link>
+        {tNodes('accounts.newToSegue', {
+          link: (
+            <Link component={RouterLink} to="/register">
+              {t('accounts.createAnAccount')}
+            </Link>
+          ),
+        })}
       </Typography>
     </AccountFormCard>
   );

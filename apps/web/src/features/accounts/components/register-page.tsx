@@ -7,7 +7,7 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { LIMITS, RegisterInputSchema, TEXTS } from '@segue/shared';
+import { LIMITS, RegisterInputSchema } from '@segue/shared';
 import { ApiRequestError, errorMessage } from '../../../lib/api-client.ts';
 import { useToast } from '../../../components/toasts/toast-context.ts';
 import { FormError } from '../../../components/form-error.tsx';
@@ -15,8 +15,11 @@ import type { FormErrorValue } from '../../../components/form-error.tsx';
 import { useCurrentAccount } from '../../../lib/session/current-account.ts';
 import { useRegister } from '../api/register.ts';
 import { AccountFormCard } from '../../../components/account-form-card.tsx';
+import { tNodes, useT } from '../../../lib/i18n/i18n.ts';
+import { fieldError } from '../../../lib/i18n/server-texts.ts';
 
 export function RegisterPage() {
+  const t = useT();
   const { account } = useCurrentAccount();
   const registration = useRegister();
   const navigate = useNavigate();
@@ -39,12 +42,12 @@ export function RegisterPage() {
     setFormError(null);
     registration.mutate(values, {
       onSuccess: () => {
-        showToast(TEXTS.registrationSuccess, 'success');
+        showToast(t('accounts.registrationSuccess'), 'success');
         void navigate('/verify-reminder', { replace: true });
       },
       onError: (error) => {
         if (!(error instanceof ApiRequestError)) console.error('Registration failed', error);
-        const message = errorMessage(error, TEXTS.registrationFailed);
+        const message = errorMessage(error, t('accounts.registrationFailed'));
         showToast(message, 'error');
         setFormError({ message, severity: 'error' });
       },
@@ -52,64 +55,65 @@ export function RegisterPage() {
   });
 
   return (
-    <AccountFormCard
-      title="Create your Segue account"
-      subtitle="Plan sets, share songs and play live with your team."
-    >
+    <AccountFormCard title={t('accounts.registerTitle')} subtitle={t('accounts.registerSubtitle')}>
       <Stack component="form" noValidate onSubmit={(event) => void onSubmit(event)} spacing={2}>
         <TextField
           {...register('name')}
-          label="Full Name"
+          label={t('accounts.fullName')}
           autoComplete="name"
           required
           fullWidth
           autoFocus
           error={Boolean(errors.name)}
-          helperText={errors.name?.message}
+          helperText={fieldError(errors.name?.message)}
           slotProps={{ htmlInput: { maxLength: LIMITS.nameMaxLength } }}
         />
         <TextField
           {...register('phone')}
-          label="Phone Number"
+          label={t('accounts.phoneNumber')}
           type="tel"
           autoComplete="tel"
           fullWidth
           error={Boolean(errors.phone)}
-          helperText={errors.phone?.message}
+          helperText={fieldError(errors.phone?.message)}
           slotProps={{ htmlInput: { maxLength: LIMITS.phoneMaxLength } }}
         />
         <TextField
           {...register('email')}
-          label="Email"
+          label={t('accounts.email')}
           type="email"
           autoComplete="email"
           required
           fullWidth
           error={Boolean(errors.email)}
-          helperText={errors.email?.message}
+          helperText={fieldError(errors.email?.message)}
         />
         <TextField
           {...register('password')}
-          label="Password"
+          label={t('accounts.password')}
           type="password"
           autoComplete="new-password"
           required
           fullWidth
           error={Boolean(errors.password)}
           helperText={
-            errors.password?.message ?? `At least ${LIMITS.passwordMinLength} characters.`
+            fieldError(errors.password?.message) ??
+            t('accounts.passwordHelp', { count: LIMITS.passwordMinLength })
           }
         />
         <FormError error={formError} />
         <Button type="submit" variant="contained" size="large" disabled={registration.isPending}>
-          Register
+          {t('accounts.register')}
         </Button>
       </Stack>
       <Typography variant="body2" sx={{ mt: 3, textAlign: 'center' }}>
-        Already have an account?{' '}
-        <Link component={RouterLink} to="/login">
-          Log in
-        </Link>
+        {tNodes('accounts.alreadyHaveAccount', {
+          link: (
+            <Link component={RouterLink} to="/login">
+              {t('accounts.logIn')}
+            </Link>
+          ),
+        })}
       </Typography>
     </AccountFormCard>
   );

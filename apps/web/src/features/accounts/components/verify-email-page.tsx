@@ -5,15 +5,17 @@ import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import { LIMITS, TEXTS } from '@segue/shared';
+import { LIMITS } from '@segue/shared';
 import { useCurrentAccount } from '../../../lib/session/current-account.ts';
 import { useVerifyEmail } from '../api/verification.ts';
 import { AccountFormCard } from '../../../components/account-form-card.tsx';
+import { tNodes, useT } from '../../../lib/i18n/i18n.ts';
 
 type VerifyStatus = 'checking' | 'invalid' | 'verifying' | 'verified' | 'failed';
 
 /** Opens the mailed link (/verify?userId=...&secret=...) and confirms the address. */
 export function VerifyEmailPage() {
+  const t = useT();
   const [params] = useSearchParams();
   const userId = params.get('userId');
   const secret = params.get('secret');
@@ -54,22 +56,27 @@ export function VerifyEmailPage() {
   }, [status, navigate]);
 
   return (
-    <AccountFormCard title="Email verification">
+    <AccountFormCard title={t('accounts.emailVerification')}>
       {(status === 'checking' || status === 'verifying') && (
         <Box role="status" sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
           <CircularProgress size={24} aria-hidden="true" />
-          <Typography>{TEXTS.verifying}</Typography>
+          <Typography>{t('accounts.verifying')}</Typography>
         </Box>
       )}
-      {status === 'verified' && <Alert severity="success">{TEXTS.verified}</Alert>}
-      {status === 'invalid' && <Alert severity="error">{TEXTS.invalidVerificationLink}</Alert>}
-      {status === 'failed' && <Alert severity="error">{TEXTS.verificationFailed}</Alert>}
+      {status === 'verified' && <Alert severity="success">{t('accounts.verified')}</Alert>}
+      {status === 'invalid' && (
+        <Alert severity="error">{t('accounts.invalidVerificationLink')}</Alert>
+      )}
+      {status === 'failed' && <Alert severity="error">{t('accounts.verificationFailed')}</Alert>}
       {(status === 'invalid' || status === 'failed') && (
         <Typography variant="body2" sx={{ mt: 3 }}>
-          Need a new link?{' '}
-          <Link component={RouterLink} to="/verify-reminder">
-            Resend the verification email
-          </Link>
+          {tNodes('accounts.needNewLink', {
+            link: (
+              <Link component={RouterLink} to="/verify-reminder">
+                {t('accounts.resendTheEmail')}
+              </Link>
+            ),
+          })}
         </Typography>
       )}
     </AccountFormCard>

@@ -5,12 +5,12 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import { TEXTS } from '@segue/shared';
 import { PageLoading } from '../../../components/layout/page-loading.tsx';
 import { pendingVerificationEmail } from '../../../lib/storage.ts';
 import { useCurrentAccount } from '../../../lib/session/current-account.ts';
 import { useResendVerification } from '../api/verification.ts';
 import { AccountFormCard } from '../../../components/account-form-card.tsx';
+import { tNodes, useT } from '../../../lib/i18n/i18n.ts';
 
 /** While the link waits in the inbox, look again now and then so the page moves on by itself. */
 const VERIFICATION_POLL_MS = 10_000;
@@ -19,6 +19,7 @@ type ResendResult = 'sent' | 'failed' | null;
 
 /** Reached after registering, or after a login refused for an unverified address. */
 export function VerifyReminderPage() {
+  const t = useT();
   const { account, isPending } = useCurrentAccount({
     refetchOnWindowFocus: 'always',
     refetchInterval: (query) =>
@@ -47,28 +48,32 @@ export function VerifyReminderPage() {
   };
 
   return (
-    <AccountFormCard title={TEXTS.pleaseVerify}>
+    <AccountFormCard title={t('accounts.pleaseVerify')}>
       <Typography sx={{ mb: 1 }}>
-        We sent a verification link to{' '}
-        {email ? <Box component="strong">{email}</Box> : 'your email address'}.
+        {tNodes('accounts.sentLinkTo', {
+          email: email ? <Box component="strong">{email}</Box> : t('accounts.yourEmailAddress'),
+        })}
       </Typography>
       <Typography color="text.secondary" sx={{ mb: 3 }}>
-        Check your inbox (and the spam folder) and open the link to finish setting up your account.
+        {t('accounts.checkInbox')}
       </Typography>
       <Button variant="contained" fullWidth onClick={onResend} disabled={resend.isPending}>
-        Resend Verification Email
+        {t('accounts.resendVerificationEmail')}
       </Button>
       {result && (
         <Alert severity={result === 'sent' ? 'success' : 'error'} sx={{ mt: 2 }}>
-          {result === 'sent' ? TEXTS.verificationResent : TEXTS.couldNotResend}
+          {result === 'sent' ? t('accounts.verificationResent') : t('accounts.couldNotResend')}
         </Alert>
       )}
       {!account && (
         <Typography variant="body2" sx={{ mt: 3, textAlign: 'center' }}>
-          Verified already?{' '}
-          <Link component={RouterLink} to="/login">
-            Back to log in
-          </Link>
+          {tNodes('accounts.verifiedAlready', {
+            link: (
+              <Link component={RouterLink} to="/login">
+                {t('accounts.backToLogIn')}
+              </Link>
+            ),
+          })}
         </Typography>
       )}
     </AccountFormCard>

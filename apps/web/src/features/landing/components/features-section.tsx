@@ -7,35 +7,34 @@ import Typography from '@mui/material/Typography';
 import CampaignIcon from '@mui/icons-material/Campaign';
 import DevicesIcon from '@mui/icons-material/Devices';
 import QueueMusicIcon from '@mui/icons-material/QueueMusic';
+import { useT, type MessageId } from '../../../lib/i18n/i18n.ts';
 
 interface Feature {
   icon: ReactNode;
-  title: string;
-  description: string;
+  title: MessageId;
+  description: MessageId;
 }
 
 const FEATURES: Feature[] = [
   {
     icon: <QueueMusicIcon fontSize="large" />,
-    title: 'Live setlist control',
-    description:
-      'Step through songs and parts while every musician follows along: each part is broadcast to the team in real time, with MIDI triggers and smooth transitions.',
+    title: 'landing.liveTitle',
+    description: 'landing.liveText',
   },
   {
     icon: <DevicesIcon fontSize="large" />,
-    title: 'Any device with a browser',
-    description:
-      'Phones, tablets, laptops and stage screens: nothing to install, just open Segue and play.',
+    title: 'landing.devicesTitle',
+    description: 'landing.devicesText',
   },
   {
     icon: <CampaignIcon fontSize="large" />,
-    title: 'Flash messages',
-    description:
-      'The worship leader sends a quick message and it flashes on every team screen, mid-song if needed.',
+    title: 'landing.messagesTitle',
+    description: 'landing.messagesText',
   },
 ];
 
 export function FeaturesSection() {
+  const t = useT();
   return (
     <Box component="section" aria-labelledby="features-title" sx={{ py: { xs: 6, md: 8 } }}>
       <Container maxWidth="lg">
@@ -45,7 +44,7 @@ export function FeaturesSection() {
           component="h2"
           sx={{ fontWeight: 700, textAlign: 'center', mb: 5 }}
         >
-          Features
+          {t('landing.features')}
         </Typography>
         <Grid container spacing={3}>
           {FEATURES.map((feature) => (
@@ -55,9 +54,9 @@ export function FeaturesSection() {
                   {feature.icon}
                 </Box>
                 <Typography variant="h6" component="h3" gutterBottom sx={{ fontWeight: 700 }}>
-                  {feature.title}
+                  {t(feature.title)}
                 </Typography>
-                <Typography color="text.secondary">{feature.description}</Typography>
+                <Typography color="text.secondary">{t(feature.description)}</Typography>
               </Paper>
             </Grid>
           ))}

@@ -4,10 +4,11 @@ import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { TEXTS } from '@segue/shared';
 import { useSession } from '../../../lib/session/session.ts';
+import { useT } from '../../../lib/i18n/i18n.ts';
 
 export function HeroSection() {
+  const t = useT();
   const { account, isPending } = useSession();
 
   return (
@@ -30,7 +31,7 @@ export function HeroSection() {
           component="h1"
           sx={{ fontWeight: 800, fontSize: { xs: '2.25rem', sm: '3rem', md: '3.5rem' }, mb: 2 }}
         >
-          {TEXTS.tagline}
+          {t('landing.tagline')}
         </Typography>
         <Typography
           variant="h6"
@@ -38,8 +39,7 @@ export function HeroSection() {
           color="text.secondary"
           sx={{ fontWeight: 400, mb: 5, maxWidth: 640, mx: 'auto' }}
         >
-          Setlists, a shared song library and live performance for worship teams and bands, on every
-          screen your team already has.
+          {t('landing.intro')}
         </Typography>
         {/* Reserve the buttons' height while the session loads, so nothing jumps or flashes. */}
         <Stack
@@ -50,15 +50,15 @@ export function HeroSection() {
           {!isPending &&
             (account ? (
               <Button component={RouterLink} to="/dashboard" variant="contained" size="large">
-                {TEXTS.goToDashboard}
+                {t('landing.goToDashboard')}
               </Button>
             ) : (
               <>
                 <Button component={RouterLink} to="/register" variant="contained" size="large">
-                  {TEXTS.getStartedFree}
+                  {t('landing.getStartedFree')}
                 </Button>
                 <Button component={RouterLink} to="/login" variant="outlined" size="large">
-                  Login
+                  {t('landing.login')}
                 </Button>
               </>
             ))}

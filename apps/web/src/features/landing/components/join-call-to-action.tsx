@@ -3,9 +3,10 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
-import { TEXTS } from '@segue/shared';
+import { useT } from '../../../lib/i18n/i18n.ts';
 
 export function JoinCallToAction() {
+  const t = useT();
   return (
     <Box
       component="section"
@@ -14,13 +15,13 @@ export function JoinCallToAction() {
     >
       <Container maxWidth="sm">
         <Typography id="join-title" variant="h4" component="h2" sx={{ fontWeight: 700, mb: 2 }}>
-          Ready for your next set?
+          {t('landing.readyTitle')}
         </Typography>
         <Typography color="text.secondary" sx={{ mb: 4 }}>
-          Bring your songs, your setlists and your whole team into one place.
+          {t('landing.readyText')}
         </Typography>
         <Button component={RouterLink} to="/register" variant="contained" size="large">
-          {TEXTS.joinNow}
+          {t('landing.joinNow')}
         </Button>
       </Container>
     </Box>

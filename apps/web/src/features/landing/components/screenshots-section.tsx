@@ -1,9 +1,10 @@
 import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
-import { TEXTS } from '@segue/shared';
+import { useT } from '../../../lib/i18n/i18n.ts';
 
 export function ScreenshotsSection() {
+  const t = useT();
   return (
     <Box component="section" aria-labelledby="screenshots-title" sx={{ py: { xs: 6, md: 8 } }}>
       <Container maxWidth="md">
@@ -13,7 +14,7 @@ export function ScreenshotsSection() {
           component="h2"
           sx={{ fontWeight: 700, textAlign: 'center', mb: 3 }}
         >
-          Screenshots
+          {t('landing.screenshots')}
         </Typography>
         <Box
           sx={{
@@ -26,7 +27,7 @@ export function ScreenshotsSection() {
             textAlign: 'center',
           }}
         >
-          <Typography color="text.secondary">{`Screenshots are ${TEXTS.comingSoon}.`}</Typography>
+          <Typography color="text.secondary">{t('landing.screenshotsComingSoon')}</Typography>
         </Box>
       </Container>
     </Box>

@@ -31,6 +31,8 @@ import {
   MyViewPanelWhenOpen,
   MyViewToggleButton,
 } from '../../../components/my-view/my-view-toggle.tsx';
+import { linesInLanguages } from '../../../components/chart/lyric-languages.ts';
+import { lyricsOptionOf, useLyricsChoice } from '../../../components/my-view/use-lyrics-choice.ts';
 import { useChordView } from '../../../components/my-view/use-chord-view.ts';
 import { useLiveKeys } from '../hooks/use-live-keys.ts';
 import { useLiveSetlist } from '../hooks/use-live-setlist.ts';
@@ -201,6 +203,7 @@ function LivePerformance({ live, setlist }: { live: LiveSetlist; setlist: Setlis
   const stored = shown.kind === 'song' ? (setlist.songs[shown.songIndex] ?? null) : null;
   // The chords as this musician reads them ("My view": capo, instrument, notation).
   const chordView = useChordView();
+  const lyrics = useLyricsChoice();
   const capoRule = useCapoRule();
   const [myViewOpen, setMyViewOpen] = useState(false);
   // A musician's capo was set for the planned key: played live in another, it keeps their
@@ -223,11 +226,16 @@ function LivePerformance({ live, setlist }: { live: LiveSetlist; setlist: Setlis
           ...stored.song,
           parts: stored.song.parts.map((part) => ({
             ...part,
-            lines: linesForMe(part.lines, shownKey(stored), myView),
+            // The lyrics in this device's languages (My view), then its chords.
+            lines: linesForMe(
+              linesInLanguages(part, stored.song.language, lyrics.picks),
+              shownKey(stored),
+              myView,
+            ),
           })),
         },
       },
-    [stored, myView],
+    [stored, myView, lyrics.picks],
   );
   const song = entry?.song ?? null;
   const tempoCaption = song && T.plannedTempo(entry?.tempo ?? song.tempo, song.time);
@@ -623,6 +631,7 @@ function LivePerformance({ live, setlist }: { live: LiveSetlist; setlist: Setlis
                   view={chordView.view}
                   onChange={chordView.change}
                   capoRule={capoRule}
+                  lyrics={lyricsOptionOf(stored?.song, lyrics)}
                 >
                   <ClickSettings timing={clock.reading} />
                 </MyViewPanelWhenOpen>
@@ -730,6 +739,7 @@ function LivePerformance({ live, setlist }: { live: LiveSetlist; setlist: Setlis
               view={chordView.view}
               onChange={chordView.change}
               capoRule={capoRule}
+              lyrics={lyricsOptionOf(stored?.song, lyrics)}
             >
               <ClickSettings timing={clock.reading} />
             </MyViewPanelWhenOpen>

@@ -1,10 +1,11 @@
-import { useId, useLayoutEffect, useRef } from 'react';
+import { useId, useLayoutEffect, useMemo, useRef } from 'react';
 import type { ReactNode } from 'react';
 import { Navigate, useParams } from 'react-router';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { ThemeProvider } from '@mui/material/styles';
 import type { SongPart as Part } from '@segue/shared';
+import { linesInLanguages, screenPicks } from '../../../components/chart/lyric-languages.ts';
 import { AnnouncementBanner } from '../../../components/announcement-banner.tsx';
 import { LiveConnectionStatus } from '../../../components/live-connection-status.tsx';
 import { createAppTheme } from '../../../lib/theme.ts';
@@ -119,7 +120,18 @@ function StageMessage({ children }: { children: ReactNode }) {
 
 /** The stage display of a setlist with at least one entry (a song, or an item). */
 function StagePerformance({ stage }: { stage: StageSetlist }) {
-  const { song, item, part, partIndex, next, currentIndex, songCount } = stage;
+  const { song, item, partIndex, next, currentIndex, songCount } = stage;
+  // The setlist's screen languages, first over second, as the projector shows them; the chords
+  // stay over the main lyrics (docs/DECISIONS.md, "Screen and chart languages").
+  const languages = stage.setlist?.lyricLanguages;
+  const part = useMemo(
+    () =>
+      stage.part && {
+        ...stage.part,
+        lines: linesInLanguages(stage.part, song?.language ?? null, screenPicks(languages)),
+      },
+    [stage.part, song?.language, languages],
+  );
   const viewport = useViewportSize();
   const area = useRef<HTMLDivElement>(null);
   const partKey = item ? `item:${item.index}` : `${currentIndex}:${partIndex}`;
@@ -129,7 +141,7 @@ function StagePerformance({ stage }: { stage: StageSetlist }) {
   // As large as the screen allows; a long part in two columns, smaller, and at the smallest
   // size it scrolls (stage-display.ts).
   const fit = useStageFit(area, {
-    contentKey: `${song?._id ?? ''}:${partKey}:${part ? partSize(part) : 0}:${viewport.width}`,
+    contentKey: `${song?._id ?? ''}:${partKey}:${part ? partSize(part) : 0}:${viewport.width}:${languages?.join() ?? ''}`,
     max: stageTextSize(viewport.width, viewport.height),
     min: STAGE_TEXT_SIZE.min,
   });

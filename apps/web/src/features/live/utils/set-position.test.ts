@@ -17,6 +17,7 @@ import type { SetPosition, SetSongs } from './set-position.ts';
 const part = (label: string, ...lines: [string, string][]): SongPart => ({
   label,
   lines: lines.map(([chords, lyrics]) => ({ chords, lyrics })),
+  translations: [],
 });
 const set = {
   songs: [

@@ -15,6 +15,7 @@ describe('stageEntry (issue 18: items of the order of service)', () => {
   const part = (label: string, lyrics = ''): SongPart => ({
     label,
     lines: [{ chords: 'G', lyrics }],
+    translations: [],
   });
   // Welcome, One (Verse, Chorus), Sermon, Two (Intro, Chorus, Chorus), Blessing.
   const set = {

@@ -1,5 +1,7 @@
 import Box from '@mui/material/Box';
 import { keyframes } from '@mui/material/styles';
+import { lyricDirection } from '../../../components/chart/lyric-languages.ts';
+import type { LyricRow } from '../../../components/chart/lyric-languages.ts';
 import { useFitText } from '../hooks/use-fit-text.ts';
 
 const fadeIn = keyframes`
@@ -11,9 +13,16 @@ const fadeIn = keyframes`
 export const LYRICS_SHADOW =
   '0 2px 4px rgba(0, 0, 0, 0.9), 0 0 12px rgba(0, 0, 0, 0.75), 0 0 28px rgba(0, 0, 0, 0.5)';
 
-/** The lyrics of the active part as large as the screen allows, never scrolling. */
-export function PresenterLyrics({ lines }: { lines: string[] }) {
-  const content = lines.join('\n');
+/** The second language's size beside the first's: smaller, so two fit where one did. */
+export const SECOND_LANGUAGE_SCALE = 0.72;
+
+/**
+ * The lyrics of the active part as large as the screen allows, never scrolling: each line in
+ * the setlist's first language, with the second under it, smaller, italic and warmer in colour.
+ */
+export function PresenterLyrics({ lines }: { lines: LyricRow[][] }) {
+  const twoLanguages = lines.some((rows) => rows.length > 1);
+  const content = JSON.stringify(lines);
   const { boxRef, textRef } = useFitText<HTMLDivElement, HTMLDivElement>(content);
   return (
     <Box
@@ -40,9 +49,31 @@ export function PresenterLyrics({ lines }: { lines: string[] }) {
           textShadow: LYRICS_SHADOW,
           animation: `${fadeIn} 0.4s ease-out`,
           '@media (prefers-reduced-motion: reduce)': { animation: 'none' },
+          // Two languages: a little room between one line's pair and the next.
+          '& [data-screen-line]': { mb: twoLanguages ? '0.3em' : 0 },
+          '& [data-second]': {
+            fontSize: `${SECOND_LANGUAGE_SCALE}em`,
+            fontStyle: 'italic',
+            fontWeight: 600,
+            color: '#ffe9a8',
+            lineHeight: 1.2,
+          },
         }}
       >
-        {content}
+        {lines.map((rows, i) => (
+          <div key={i} data-screen-line>
+            {rows.map((row, k) => (
+              <div
+                key={k}
+                lang={row.lang}
+                dir={lyricDirection(row.text, row.lang)}
+                data-second={row.second ? '' : undefined}
+              >
+                {row.text}
+              </div>
+            ))}
+          </div>
+        ))}
       </Box>
     </Box>
   );

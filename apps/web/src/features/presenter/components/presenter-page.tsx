@@ -5,6 +5,7 @@ import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
 import SettingsIcon from '@mui/icons-material/Settings';
+import { screenPicks, screenRows } from '../../../components/chart/lyric-languages.ts';
 import { LiveConnectionStatus } from '../../../components/live-connection-status.tsx';
 import { ScreenFrame } from '../../../components/projector/screen-frame.tsx';
 import { useScreenMessage } from '../../../components/projector/use-screen-message.ts';
@@ -90,9 +91,11 @@ function PresenterScreen({ setlistId }: { setlistId: string }) {
             presenter.part && (
               <PresenterLyrics
                 key={`${presenter.song?._id ?? ''}:${presenter.part.label}`}
-                lines={presenter.part.lines
-                  .map((line) => line.lyrics)
-                  .filter((lyrics) => lyrics.trim() !== '')}
+                lines={screenRows(
+                  presenter.part,
+                  presenter.song?.language ?? null,
+                  screenPicks(presenter.setlist?.lyricLanguages),
+                )}
               />
             )
           ))

@@ -30,6 +30,7 @@ const stored: SetlistDetails = {
   ],
   startTime: '10:00',
   clickOnStep: 'stop',
+  lyricLanguages: ['es', 'en'],
   positions: [],
   currentIndex: 0,
   currentPartLabel: null,
@@ -51,6 +52,7 @@ describe('the setlist form values', () => {
       { kind: 'song', song: 'b', leader: null, key: null, tempo: '', duration: '' },
     ]);
     expect(values.clickOnStep).toBe('stop');
+    expect(values.lyricLanguages).toEqual(['es', 'en']);
   });
 
   it("save as the spec's songs and the items placed among them, and read back the same", () => {
@@ -65,11 +67,14 @@ describe('the setlist form values', () => {
     ]);
     expect(checked.startTime).toBe('10:00');
     expect(checked.clickOnStep).toBe('stop');
+    // The screens' languages, first over second, as stored.
+    expect(checked.lyricLanguages).toEqual(['es', 'en']);
   });
 
   it("start a new setlist on the click following each song, and each entry on its song's tempo", () => {
     const values = formValuesOf();
     expect(values.clickOnStep).toBe('follow');
+    expect(values.lyricLanguages).toEqual([]);
     expect(SetlistFormSchema.parse({ ...values, ...base, order: [songRow('a')] })).toMatchObject({
       clickOnStep: 'follow',
       songs: [{ song: 'a', tempo: null }],

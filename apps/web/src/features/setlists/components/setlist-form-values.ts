@@ -131,6 +131,7 @@ export function formValuesOf(setlist?: SetlistDetails): SetlistFormValues {
       startTime: '',
       notes: '',
       clickOnStep: DEFAULT_CLICK_ON_STEP,
+      lyricLanguages: [],
       order: [],
       positions: [],
     };
@@ -141,6 +142,7 @@ export function formValuesOf(setlist?: SetlistDetails): SetlistFormValues {
     startTime: setlist.startTime ?? '',
     notes: setlist.notes,
     clickOnStep: setlist.clickOnStep,
+    lyricLanguages: setlist.lyricLanguages,
     order: orderOfService(setlist).flatMap((entry): OrderRow[] => {
       if (entry.kind === 'song') {
         const song = setlist.songs[entry.index];

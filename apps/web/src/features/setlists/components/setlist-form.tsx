@@ -21,6 +21,7 @@ import { useSetlistRights } from '../api/setlist-rights.ts';
 import { useSaveSetlist } from '../api/save-setlist.ts';
 import type { SaveSetlistVariables } from '../api/save-setlist.ts';
 import { useSongChoices } from '../api/song-choices.ts';
+import { useSongLanguages } from '../api/song-languages.ts';
 import { useMemberChoices } from '../api/team-members.ts';
 import { orderLabels } from './order-labels.ts';
 import { SetlistFormSchema, emptyItemRow, formValuesOf, songRow } from './setlist-form-values.ts';
@@ -30,6 +31,7 @@ import { SongOrderList } from './song-order-list.tsx';
 import type { OrderEntry } from './song-order-list.tsx';
 import type { SongChoice } from './song-picker.tsx';
 import { ClickOnStepField } from './click-on-step-field.tsx';
+import { ScreenLanguagesField } from './screen-languages-field.tsx';
 import { CloneSetlistDialog } from './clone-setlist-dialog.tsx';
 import { SongPicker } from './song-picker.tsx';
 import { TeamPositionsEditor } from './team-positions-editor.tsx';
@@ -137,6 +139,10 @@ export function SetlistForm({ team, setlist }: SetlistFormProps) {
   const order = useFieldArray({ control, name: 'order' });
   const rows = useWatch({ control, name: 'order' }) ?? [];
   const date = useWatch({ control, name: 'date' }) ?? '';
+  const songLanguages = useSongLanguages(
+    team._id,
+    rows.flatMap((row) => (row.kind === 'song' ? [row.song] : [])),
+  );
   const away = useAwayOn(team._id, date.split('T')[0] ?? '').data;
 
   // Titles, keys and tempos of the team's songs, and of the setlist's own (which the picker
@@ -364,6 +370,12 @@ export function SetlistForm({ team, setlist }: SetlistFormProps) {
           </Button>
         </Box>
         <ClickOnStepField control={control} disabled={busy} />
+        <ScreenLanguagesField
+          control={control}
+          languages={songLanguages}
+          disabled={busy}
+          error={errors.lyricLanguages?.message}
+        />
         <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap' }}>
           {mayEdit && (
             <Button type="submit" variant="contained" size="large" disabled={busy}>

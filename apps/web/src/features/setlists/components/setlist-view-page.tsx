@@ -39,6 +39,8 @@ import {
   MyViewPanelWhenOpen,
   MyViewToggleButton,
 } from '../../../components/my-view/my-view-toggle.tsx';
+import type { LyricPick } from '../../../components/chart/lyric-languages.ts';
+import { lyricsOptionOf, useLyricsChoice } from '../../../components/my-view/use-lyrics-choice.ts';
 import { useChordView } from '../../../components/my-view/use-chord-view.ts';
 import { usePeople } from '../../../lib/teams/teams.ts';
 import { useSetlistListening } from '../api/listening.ts';
@@ -118,6 +120,12 @@ function SetlistDetailsView({ setlist, team }: { setlist: SetlistDetails; team: 
   const notes = setlist.notes.trim();
   const { nameOf, unknown } = useNames(team);
   const { view, change } = useChordView();
+  const lyrics = useLyricsChoice();
+  // The set's songs as one, for the languages My view offers.
+  const allParts = useMemo(
+    () => ({ language: null, parts: setlist.songs.flatMap((entry) => entry.song.parts) }),
+    [setlist],
+  );
   const [myViewOpen, setMyViewOpen] = useState(false);
   const [showChords, setShowChords] = useState(false);
   const printing = usePrinting();
@@ -280,7 +288,12 @@ function SetlistDetailsView({ setlist, team }: { setlist: SetlistDetails; team: 
         <MyViewToggleButton open={myViewOpen} onToggle={() => setMyViewOpen((open) => !open)} />
       </Stack>
       <Box {...PRINT_HIDDEN} sx={{ mt: myViewOpen ? 2 : 0 }}>
-        <MyViewPanelWhenOpen open={myViewOpen} view={view} onChange={change} />
+        <MyViewPanelWhenOpen
+          open={myViewOpen}
+          view={view}
+          onChange={change}
+          lyrics={lyricsOptionOf(allParts, lyrics)}
+        />
       </Box>
       <Divider sx={{ my: 4 }} />
       {times.entries.length === 0 ? (
@@ -301,6 +314,7 @@ function SetlistDetailsView({ setlist, team }: { setlist: SetlistDetails; team: 
                     leaderName={entry.leader === null ? null : nameOf(entry.leader)}
                     listened={listenedText(entry.song._id)}
                     view={view}
+                    picks={lyrics.picks}
                     // Paper always gets the charts, whatever the switch says.
                     chart={showChords ? 'shown' : printing ? 'print' : 'none'}
                   />
@@ -331,6 +345,8 @@ interface SetlistSongProps {
   /** Who played its recording this week, for the set's leaders; null for everyone else. */
   listened: string | null;
   view: ChordView;
+  /** Which lyrics the chart shows (My view). */
+  picks: readonly LyricPick[];
   /** The chart on screen (and paper), on paper only (the lyrics on screen), or not at all. */
   chart: 'shown' | 'print' | 'none';
 }
@@ -347,11 +363,21 @@ function SetlistSong({
   leaderName,
   listened,
   view,
+  picks,
   chart,
 }: SetlistSongProps) {
   const { song } = entry;
   const key = shownKey(entry);
-  const chartView = <SongChart parts={song.parts} chordsKey={key} view={view} heading="h3" />;
+  const chartView = (
+    <SongChart
+      parts={song.parts}
+      language={song.language}
+      picks={picks}
+      chordsKey={key}
+      view={view}
+      heading="h3"
+    />
+  );
   return (
     <Box component="article">
       <Typography variant="h5" component="h2" sx={{ fontWeight: 600, mb: 0.5 }}>
@@ -440,7 +466,12 @@ function SongLyrics({ song }: { song: Song }) {
           </Typography>
           {part.lines.map((line, lineIndex) => (
             // An empty line keeps its height: it is the gap between the song's phrases.
-            <Typography key={lineIndex} sx={{ whiteSpace: 'pre-wrap', minHeight: '1.5em' }}>
+            <Typography
+              key={lineIndex}
+              lang={song.language ?? undefined}
+              dir="auto"
+              sx={{ whiteSpace: 'pre-wrap', minHeight: '1.5em' }}
+            >
               {line.lyrics}
             </Typography>
           ))}

@@ -16,10 +16,12 @@ import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import ContentPasteIcon from '@mui/icons-material/ContentPaste';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import { DEFAULT_CHORD_VIEW, SONG_LIMITS, SONG_TEXTS } from '@segue/shared';
-import type { Song, SongPart } from '@segue/shared';
+import { DEFAULT_CHORD_VIEW, SONG_LIMITS, SONG_TEXTS, songLanguages } from '@segue/shared';
+import type { Song } from '@segue/shared';
 import { ApiRequestError, errorMessage } from '../../../lib/api-client.ts';
 import { SongChart } from '../../../components/chart/song-chart.tsx';
+import type { ChartSongPart } from '../../../components/chart/song-chart.tsx';
+import type { LyricPick } from '../../../components/chart/lyric-languages.ts';
 import { PageLoading } from '../../../components/layout/page-loading.tsx';
 import { useSaveSong } from '../api/save-song.ts';
 import { useSong } from '../api/songs.ts';
@@ -27,9 +29,11 @@ import { useLeaveBlocker } from '../hooks/use-leave-blocker.ts';
 import { ADD_PART_BUTTON_ID, changeThenFocus, partLabelInputId } from './focus-control.ts';
 import { CurrentTeamGate } from '../../../components/current-team-gate.tsx';
 import { MORE_DETAIL_FIELDS, SongDetailsFields } from './song-details-fields.tsx';
+import { ChartTranslationsEditor } from './chart-translations-editor.tsx';
 import {
   chartOfParts,
   chartSongInput,
+  draftWithChartParts,
   draftSnapshot,
   draftToSong,
   hasMoreDetails,
@@ -43,7 +47,12 @@ import { LeaveSongDialog } from './leave-song-dialog.tsx';
 import { SongPartEditor } from './song-part-editor.tsx';
 import { problemUnder, songProblemField } from './song-problem-field.ts';
 import { SONG_FILES_TEXTS } from './song-files-texts.ts';
-import { SONG_SCREEN_TEXTS, songEntryTexts as E } from './song-texts.ts';
+import {
+  SONG_LANGUAGE_FORM_TEXTS as L,
+  SONG_SCREEN_TEXTS,
+  songEntryTexts as E,
+} from './song-texts.ts';
+import { LanguagePicker } from '../../../components/language-picker.tsx';
 import { useChangesAllowed } from '../../../lib/offline/offline-copy.ts';
 import { usePhoneLayout } from '../../../lib/use-phone-layout.ts';
 
@@ -65,7 +74,16 @@ const viewPanelId = (view: EntryView) => `song-form-${view}-panel`;
  */
 const PHONE_CHART_MAX_ROWS = 14;
 /** The details' schema names ('tempo', 'authors.1.name' under 'authors'). */
-const DETAIL_FIELDS = new Set(['key', 'capo', 'tempo', 'time', 'ccli', 'copyright', 'authors']);
+const DETAIL_FIELDS = new Set([
+  'key',
+  'language',
+  'capo',
+  'tempo',
+  'time',
+  'ccli',
+  'copyright',
+  'authors',
+]);
 
 /** /songs/new and /songs/{id}/edit: a song's title, artist, details, and parts with their lines. */
 export function SongFormPage() {
@@ -130,11 +148,17 @@ interface Banner {
  * The parts the preview shows: the chart view's text as read, or the line-by-line parts. A
  * part not labelled yet is named by its place, so its heading is never empty.
  */
-function previewParts(draft: SongDraft): SongPart[] {
-  const parts = draft.view === 'chart' ? readChartText(draft.chart.text).chart.parts : draft.parts;
-  return parts.map((part, index) => ({
+function previewParts(draft: SongDraft): ChartSongPart[] {
+  const parts =
+    draft.view === 'chart'
+      ? draftWithChartParts(draft, readChartText(draft.chart.text).chart).parts
+      : draft.parts;
+  // The song as it would be saved, with its translations (draftToSong's).
+  const saved = draftToSong({ ...draft, parts }).parts;
+  return saved.map((part, index) => ({
     label: part.label.trim() ? part.label : E.unlabelledPart(index + 1),
     lines: part.lines,
+    translations: part.translations,
   }));
 }
 
@@ -160,6 +184,18 @@ function SongForm({ teamId, song }: SongFormProps) {
   // The preview follows the typing a moment behind, so typing stays quick in a long song.
   const previewed = useDeferredValue(draft);
   const shownParts = useMemo(() => previewParts(previewed), [previewed]);
+  const chartParts = useMemo(
+    () => (previewed.view === 'chart' ? readChartText(previewed.chart.text).chart.parts : []),
+    [previewed],
+  );
+  // The preview shows every language: the main lyrics, each translation under them.
+  const previewPicks = useMemo<LyricPick[]>(
+    () => [
+      { main: true },
+      ...songLanguages({ language: null, parts: shownParts }).map((lang) => ({ lang })),
+    ],
+    [shownParts],
+  );
   const chartNotes = useMemo(
     () =>
       previewed.view === 'chart'
@@ -229,6 +265,7 @@ function SongForm({ teamId, song }: SongFormProps) {
   const problemAt = (field: string) => (banner?.field === field ? banner.text : undefined);
   const titleProblem = problemAt('title');
   const artistProblem = problemAt('artist');
+  const languageProblem = problemAt('language');
   const partsProblem = problemAt('parts');
   const detailsProblem = DETAIL_FIELDS.has(banner?.field?.split('.')[0] ?? '')
     ? banner?.text
@@ -284,6 +321,8 @@ function SongForm({ teamId, song }: SongFormProps) {
       </Typography>
       <SongChart
         parts={shownParts}
+        language={previewed.details.language || null}
+        picks={previewPicks}
         chordsKey={previewed.details.key || null}
         view={DEFAULT_CHORD_VIEW}
         heading="h3"
@@ -318,16 +357,33 @@ function SongForm({ teamId, song }: SongFormProps) {
             htmlInput: { 'aria-label': 'Title', maxLength: SONG_LIMITS.titleMaxLength },
           }}
         />
-        <TextField
-          label="Artist"
-          value={draft.artist}
-          onChange={(event) => dispatch({ type: 'setArtist', artist: event.target.value })}
-          error={artistProblem !== undefined}
-          helperText={artistProblem}
-          fullWidth
-          autoComplete="off"
-          slotProps={{ htmlInput: { maxLength: SONG_LIMITS.artistMaxLength } }}
-        />
+        {/* The artist and the lyrics' language share a row: the chart stays near the top. */}
+        <Stack direction="row" spacing={2}>
+          <TextField
+            label="Artist"
+            value={draft.artist}
+            onChange={(event) => dispatch({ type: 'setArtist', artist: event.target.value })}
+            error={artistProblem !== undefined}
+            helperText={artistProblem}
+            fullWidth
+            autoComplete="off"
+            slotProps={{ htmlInput: { maxLength: SONG_LIMITS.artistMaxLength } }}
+            sx={{ flex: { xs: 1, sm: 2 }, minWidth: 0 }}
+          />
+          <Box sx={{ flex: 1, minWidth: 0 }}>
+            <LanguagePicker
+              label={L.language}
+              value={draft.details.language || null}
+              onChange={(tag) =>
+                dispatch({ type: 'setDetail', field: 'language', value: tag ?? '' })
+              }
+              error={languageProblem !== undefined}
+              helperText={languageProblem}
+              fullWidth
+              size="medium"
+            />
+          </Box>
+        </Stack>
         <Box>
           <SongDetailsFields
             details={draft.details}
@@ -379,27 +435,37 @@ function SongForm({ teamId, song }: SongFormProps) {
             direction={{ xs: 'column', md: 'row' }}
             spacing={2}
           >
-            <TextField
-              id={CHART_INPUT_ID}
-              label={E.chart}
-              value={draft.chart.text}
-              onChange={(event) => dispatch({ type: 'setChartText', text: event.target.value })}
-              multiline
-              minRows={12}
-              maxRows={phone ? PHONE_CHART_MAX_ROWS : undefined}
-              placeholder={E.chartPlaceholder}
-              error={chartProblem !== undefined}
-              helperText={chartHelp}
-              sx={{ flex: 1, minWidth: 0 }}
-              slotProps={{
-                htmlInput: {
-                  spellCheck: false,
-                  autoCapitalize: 'off',
-                  autoComplete: 'off',
-                  style: { fontFamily: 'monospace' },
-                },
-              }}
-            />
+            {/* The chart, and its parts' translations under it. */}
+            <Stack spacing={2} sx={{ flex: 1, minWidth: 0 }}>
+              <TextField
+                id={CHART_INPUT_ID}
+                label={E.chart}
+                value={draft.chart.text}
+                onChange={(event) => dispatch({ type: 'setChartText', text: event.target.value })}
+                multiline
+                minRows={12}
+                maxRows={phone ? PHONE_CHART_MAX_ROWS : undefined}
+                placeholder={E.chartPlaceholder}
+                error={chartProblem !== undefined}
+                helperText={chartHelp}
+                sx={{ minWidth: 0 }}
+                slotProps={{
+                  htmlInput: {
+                    spellCheck: false,
+                    autoCapitalize: 'off',
+                    autoComplete: 'off',
+                    style: { fontFamily: 'monospace' },
+                  },
+                }}
+              />
+              <ChartTranslationsEditor
+                parts={chartParts}
+                translations={draft.chartTranslations}
+                language={draft.details.language}
+                dispatch={dispatch}
+                problem={banner}
+              />
+            </Stack>
             {preview}
           </Stack>
         ) : (
@@ -415,6 +481,7 @@ function SongForm({ teamId, song }: SongFormProps) {
                 part={part}
                 index={index}
                 partCount={partCount}
+                language={draft.details.language}
                 dispatch={dispatch}
                 problem={problemUnder(banner, `parts.${index}`)}
               />

@@ -28,9 +28,20 @@ const song: Song = {
     { name: 'John Newton', type: 'words' },
     { name: 'Traditional', type: 'music' },
   ],
+  language: null,
   parts: [
-    { id: 'p1', label: 'Verse 1', lines: [{ chords: 'G', lyrics: 'Amazing grace' }] },
-    { id: 'intro-x', label: 'Chorus', lines: [{ chords: '', lyrics: 'How sweet' }] },
+    {
+      id: 'p1',
+      label: 'Verse 1',
+      lines: [{ chords: 'G', lyrics: 'Amazing grace' }],
+      translations: [],
+    },
+    {
+      id: 'intro-x',
+      label: 'Chorus',
+      lines: [{ chords: '', lyrics: 'How sweet' }],
+      translations: [],
+    },
   ],
   teamId: 't1',
   createdAt: '2026-01-01T00:00:00.000Z',
@@ -45,6 +56,7 @@ describe('song form state', () => {
     expect(draftToSong(initialDraft(song))).toEqual({
       title: song.title,
       artist: song.artist,
+      language: null,
       key: 'Bb',
       capo: 3,
       tempo: 72,
@@ -223,7 +235,12 @@ describe('the song form as one chart', () => {
     });
     expect(draftSnapshot(typed)).not.toBe(draftSnapshot(start));
     expect(chartSongInput(typed).input.parts).toEqual([
-      { id: 'intro-x', label: 'Chorus', lines: [{ chords: '', lyrics: 'How sweet' }] },
+      {
+        id: 'intro-x',
+        label: 'Chorus',
+        lines: [{ chords: '', lyrics: 'How sweet' }],
+        translations: [],
+      },
       {
         id: 'p1',
         label: 'Verse 1',
@@ -231,8 +248,9 @@ describe('the song form as one chart', () => {
           { chords: 'G      C', lyrics: 'Amazing grace' },
           { chords: '', lyrics: 'That saved' },
         ],
+        translations: [],
       },
-      { label: 'Bridge', lines: [{ chords: '', lyrics: 'Oh' }] },
+      { label: 'Bridge', lines: [{ chords: '', lyrics: 'Oh' }], translations: [] },
     ]);
   });
 
@@ -247,8 +265,12 @@ describe('the song form as one chart', () => {
     });
     expect(lines.view).toBe('lines');
     expect(draftToSong(lines).parts).toEqual([
-      { label: 'Verse 1', lines: [{ chords: 'D          G', lyrics: 'Blessed assurance' }] },
-      { label: 'Chorus', lines: [{ chords: '', lyrics: 'This is my story' }] },
+      {
+        label: 'Verse 1',
+        lines: [{ chords: 'D          G', lyrics: 'Blessed assurance' }],
+        translations: [],
+      },
+      { label: 'Chorus', lines: [{ chords: '', lyrics: 'This is my story' }], translations: [] },
     ]);
     const edited = apply(lines, { type: 'setLine', part: 1, line: 0, field: 'chords', value: 'A' });
     const back = chartOfParts(edited.parts);
@@ -262,7 +284,9 @@ describe('the song form as one chart', () => {
       type: 'showLines',
       chart: chartSongInputChart(initialDraft()),
     });
-    expect(draftToSong(empty).parts).toEqual([{ label: '', lines: [{ chords: '', lyrics: '' }] }]);
+    expect(draftToSong(empty).parts).toEqual([
+      { label: '', lines: [{ chords: '', lyrics: '' }], translations: [] },
+    ]);
     // ... and that untouched part does not keep the chart view from opening.
     expect(chartOfParts(empty.parts)).toEqual({ text: '', problem: null });
   });

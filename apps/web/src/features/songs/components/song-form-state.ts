@@ -1,4 +1,4 @@
-import { SongInputSchema, songProblem } from '@segue/shared';
+import { SONG_LANGUAGE_TEXTS, SongInputSchema, songProblem } from '@segue/shared';
 import type { Song, SongAuthorType, SongLine, SongPart } from '@segue/shared';
 import { chartTextOf, readChartText } from './song-chart-text.ts';
 import type { ChartProblem } from './song-chart-text.ts';
@@ -13,6 +13,16 @@ export interface LineDraft {
   key: string;
   chords: string;
   lyrics: string;
+  /** The line in the part's translations, by the translation's key; missing is empty. */
+  translated?: Record<string, string>;
+}
+
+/** One of a part's translations: its language; its lines are on the part's lines. */
+export interface TranslationDraft {
+  key: string;
+  lang: string;
+  /** Kept as the song had it (a transliteration's script); the form does not change it. */
+  translit?: string | undefined;
 }
 
 export interface PartDraft {
@@ -21,6 +31,20 @@ export interface PartDraft {
   id?: string;
   label: string;
   lines: LineDraft[];
+  /** The part's lyrics in other languages, line by line (LineDraft's `translated`). */
+  translations?: TranslationDraft[];
+}
+
+/**
+ * A translation in the chart view: a block of lines under a part of the chart, the part named
+ * by its label and which of the parts with that label it is (chartPartKey).
+ */
+export interface ChartTranslationDraft {
+  key: string;
+  part: string;
+  lang: string;
+  translit?: string | undefined;
+  text: string;
 }
 
 export interface AuthorDraft {
@@ -36,6 +60,8 @@ export interface AuthorDraft {
 export interface DetailsDraft {
   /** '' is no key. */
   key: string;
+  /** The main lyrics' language (a BCP 47 tag); '' is none. */
+  language: string;
   capo: number;
   tempo: string;
   time: string;
@@ -45,7 +71,7 @@ export interface DetailsDraft {
 }
 
 /** The details typed as text. */
-export type DetailTextField = 'key' | 'tempo' | 'time' | 'ccli' | 'copyright';
+export type DetailTextField = 'key' | 'language' | 'tempo' | 'time' | 'ccli' | 'copyright';
 
 /** The two views of the song's parts: the whole chart as one text, or two boxes a line. */
 export type EntryView = 'chart' | 'lines';
@@ -63,6 +89,8 @@ export interface SongDraft {
    * when it opened: a chart typed back to that text leaves the parts unchanged.
    */
   chart: { text: string; written: string };
+  /** The chart view's translations, a block of lines under a part each. */
+  chartTranslations: ChartTranslationDraft[];
 }
 
 export type SongDraftAction =
@@ -85,6 +113,13 @@ export type SongDraftAction =
   | { type: 'replaceLine'; part: number; line: number; lines: SongLine[] }
   | { type: 'removeLine'; part: number; line: number }
   | { type: 'moveLine'; part: number; line: number; to: number }
+  | { type: 'addTranslation'; part: number; lang: string }
+  | { type: 'removeTranslation'; part: number; translation: string }
+  | { type: 'setTranslationLine'; part: number; line: number; translation: string; value: string }
+  /** The chart view: a translation under the chart's part `part` (chartPartKey). */
+  | { type: 'addChartTranslation'; part: string; lang: string }
+  | { type: 'removeChartTranslation'; translation: string }
+  | { type: 'setChartTranslation'; translation: string; text: string }
   /** A pasted chart: its parts replace the form's; its details fill the empty ones. */
   | { type: 'useChart'; chart: PastedChart }
   | { type: 'setChartText'; text: string }
@@ -114,6 +149,7 @@ const emptyPart = (): PartDraft => ({ key: newKey(), label: '', lines: [emptyLin
 
 const noDetails = (): DetailsDraft => ({
   key: '',
+  language: '',
   capo: 0,
   tempo: '',
   time: '',
@@ -136,9 +172,30 @@ export function initialDraft(song?: Song): SongDraft {
       parts: [emptyPart()],
       view: 'chart',
       chart: { text: '', written: '' },
+      chartTranslations: [],
     };
   }
   const text = chartTextOf(song.parts);
+  const parts = song.parts.map((part) => {
+    const translations = (part.translations ?? []).map((t) => ({
+      key: newKey(),
+      lang: t.lang,
+      ...(t.translit ? { translit: t.translit } : {}),
+    }));
+    return {
+      key: newKey(),
+      id: part.id,
+      label: part.label,
+      translations,
+      lines: part.lines.map((line, i) => ({
+        key: newKey(),
+        ...line,
+        translated: Object.fromEntries(
+          translations.map((t, k) => [t.key, part.translations[k]?.lines[i] ?? '']),
+        ),
+      })),
+    };
+  });
   return {
     view: text === null ? 'lines' : 'chart',
     chart: { text: text ?? '', written: text ?? '' },
@@ -146,6 +203,7 @@ export function initialDraft(song?: Song): SongDraft {
     artist: song.artist,
     details: {
       key: song.key ?? '',
+      language: song.language ?? '',
       capo: song.capo,
       tempo: song.tempo === null ? '' : String(song.tempo),
       time: song.time ?? '',
@@ -153,13 +211,82 @@ export function initialDraft(song?: Song): SongDraft {
       copyright: song.copyright,
       authors: song.authors.map((author) => ({ key: newKey(), ...author })),
     },
-    parts: song.parts.map((part) => ({
-      key: newKey(),
-      id: part.id,
-      label: part.label,
-      lines: part.lines.map((line) => ({ key: newKey(), ...line })),
-    })),
+    parts,
+    chartTranslations: chartTranslationsOf(parts),
   };
+}
+
+/**
+ * The chart's name of each part: its label, and which of the parts with that label it is, so
+ * a translation stays under its part while the chart around it is typed.
+ */
+export function chartPartKeys(parts: readonly { label: string }[]): string[] {
+  const seen = new Map<string, number>();
+  return parts.map(({ label }) => {
+    const n = (seen.get(label) ?? 0) + 1;
+    seen.set(label, n);
+    return `${label}\u0000${n}`;
+  });
+}
+
+/** A translation's lines, without the empty ones at the end. */
+function trimmedLines(lines: readonly string[]): string[] {
+  let end = lines.length;
+  while (end > 0 && !lines[end - 1]?.trim()) end -= 1;
+  return lines.slice(0, end);
+}
+
+/** The lines a chart view's block of text holds, one a row. */
+export const blockLines = (text: string) => trimmedLines(text.split(/\r\n|\r|\n/));
+
+/** The translations of line-by-line parts as the chart view's blocks (parts without text left out). */
+function chartTranslationsOf(parts: readonly PartDraft[]): ChartTranslationDraft[] {
+  const kept = parts.filter((part) => !isBlankPart(part));
+  const keys = chartPartKeys(kept);
+  return kept.flatMap((part, i) =>
+    (part.translations ?? []).map((t) => ({
+      key: t.key,
+      part: keys[i]!,
+      lang: t.lang,
+      ...(t.translit ? { translit: t.translit } : {}),
+      text: trimmedLines(part.lines.map((line) => line.translated?.[t.key] ?? '')).join('\n'),
+    })),
+  );
+}
+
+/** A part's translations as the API takes them. */
+function partTranslations(part: PartDraft): SongPart['translations'] {
+  return (part.translations ?? []).map((t) => ({
+    lang: t.lang,
+    ...(t.translit ? { translit: t.translit } : {}),
+    lines: trimmedLines(part.lines.map((line) => line.translated?.[t.key] ?? '')),
+  }));
+}
+
+/** The chart view's translations put on parts read from the chart (matched by chartPartKey). */
+function withChartTranslations(
+  parts: PartDraft[],
+  translations: readonly ChartTranslationDraft[],
+): PartDraft[] {
+  if (translations.length === 0) return parts;
+  const keys = chartPartKeys(parts);
+  return parts.map((part, i) => {
+    const own = translations.filter((t) => t.part === keys[i]);
+    if (own.length === 0) return part;
+    const lines = own.map((t) => blockLines(t.text));
+    return {
+      ...part,
+      translations: own.map(({ key, lang, translit }) => ({
+        key,
+        lang,
+        ...(translit ? { translit } : {}),
+      })),
+      lines: part.lines.map((line, j) => ({
+        ...line,
+        translated: Object.fromEntries(own.map((t, k) => [t.key, lines[k]?.[j] ?? ''])),
+      })),
+    };
+  });
 }
 
 /**
@@ -168,6 +295,10 @@ export function initialDraft(song?: Song): SongDraft {
  */
 export function draftSnapshot(draft: SongDraft): string {
   const { title, artist, details, parts, view, chart } = draft;
+  // The translations as the chart view's blocks, whichever view holds them.
+  const translations = (view === 'chart' ? draft.chartTranslations : chartTranslationsOf(parts))
+    .map(({ part, lang, translit, text }) => ({ part, lang, translit, text: blockLines(text) }))
+    .sort((a, b) => (a.part + a.lang < b.part + b.lang ? -1 : 1));
   return JSON.stringify({
     title,
     artist,
@@ -178,6 +309,7 @@ export function draftSnapshot(draft: SongDraft): string {
       label,
       lines: lines.map(({ chords, lyrics }) => ({ chords, lyrics })),
     })),
+    translations,
   });
 }
 
@@ -190,6 +322,7 @@ export function hasMoreDetails(details: DetailsDraft): boolean {
 export interface SongFormInput {
   title: string;
   artist: string;
+  language: string | null;
   key: string | null;
   capo: number;
   tempo: number | null;
@@ -218,6 +351,7 @@ export function draftToSong(draft: SongDraft): SongFormInput {
   return {
     title: draft.title,
     artist: draft.artist,
+    language: textOrNull(details.language),
     key: textOrNull(details.key),
     capo: details.capo,
     tempo: wholeNumberOrNull(details.tempo),
@@ -225,10 +359,11 @@ export function draftToSong(draft: SongDraft): SongFormInput {
     ccli: textOrNull(details.ccli),
     copyright: details.copyright.trim(),
     authors: details.authors.map(({ name, type }) => ({ name, type })),
-    parts: draft.parts.map(({ id, label, lines }) => ({
-      ...(id ? { id } : {}),
-      label,
-      lines: lines.map(({ chords, lyrics }) => ({ chords, lyrics })),
+    parts: draft.parts.map((part) => ({
+      ...(part.id ? { id: part.id } : {}),
+      label: part.label,
+      lines: part.lines.map(({ chords, lyrics }) => ({ chords, lyrics })),
+      translations: partTranslations(part),
     })),
   };
 }
@@ -313,6 +448,8 @@ export function draftWithChart(draft: SongDraft, chart: PastedChart): SongDraft 
       tempo: keep(details.tempo, chart.tempo),
       time: keep(details.time, chart.time),
     },
+    // A pasted chart's parts are new: no translation of the old parts is put on them.
+    chartTranslations: chart.parts.length > 0 ? [] : draft.chartTranslations,
     parts:
       chart.parts.length > 0
         ? chart.parts.map((part) => ({
@@ -343,22 +480,20 @@ export function draftWithChartParts(draft: SongDraft, chart: PastedChart): SongD
     return draft.parts[at]?.id;
   };
   const ids = chart.parts.map((part) => idOf(part.label, -1));
-  return {
-    ...filled,
-    parts: chart.parts.map((part, index) => {
-      const id = ids[index] ?? idOf(part.label, index);
-      return {
+  const parts: PartDraft[] = chart.parts.map((part, index) => {
+    const id = ids[index] ?? idOf(part.label, index);
+    return {
+      key: newKey(),
+      ...(id ? { id } : {}),
+      label: part.label,
+      lines: part.lines.map((line) => ({
         key: newKey(),
-        ...(id ? { id } : {}),
-        label: part.label,
-        lines: part.lines.map((line) => ({
-          key: newKey(),
-          chords: line.chords,
-          lyrics: line.lyrics,
-        })),
-      };
-    }),
-  };
+        chords: line.chords,
+        lyrics: line.lyrics,
+      })),
+    };
+  });
+  return { ...filled, parts: withChartTranslations(parts, draft.chartTranslations) };
 }
 
 /** A part with nothing typed: no label and no line with chords or lyrics. */
@@ -413,6 +548,16 @@ export function chartSongInput(draft: SongDraft): {
   if (first?.field === 'title') return { input, problem: first };
   const unread: ChartProblem | undefined = read.problems[0];
   if (unread) return { input, problem: { text: unread.text, field: 'chart', line: unread.line } };
+  // A block with more lines than its part would lose the last ones: said at the block.
+  const keys = chartPartKeys(read.chart.parts);
+  for (const t of draft.chartTranslations) {
+    const at = keys.indexOf(t.part);
+    const part = read.chart.parts[at];
+    if (part && blockLines(t.text).length > part.lines.length) {
+      const text = SONG_LANGUAGE_TEXTS.tooManyLines(part.label.trim(), t.lang);
+      return { input, problem: { text, field: `chartTranslations.${t.key}` } };
+    }
+  }
   if (!first) return { input, problem: null };
   const inParts = first.field === undefined || first.field.split('.')[0] === 'parts';
   return { input, problem: inParts ? { text: first.text, field: 'chart' } : first };
@@ -432,7 +577,55 @@ export function songDraftReducer(draft: SongDraft, action: SongDraftAction): Son
     case 'setChartText':
       return { ...draft, chart: { ...draft.chart, text: action.text } };
     case 'showChart':
-      return { ...draft, view: 'chart', chart: { text: action.text, written: action.text } };
+      return {
+        ...draft,
+        view: 'chart',
+        chart: { text: action.text, written: action.text },
+        chartTranslations: chartTranslationsOf(draft.parts),
+      };
+    case 'addTranslation':
+      return {
+        ...draft,
+        parts: replaceAt(draft.parts, action.part, (p) => ({
+          ...p,
+          translations: [...(p.translations ?? []), { key: newKey(), lang: action.lang }],
+        })),
+      };
+    case 'removeTranslation':
+      return {
+        ...draft,
+        parts: replaceAt(draft.parts, action.part, (p) => ({
+          ...p,
+          translations: (p.translations ?? []).filter((t) => t.key !== action.translation),
+        })),
+      };
+    case 'setTranslationLine':
+      return updateLines(draft, action.part, (lines) =>
+        replaceAt(lines, action.line, (l) => ({
+          ...l,
+          translated: { ...l.translated, [action.translation]: action.value },
+        })),
+      );
+    case 'addChartTranslation':
+      return {
+        ...draft,
+        chartTranslations: [
+          ...draft.chartTranslations,
+          { key: newKey(), part: action.part, lang: action.lang, text: '' },
+        ],
+      };
+    case 'removeChartTranslation':
+      return {
+        ...draft,
+        chartTranslations: draft.chartTranslations.filter((t) => t.key !== action.translation),
+      };
+    case 'setChartTranslation':
+      return {
+        ...draft,
+        chartTranslations: draft.chartTranslations.map((t) =>
+          t.key === action.translation ? { ...t, text: action.text } : t,
+        ),
+      };
     case 'showLines': {
       const next = draftWithChartParts(draft, action.chart);
       // Nothing typed yet: the line-by-line view starts as a new song does.

@@ -12,8 +12,9 @@ import { SONG_LIMITS } from '@segue/shared';
 import { changeThenFocus } from './focus-control.ts';
 import { pasteLines } from './pasted-lines.ts';
 import type { LineField } from './pasted-lines.ts';
-import type { LineDraft, SongDraftAction } from './song-form-state.ts';
-import { partEditorLabels as labels } from './song-texts.ts';
+import { languageLabel } from '../../../components/chart/language-names.ts';
+import type { LineDraft, SongDraftAction, TranslationDraft } from './song-form-state.ts';
+import { partEditorLabels as labels, SONG_LANGUAGE_FORM_TEXTS as L } from './song-texts.ts';
 
 /**
  * Chords and lyrics share one monospace font, size, letter spacing and padding, so a chord typed
@@ -37,12 +38,19 @@ const chordsColorSx = (theme: Theme) => ({
   },
 });
 
+/** A translated line: lyrics only, quieter than the line it translates, as the chart shows it. */
+const translationInputSx = {
+  '& .MuiInputBase-input': { fontStyle: 'italic', px: 1.25, py: 0.75, fontSize: '0.95rem' },
+} as const;
+
 interface SongLineEditorProps {
   line: LineDraft;
   /** 0-based positions; the labels count from 1. */
   partIndex: number;
   lineIndex: number;
   lineCount: number;
+  /** The part's translations: a field for each, under the lyrics. */
+  translations: readonly TranslationDraft[];
   dispatch: Dispatch<SongDraftAction>;
   /** A problem with this line, shown at its chords or its lyrics (field 'chords' or 'lyrics'). */
   problem?: { text: string; field: string } | undefined;
@@ -62,6 +70,7 @@ export const SongLineEditor = memo(function SongLineEditor({
   partIndex,
   lineIndex,
   lineCount,
+  translations,
   dispatch,
   problem,
 }: SongLineEditorProps) {
@@ -158,11 +167,41 @@ export const SongLineEditor = memo(function SongLineEditor({
               'aria-label': labels.lyrics(n, m),
               maxLength: SONG_LIMITS.lineMaxLength,
               autoComplete: 'off',
+              // Hebrew and Arabic lyrics are typed from the right.
+              dir: 'auto',
               onKeyDown: onKeyDown('lyrics'),
               onPaste: onPaste('lyrics'),
             },
           }}
         />
+        {translations.map((t) => (
+          <TextField
+            key={t.key}
+            value={line.translated?.[t.key] ?? ''}
+            onChange={(event) =>
+              dispatch({
+                type: 'setTranslationLine',
+                part: partIndex,
+                line: lineIndex,
+                translation: t.key,
+                value: event.target.value,
+              })
+            }
+            placeholder={L.translationPlaceholder(languageLabel(t.lang))}
+            size="small"
+            fullWidth
+            sx={translationInputSx}
+            slotProps={{
+              htmlInput: {
+                'aria-label': L.translationLine(n, m, languageLabel(t.lang)),
+                maxLength: SONG_LIMITS.lineMaxLength,
+                autoComplete: 'off',
+                lang: t.lang,
+                dir: 'auto',
+              },
+            }}
+          />
+        ))}
       </Stack>
       <Box sx={{ display: 'flex', flexDirection: { xs: 'column', sm: 'row' }, flexShrink: 0 }}>
         <IconButton

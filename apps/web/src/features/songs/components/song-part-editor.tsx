@@ -8,22 +8,28 @@ import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
+import Chip from '@mui/material/Chip';
 import AddIcon from '@mui/icons-material/Add';
+import CloseIcon from '@mui/icons-material/Close';
 import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
 import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { PART_LABEL_SUGGESTIONS, SONG_LIMITS } from '@segue/shared';
+import { languageLabel } from '../../../components/chart/language-names.ts';
 import { ADD_PART_BUTTON_ID, changeThenFocus, partLabelInputId } from './focus-control.ts';
 import type { PartDraft, SongDraftAction } from './song-form-state.ts';
 import { SongLineEditor } from './song-line-editor.tsx';
 import { problemUnder } from './song-problem-field.ts';
-import { partEditorLabels as labels } from './song-texts.ts';
+import { partEditorLabels as labels, SONG_LANGUAGE_FORM_TEXTS as L } from './song-texts.ts';
+import { TranslationAdder } from './translation-adder.tsx';
 
 interface SongPartEditorProps {
   part: PartDraft;
   /** 0-based position; the labels count from 1. */
   index: number;
   partCount: number;
+  /** The song's own language, which a translation cannot be in; '' when none. */
+  language: string;
   dispatch: Dispatch<SongDraftAction>;
   /**
    * A problem with this part, its field relative to the part: 'label', 'lines' (too few or too
@@ -40,9 +46,11 @@ export const SongPartEditor = memo(function SongPartEditor({
   part,
   index,
   partCount,
+  language,
   dispatch,
   problem,
 }: SongPartEditorProps) {
+  const translations = part.translations ?? [];
   const n = index + 1;
   const labelProblem = problem?.field === 'label' ? problem.text : undefined;
   const linesProblem = problem?.field === 'lines' ? problem.text : undefined;
@@ -137,6 +145,7 @@ export const SongPartEditor = memo(function SongPartEditor({
             partIndex={index}
             lineIndex={lineIndex}
             lineCount={part.lines.length}
+            translations={translations}
             dispatch={dispatch}
             problem={problemUnder(problem, `lines.${lineIndex}`)}
           />
@@ -157,6 +166,32 @@ export const SongPartEditor = memo(function SongPartEditor({
       >
         Add Line
       </Button>
+      {translations.length > 0 && (
+        <Stack direction="row" spacing={1} sx={{ mt: 1, flexWrap: 'wrap', alignItems: 'center' }}>
+          {translations.map((t) => (
+            <Stack key={t.key} direction="row" sx={{ alignItems: 'center' }}>
+              <Chip lang={t.lang} label={languageLabel(t.lang)} size="small" />
+              <IconButton
+                size="small"
+                aria-label={L.removeTranslation(L.partName(n), languageLabel(t.lang))}
+                onClick={() =>
+                  dispatch({ type: 'removeTranslation', part: index, translation: t.key })
+                }
+              >
+                <CloseIcon fontSize="small" />
+              </IconButton>
+            </Stack>
+          ))}
+        </Stack>
+      )}
+      <Box sx={{ mt: 1 }}>
+        <TranslationAdder
+          partName={L.partName(n)}
+          taken={[...(language ? [language] : []), ...translations.map((t) => t.lang)]}
+          count={translations.length}
+          onAdd={(lang) => dispatch({ type: 'addTranslation', part: index, lang })}
+        />
+      </Box>
     </Paper>
   );
 });

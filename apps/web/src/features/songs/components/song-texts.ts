@@ -99,3 +99,25 @@ export const songDetailsLabels = {
   removeAuthor: (n: number) => `Remove author ${n}`,
   authorTypes: { words: 'Words', music: 'Music', translation: 'Translation' },
 } as const;
+
+/** The song form's languages: the main lyrics' language and the parts' translations. */
+export const SONG_LANGUAGE_FORM_TEXTS = {
+  language: 'Language',
+  addTranslation: 'Add translation',
+  addTranslationTo: (part: string) => `Add a translation to ${part}`,
+  translationLanguage: 'Translation language',
+  translationLanguageHelp: 'Choose a language or type its tag, such as es or pt-BR.',
+  cancel: 'Cancel',
+  translationLine: (n: number, m: number, language: string) => `Part ${n} line ${m} in ${language}`,
+  translationPlaceholder: (language: string) => `${language} translation`,
+  removeTranslation: (part: string, language: string) =>
+    `Remove the ${language} translation of ${part}`,
+  partName: (n: number) => `part ${n}`,
+  translations: 'Translations',
+  addTranslationLead: 'Add translation to:',
+  chartTranslation: (label: string, language: string) => `${label} in ${language}`,
+  chartTranslationHelp: (lines: number) =>
+    lines === 1
+      ? 'One line, under the part’s one line.'
+      : `One line for each of the part’s ${lines} lines, in their order.`,
+} as const;

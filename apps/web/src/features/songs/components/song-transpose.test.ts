@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { transposedKey, transposedParts } from './song-transpose.ts';
 
-const parts = [{ id: 'p1', label: 'Verse 1', lines: [{ chords: 'G   D   Em  C', lyrics: 'x' }] }];
+const parts = [
+  {
+    id: 'p1',
+    label: 'Verse 1',
+    lines: [{ chords: 'G   D   Em  C', lyrics: 'x' }],
+    translations: [],
+  },
+];
 const chords = (moved: typeof parts) => moved[0]?.lines[0]?.chords;
 
 describe('transposing a song for the view', () => {

@@ -32,6 +32,7 @@ import {
   MyViewPanelWhenOpen,
   MyViewToggleButton,
 } from '../../../components/my-view/my-view-toggle.tsx';
+import { lyricsOptionOf, useLyricsChoice } from '../../../components/my-view/use-lyrics-choice.ts';
 import { useChordView } from '../../../components/my-view/use-chord-view.ts';
 import { useSongRights } from '../api/song-rights.ts';
 import { useSong } from '../api/songs.ts';
@@ -102,6 +103,7 @@ function SongView({ song, team }: { song: Song; team: Team }) {
   const { role, userId } = useCurrentTeam();
   const { mayEdit } = useSongRights(team, role, userId)(song._id);
   const { view, change } = useChordView();
+  const lyrics = useLyricsChoice();
   const [myViewOpen, setMyViewOpen] = useState(false);
   // Shown only: a reload, or another visit, starts from the song's own key again.
   const [steps, setSteps] = useState(0);
@@ -165,10 +167,22 @@ function SongView({ song, team }: { song: Song; team: Team }) {
         <SongExportMenu songId={song._id} />
       </Stack>
       <Box {...PRINT_HIDDEN} sx={{ mt: myViewOpen ? 2 : 0 }}>
-        <MyViewPanelWhenOpen open={myViewOpen} view={view} onChange={change} />
+        <MyViewPanelWhenOpen
+          open={myViewOpen}
+          view={view}
+          onChange={change}
+          lyrics={lyricsOptionOf(song, lyrics)}
+        />
       </Box>
       <Divider sx={{ my: 3 }} />
-      <SongChart parts={parts} chordsKey={key} view={view} heading="h2" />
+      <SongChart
+        parts={parts}
+        language={song.language}
+        picks={lyrics.picks}
+        chordsKey={key}
+        view={view}
+        heading="h2"
+      />
       <ChartFooterLine items={chartFooter(song)} />
       <Box {...PRINT_HIDDEN}>
         <Divider sx={{ my: 3 }} />

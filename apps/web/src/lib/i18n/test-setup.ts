@@ -1,0 +1,8 @@
+import { loaders } from 'virtual:segue-catalogs';
+import { loadCatalogs, type Namespace } from './i18n.ts';
+
+// Unit tests render any screen's texts: every part of the catalog is loaded (in English, and
+// in any language a test activates).
+await loadCatalogs([
+  ...new Set(Object.keys(loaders).map((part) => part.split('/')[1] as Namespace)),
+]);
