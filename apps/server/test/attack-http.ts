@@ -165,6 +165,7 @@ const TEMPLATES: Record<string, Spec> = {
   'PUT /api/account/verification': obj({ userId: ref('unverifiedId'), secret: 'not-the-secret' }),
   'PATCH /api/account/name': obj({ name: 'Renamed Person' }),
   'PATCH /api/account/phone': obj({ phone: '+1 555 0199' }),
+  'PUT /api/account/locale': obj({ locale: 'pt-BR' }),
   'PATCH /api/account/email': obj({ email: ref('freshEmail'), password: ref('password') }),
   'PUT /api/account/email': obj({ userId: ref('memberId'), secret: 'not-the-secret' }),
   'PATCH /api/account/password': obj({
