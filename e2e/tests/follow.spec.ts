@@ -21,6 +21,8 @@ import { allViolations } from '../support/axe.ts';
 const VERSE = 'Great is Thy faithfulness O God my Father';
 const CHORUS = 'Morning by morning new mercies I see';
 const CHORDS = 'D     G     A7';
+const VERSO = 'Grande es tu fidelidad, oh Dios mi Padre';
+const CORO = 'Cada mañana veo tu bondad';
 
 /** The text a QR code on the page's screenshot holds, or null when none is found. */
 async function qrOnScreen(page: Page): Promise<string | null> {
@@ -52,9 +54,18 @@ test('a phone with only the link follows the words part by part, and a withdrawn
         artist: 'Thomas Chisholm',
         copyright: 'Public domain',
         ccli: '18723',
+        language: 'en',
         parts: [
-          { label: 'Verse 1', lines: [{ chords: CHORDS, lyrics: VERSE }] },
-          { label: 'Chorus', lines: [{ chords: CHORDS, lyrics: CHORUS }] },
+          {
+            label: 'Verse 1',
+            lines: [{ chords: CHORDS, lyrics: VERSE }],
+            translations: [{ lang: 'es', lines: [VERSO] }],
+          },
+          {
+            label: 'Chorus',
+            lines: [{ chords: CHORDS, lyrics: CHORUS }],
+            translations: [{ lang: 'es', lines: [CORO] }],
+          },
         ],
       },
     }),
@@ -147,8 +158,17 @@ test('a phone with only the link follows the words part by part, and a withdrawn
   await lead.getByRole('button', { name: 'Hide join code' }).first().click();
   await expect.poll(() => qrOnScreen(projector), { timeout: 15_000 }).toBeNull();
 
-  // The page passes axe in each of its themes.
+  // A reader picks the song's Spanish words; the band's part stays marked.
   await phone.getByRole('button', { name: 'Display settings' }).click();
+  const language = phone.getByLabel('Lyrics language');
+  await expect(language.getByRole('option')).toHaveText(['English', 'Español']);
+  await expect(language).toHaveValue('en');
+  await language.selectOption({ label: 'Español' });
+  await expect(livePart).toContainText(CORO);
+  await expect(livePart.locator('p[lang="es"]')).toBeVisible();
+  await expect(shown).not.toContainText(VERSE);
+
+  // The page passes axe in each of its themes.
   for (const theme of ['Light', 'Dark', 'High contrast']) {
     await phone.getByRole('radio', { name: theme }).check();
     expect(await allViolations(phone), `the follow page in ${theme}`).toEqual([]);

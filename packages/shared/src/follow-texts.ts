@@ -32,6 +32,10 @@ export const FOLLOW_TEXTS = {
   reconnecting: 'Reconnecting…',
   loading: 'Loading…',
   screenOnUnavailable: 'This browser cannot keep the screen on.',
+  /** The choice of the song's languages, shown when it has more than one. */
+  lyricsLanguage: 'Lyrics language',
+  /** The song's own words, when it does not say which language they are in. */
+  originalLyrics: 'As written',
   songCcli: (number: string) => `CCLI #${number}`,
   // The band's side
   share: 'Share with the congregation',

@@ -105,8 +105,13 @@ export type AudienceSettingsInput = z.infer<typeof AudienceSettingsInputSchema>;
 /** A song as the congregation reads it: words only, no chords, no notes, no names. */
 export interface FollowSong {
   title: string;
-  /** Each part's label and its lyric lines (a line of chords only is left out). */
-  parts: { label: string; lines: string[] }[];
+  /** The language of `lines` (a BCP 47 tag), or null when the song does not say. */
+  language: string | null;
+  /**
+   * Each part's label and its lyric lines (a line of chords only is left out), and its lyrics in
+   * the other languages the song has (its translations' lines, blank ones left out).
+   */
+  parts: { label: string; lines: string[]; translations: { lang: string; lines: string[] }[] }[];
   copyright: string | null;
   ccli: string | null;
 }
@@ -140,6 +145,11 @@ export interface FollowState {
   /** The team's CCLI licence number, for the foot of the page. */
   ccliLicence: string | null;
   /**
+   * The lyric languages the setlist puts on the screens, first over second (empty: each song's
+   * main lyrics): a phone shows the first unless its reader chose another the song has.
+   */
+  screenLanguages: string[];
+  /**
    * The message on the congregation's screen, with the time it had left when this was sent
    * (null until a driver clears it); null when none shows. Every state carries it, so a
    * message kept until cleared stays on the phones through the steps, and goes when cleared.
@@ -149,7 +159,14 @@ export interface FollowState {
 
 const FollowSongSchema = z.object({
   title: z.string(),
-  parts: z.array(z.object({ label: z.string(), lines: z.array(z.string()) })),
+  language: z.string().nullable(),
+  parts: z.array(
+    z.object({
+      label: z.string(),
+      lines: z.array(z.string()),
+      translations: z.array(z.object({ lang: z.string(), lines: z.array(z.string()) })),
+    }),
+  ),
   copyright: z.string().nullable(),
   ccli: z.string().nullable(),
 }) satisfies z.ZodType<FollowSong>;
@@ -167,6 +184,7 @@ export const FollowStateSchema = z.object({
     z.object({ kind: z.literal('song'), song: FollowSongSchema, part: z.number().nullable() }),
   ]),
   ccliLicence: z.string().nullable(),
+  screenLanguages: z.array(z.string()),
   message: z
     .object({ text: z.string(), at: z.string(), remainingMs: z.number().nullable() })
     .nullable(),

@@ -302,16 +302,18 @@ describe.each(backends)('the congregation link on %s', (backend) => {
         setlistName: 'Sunday Morning',
         version: expect.any(Number) as number,
         ccliLicence: '998877',
+        screenLanguages: [],
         message: null,
         now: {
           kind: 'song',
           part: 2,
           song: {
             title: 'Morning Song',
+            language: null,
             parts: [
-              { label: 'Intro', lines: [] },
-              { label: 'Verse', lines: ['Morning has broken'] },
-              { label: 'Chorus', lines: ['Praise with elation'] },
+              { label: 'Intro', lines: [], translations: [] },
+              { label: 'Verse', lines: ['Morning has broken'], translations: [] },
+              { label: 'Chorus', lines: ['Praise with elation'], translations: [] },
             ],
             copyright: '© 1931 Eleanor Farjeon',
             ccli: '5678',

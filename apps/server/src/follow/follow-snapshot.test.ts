@@ -14,18 +14,20 @@ const facts: FollowRoomFacts = {
   songs: [
     {
       title: 'First Song',
+      language: null,
       parts: [
-        { label: 'Verse', lines: ['Words of the verse'] },
-        { label: 'Chorus', lines: ['Sing the chorus'] },
-        { label: 'Verse', lines: ['Second verse words'] },
-        { label: 'Instrumental', lines: [] },
+        { label: 'Verse', lines: ['Words of the verse'], translations: [] },
+        { label: 'Chorus', lines: ['Sing the chorus'], translations: [] },
+        { label: 'Verse', lines: ['Second verse words'], translations: [] },
+        { label: 'Instrumental', lines: [], translations: [] },
       ],
       copyright: '© Someone',
       ccli: '1234',
     },
     {
       title: 'Second Song',
-      parts: [{ label: 'Verse', lines: ['Only verse'] }],
+      language: null,
+      parts: [{ label: 'Verse', lines: ['Only verse'], translations: [] }],
       copyright: null,
       ccli: null,
     },
@@ -35,6 +37,7 @@ const facts: FollowRoomFacts = {
     { title: 'Sermon', at: 1 },
   ],
   ccliLicence: '998877',
+  screenLanguages: [],
   roomLimit: FOLLOW_LIMITS.roomDefault,
 };
 
@@ -65,6 +68,7 @@ describe('followState', () => {
       version: 0,
       now: { kind: 'waiting' },
       ccliLicence: '998877',
+      screenLanguages: [],
       message: null,
     });
     expect(followState(facts, live({ startedAt: null, version: 2 }), null).now).toEqual({
@@ -144,6 +148,7 @@ describe('followState', () => {
 describe('followSong', () => {
   const stored = {
     title: 'Amazing Grace',
+    language: 'en',
     parts: [
       {
         id: 'p1',
@@ -158,18 +163,29 @@ describe('followSong', () => {
           { chords: 'Em  D', lyrics: '   ' },
           { chords: '', lyrics: 'That saved a wretch' },
         ],
+        translations: [
+          { lang: 'es', lines: ['Sublime gracia  ', '', 'Que a un infeliz'] },
+          { lang: 'es', translit: 'en', lines: ['Not shown', '', ''] },
+          { lang: 'de', lines: ['', '', ''] },
+        ],
       },
     ],
     copyright: '  ',
     ccli: '22025',
   };
 
-  it('keeps every part and its words, leaving out lines of chords only', () => {
+  it('keeps every part and its words in each language, leaving out lines of chords only', () => {
     expect(followSong(stored)).toEqual({
       title: 'Amazing Grace',
+      language: 'en',
       parts: [
-        { label: 'Intro', lines: [] },
-        { label: 'Verse 1', lines: ['Amazing grace how sweet', 'That saved a wretch'] },
+        { label: 'Intro', lines: [], translations: [] },
+        {
+          label: 'Verse 1',
+          lines: ['Amazing grace how sweet', 'That saved a wretch'],
+          // A transliteration and a translation with no words stay out.
+          translations: [{ lang: 'es', lines: ['Sublime gracia', 'Que a un infeliz'] }],
+        },
       ],
       copyright: null,
       ccli: '22025',

@@ -29,6 +29,8 @@ export interface FollowRoomFacts {
   items: { title: string; at: number }[];
   /** The team's CCLI licence number. */
   ccliLicence: string | null;
+  /** The lyric languages the setlist puts on the screens, first over second. */
+  screenLanguages: string[];
   /** Phones that may follow at once: the team's own limit, or FOLLOW_LIMITS.roomDefault. */
   roomLimit: number;
 }
@@ -40,15 +42,23 @@ export interface FollowRoomFacts {
  */
 export function followSong(song: {
   title: string;
+  language: string | null;
   parts: readonly StoredSongPart[];
   copyright: string;
   ccli: string | null;
 }): FollowSong {
+  const words = (lines: readonly string[]) =>
+    lines.map((line) => line.trimEnd()).filter((line) => line.trim() !== '');
   return {
     title: song.title,
+    language: song.language,
     parts: song.parts.map((part) => ({
       label: part.label,
-      lines: part.lines.map((line) => line.lyrics.trimEnd()).filter((line) => line.trim() !== ''),
+      lines: words(part.lines.map((line) => line.lyrics)),
+      translations: (part.translations ?? [])
+        .filter((translation) => !translation.translit)
+        .map((translation) => ({ lang: translation.lang, lines: words(translation.lines) }))
+        .filter((translation) => translation.lines.length > 0),
     })),
     copyright: song.copyright.trim() || null,
     ccli: song.ccli?.trim() || null,
@@ -72,6 +82,7 @@ export function followState(
     version: (live?.version ?? 0) + (screen?.version ?? 0),
     now: nowOf(facts, live, screen),
     ccliLicence: facts.ccliLicence,
+    screenLanguages: facts.screenLanguages,
     message,
   };
 }

@@ -195,6 +195,7 @@ describe.each(setups)('follow sockets on $name', ({ backend, redis }) => {
     expect(onSong.now.song.parts[0]).toEqual({
       label: 'Verse 1',
       lines: ['Amazing Grace Verse 1 words'],
+      translations: [],
     });
 
     const chorus = stateWhere(socket, (s) => s.now.kind === 'song' && s.now.part === 1);

@@ -75,6 +75,7 @@ export class FollowRepository {
         teamId: setlist.teamId,
         songs: setlist.songs,
         items: setlist.items,
+        screenLanguages: setlist.lyricLanguages,
         ccliLicence: team.ccliLicence,
         roomLimit: team.audienceRoomLimit,
       })
@@ -92,6 +93,7 @@ export class FollowRepository {
             .select({
               id: song.id,
               title: song.title,
+              language: song.language,
               parts: song.parts,
               copyright: song.copyright,
               ccli: song.ccli,
@@ -117,6 +119,7 @@ export class FollowRepository {
         at: songsBefore[Math.min(Math.max(item.at, 0), entries.length)]!,
       })),
       ccliLicence: row.ccliLicence?.trim() || null,
+      screenLanguages: row.screenLanguages,
       roomLimit: row.roomLimit ?? FOLLOW_LIMITS.roomDefault,
     };
   }

@@ -19,6 +19,7 @@ const state = (version: number): FollowState => ({
   version,
   now: { kind: 'waiting' },
   ccliLicence: null,
+  screenLanguages: [],
   message: null,
 });
 

@@ -35,11 +35,22 @@ interface PageOptions {
   wakeLock: ScreenWakeLock;
 }
 
+/** A language named in itself ("Español"), or the words as written when the song names none. */
+function languageName(lang: string | null): string {
+  if (lang === null) return FOLLOW_TEXTS.originalLyrics;
+  try {
+    const name = new Intl.DisplayNames([lang], { type: 'language' }).of(lang) ?? lang;
+    return name.charAt(0).toLocaleUpperCase(lang) + name.slice(1);
+  } catch {
+    return lang;
+  }
+}
+
 /** Tells bodies apart: a redraw of the same song keeps the reader's place. */
 function bodyKey(body: FollowBody): string {
   switch (body.kind) {
     case 'song':
-      return `song:${body.songKey}`;
+      return `song:${body.language ?? ''}:${body.songKey}`;
     case 'item':
       return `item:${body.title}`;
     default:
@@ -86,6 +97,15 @@ export class FollowPage {
     h('span', {}, FOLLOW_TEXTS.keepScreenOn),
     h('span', { class: 'switch-track', 'aria-hidden': 'true' }),
   );
+  private readonly languageSelect = h('select', { id: 'lyrics-language' });
+  private readonly languageSetting = h(
+    'div',
+    { class: 'setting', hidden: true },
+    h('label', { for: 'lyrics-language', class: 'setting-label' }, FOLLOW_TEXTS.lyricsLanguage),
+    this.languageSelect,
+  );
+  /** The languages the select offers now, to rebuild it only when they change. */
+  private offered = '';
   private readonly settingsPanel: HTMLElement;
 
   private readonly heading = h('h1', { id: 'heading' });
@@ -145,7 +165,7 @@ export class FollowPage {
   /** Draws what the store knows. */
   render(snapshot: FollowSnapshot): void {
     this.snapshot = snapshot;
-    const view = followView(snapshot.state, snapshot.ended);
+    const view = followView(snapshot.state, snapshot.ended, this.settings.language);
     setText(this.heading, view.heading);
     document.title = snapshot.state && !snapshot.ended ? `${view.heading} · Segue` : 'Segue';
     setText(
@@ -160,6 +180,7 @@ export class FollowPage {
     );
     this.drawBanner(snapshot);
     this.drawCredits(view.credits);
+    this.drawLanguages(view.body);
 
     const landed = snapshot.landings !== this.landings;
     this.landings = snapshot.landings;
@@ -211,7 +232,11 @@ export class FollowPage {
             { class: 'part' },
             h('h3', { class: 'part-label' }, part.label),
             // One text node, its line breaks kept by CSS (white-space: pre-line).
-            h('p', { class: 'lines' }, part.lines.join('\n')),
+            h(
+              'p',
+              { class: 'lines', lang: part.lang ?? undefined, dir: 'auto' },
+              part.lines.join('\n'),
+            ),
           ),
         );
         this.songElement = h(
@@ -241,6 +266,21 @@ export class FollowPage {
     const now = [...this.credits.children].map((line) => line.textContent);
     if (now.length === credits.length && now.every((line, i) => line === credits[i])) return;
     this.credits.replaceChildren(...credits.map((line) => h('p', {}, line)));
+  }
+
+  /** The song's languages to choose from, when it has more than one. */
+  private drawLanguages(body: FollowBody) {
+    const languages = body.kind === 'song' ? body.languages : [];
+    this.languageSetting.hidden = languages.length < 2;
+    if (body.kind !== 'song' || languages.length < 2) return;
+    const offered = JSON.stringify(languages);
+    if (offered !== this.offered) {
+      this.offered = offered;
+      this.languageSelect.replaceChildren(
+        ...languages.map((lang) => h('option', { value: lang ?? 'und' }, languageName(lang))),
+      );
+    }
+    this.languageSelect.value = body.language ?? 'und';
   }
 
   private drawBackToLive() {
@@ -274,6 +314,10 @@ export class FollowPage {
       this.change({ keepScreenOn: on });
       void wakeLock.set(on);
     });
+    this.languageSelect.addEventListener('change', () => {
+      this.change({ language: this.languageSelect.value });
+      if (this.snapshot) this.render(this.snapshot);
+    });
     const screen = h('div', { class: 'setting' }, this.screenSwitch);
     if (!wakeLock.supported) {
       this.screenSwitch.disabled = true;
@@ -294,6 +338,7 @@ export class FollowPage {
         this.sizeValue,
         this.larger,
       ),
+      this.languageSetting,
       themes,
       screen,
     );

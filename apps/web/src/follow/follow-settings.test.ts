@@ -34,12 +34,22 @@ describe('follow page settings', () => {
   it('gives the defaults on a device that kept none', () => {
     expect(loadFollowSettings(memoryStorage())).toEqual(DEFAULT_FOLLOW_SETTINGS);
     expect(loadFollowSettings(null)).toEqual(DEFAULT_FOLLOW_SETTINGS);
-    expect(DEFAULT_FOLLOW_SETTINGS).toEqual({ textSize: 1.5, theme: null, keepScreenOn: false });
+    expect(DEFAULT_FOLLOW_SETTINGS).toEqual({
+      textSize: 1.5,
+      theme: null,
+      keepScreenOn: false,
+      language: null,
+    });
   });
 
   it('reads back what it saved, under its one key', () => {
     const storage = memoryStorage();
-    const settings: FollowSettings = { textSize: 2.25, theme: 'contrast', keepScreenOn: true };
+    const settings: FollowSettings = {
+      textSize: 2.25,
+      theme: 'contrast',
+      keepScreenOn: true,
+      language: 'pt-BR',
+    };
     expect(saveFollowSettings(storage, settings)).toBe(true);
     expect([...storage.items.keys()]).toEqual([FOLLOW_SETTINGS_KEY]);
     expect(loadFollowSettings(storage)).toEqual(settings);

@@ -15,12 +15,18 @@ export interface FollowSettings {
   /** null: the device's light or dark preference. */
   theme: FollowTheme | null;
   keepScreenOn: boolean;
+  /**
+   * The language the reader chose to read songs in (a tag), kept for every song that has it;
+   * null: the screens' language.
+   */
+  language: string | null;
 }
 
 export const DEFAULT_FOLLOW_SETTINGS: FollowSettings = {
   textSize: FOLLOW_TEXT_SIZE.default,
   theme: null,
   keepScreenOn: false,
+  language: null,
 };
 
 /** The one localStorage key the page writes. */
@@ -67,6 +73,11 @@ export function loadFollowSettings(storage: SettingsStorage | null): FollowSetti
         : DEFAULT_FOLLOW_SETTINGS.textSize,
     theme: FOLLOW_THEMES.includes(value.theme as FollowTheme) ? (value.theme as FollowTheme) : null,
     keepScreenOn: value.keepScreenOn === true,
+    language:
+      typeof value.language === 'string' &&
+      /^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$/.test(value.language)
+        ? value.language
+        : null,
   };
 }
 

@@ -11,6 +11,7 @@ const state = (
   version,
   now: { kind: 'item', title },
   ccliLicence: null,
+  screenLanguages: [],
   message,
 });
 const AT = '2026-11-29T10:00:00.000Z';

@@ -5,13 +5,19 @@ import { followView, songKey } from './follow-view.ts';
 
 const song: FollowSong = {
   title: 'Amazing Grace',
+  language: 'en',
   parts: [
     {
       label: 'Verse 1',
       lines: ['Amazing grace, how sweet the sound', 'That saved a wretch like me'],
+      translations: [{ lang: 'es', lines: ['Sublime gracia del Señor', 'Que a un infeliz salvó'] }],
     },
-    { label: 'Chorus', lines: ['My chains are gone'] },
-    { label: 'Verse 2', lines: ['’Twas grace that taught my heart to fear'] },
+    { label: 'Chorus', lines: ['My chains are gone'], translations: [] },
+    {
+      label: 'Verse 2',
+      lines: ['’Twas grace that taught my heart to fear'],
+      translations: [{ lang: 'ko', lines: ['두려움 없이'] }],
+    },
   ],
   copyright: '© 2006 worshiptogether.com songs',
   ccli: '4768151',
@@ -22,6 +28,7 @@ const state = (now: FollowNow, ccliLicence: string | null = '1234567'): FollowSt
   version: 7,
   now,
   ccliLicence,
+  screenLanguages: [],
   message: null,
 });
 
@@ -96,9 +103,52 @@ describe('followView', () => {
   });
 
   it('tells a changed song from the same song', () => {
-    const edited = { ...song, parts: [...song.parts, { label: 'Bridge', lines: ['Oh'] }] };
+    const edited = {
+      ...song,
+      parts: [...song.parts, { label: 'Bridge', lines: ['Oh'], translations: [] }],
+    };
     expect(songKey({ ...song })).toBe(songKey(song));
     expect(songKey(edited)).not.toBe(songKey(song));
     expect(songKey({ ...song, title: 'Other' })).not.toBe(songKey(song));
+  });
+
+  it("offers the song's languages, and shows the reader's choice, else the screens', else its own", () => {
+    const shown = (chosen: string | null, screens: string[] = []) => {
+      const view = followView(
+        { ...state({ kind: 'song', song, part: 0 }), screenLanguages: screens },
+        false,
+        chosen,
+      );
+      if (view.body.kind !== 'song') throw new Error('not a song');
+      return view.body;
+    };
+    expect(shown(null).languages).toEqual(['en', 'es', 'ko']);
+    expect(shown(null).language).toBe('en');
+    expect(shown(null).parts[0]).toMatchObject({ lines: song.parts[0]!.lines, lang: 'en' });
+    // The screens' first language, then the reader's own choice (tags in any case).
+    expect(shown(null, ['es', 'en']).language).toBe('es');
+    const korean = shown('KO', ['es']);
+    expect(korean.language).toBe('ko');
+    // A part without the language shows its own words.
+    expect(korean.parts.map((part) => [part.lang, part.lines[0]])).toEqual([
+      ['en', 'Amazing grace, how sweet the sound'],
+      ['en', 'My chains are gone'],
+      ['ko', '두려움 없이'],
+    ]);
+    // A choice the song lacks: the screens', else its own.
+    expect(shown('de', ['es']).language).toBe('es');
+    expect(shown('de').language).toBe('en');
+    // A song that names no language of its own still offers its words as written.
+    const unnamed = followView(
+      state({ kind: 'song', song: { ...song, language: null }, part: 0 }),
+      false,
+      'es',
+    );
+    if (unnamed.body.kind !== 'song') throw new Error('not a song');
+    expect(unnamed.body.languages).toEqual([null, 'es', 'ko']);
+    expect(unnamed.body.parts[0]!.lines).toEqual([
+      'Sublime gracia del Señor',
+      'Que a un infeliz salvó',
+    ]);
   });
 });

@@ -5,6 +5,8 @@ import type { FollowSong, FollowState } from '@segue/shared';
 export interface PartView {
   label: string;
   lines: string[];
+  /** The language `lines` are in, when known. */
+  lang: string | null;
   live: boolean;
 }
 
@@ -22,6 +24,10 @@ export type FollowBody =
       livePart: number | null;
       /** Tells one song from the next when the page is redrawn: the same song keeps its place. */
       songKey: string;
+      /** The languages the song can be read in: its own (null when it names none), then others. */
+      languages: (string | null)[];
+      /** The one shown, of `languages`. */
+      language: string | null;
     };
 
 export interface FollowView {
@@ -39,6 +45,48 @@ export function songKey(song: FollowSong): string {
   return JSON.stringify([song.title, song.parts]);
 }
 
+/** Language tags do not tell case apart. */
+const same = (a: string | null, b: string | null) =>
+  a !== null && b !== null && a.toLowerCase() === b.toLowerCase();
+
+/** The languages a song's words can be read in: its own (null when unnamed), then the others'. */
+export function songLanguages(song: FollowSong): (string | null)[] {
+  const languages: (string | null)[] = [song.language];
+  for (const part of song.parts) {
+    for (const { lang } of part.translations) {
+      if (!languages.some((known) => same(known, lang))) languages.push(lang);
+    }
+  }
+  return languages;
+}
+
+/**
+ * The language a page shows a song in: the reader's choice if the song has it, else the
+ * screens' first language if it has that, else its own.
+ */
+function shownLanguage(
+  languages: readonly (string | null)[],
+  chosen: string | null,
+  screens: readonly string[],
+): string | null {
+  for (const wanted of [chosen, screens[0] ?? null]) {
+    // `und` (undetermined) is how a reader chooses the words of a song that names no language.
+    const found = languages.find((lang) => (lang === null ? wanted === 'und' : same(lang, wanted)));
+    if (found !== undefined) return found;
+  }
+  return languages[0] ?? null;
+}
+
+/** A part's words in `lang`: its translation, or its own words when it has none in `lang`. */
+function partWords(part: FollowSong['parts'][number], lang: string | null, own: string | null) {
+  const translation = same(lang, own)
+    ? undefined
+    : part.translations.find((candidate) => same(candidate.lang, lang));
+  return translation
+    ? { lines: translation.lines, lang: translation.lang }
+    : { lines: part.lines, lang: own };
+}
+
 /** A part index the page can mark: one of the song's parts, or null. */
 function livePartOf(song: FollowSong, part: number | null): number | null {
   return part !== null && Number.isInteger(part) && part >= 0 && part < song.parts.length
@@ -54,7 +102,11 @@ function licenceCredit(state: FollowState): string[] {
  * The page for a state: `null` while the first state is on its way, `ended` once the link
  * has ended (whatever state was shown before).
  */
-export function followView(state: FollowState | null, ended = false): FollowView {
+export function followView(
+  state: FollowState | null,
+  ended = false,
+  chosenLanguage: string | null = null,
+): FollowView {
   if (ended) {
     return {
       heading: FOLLOW_TEXTS.ended,
@@ -97,6 +149,8 @@ export function followView(state: FollowState | null, ended = false): FollowView
         ...licenceCredit(state),
       ];
       const liveLabel = livePart === null ? null : (song.parts[livePart]?.label ?? null);
+      const languages = songLanguages(song);
+      const language = shownLanguage(languages, chosenLanguage, state.screenLanguages);
       return {
         heading,
         body: {
@@ -104,11 +158,13 @@ export function followView(state: FollowState | null, ended = false): FollowView
           title: song.title,
           parts: song.parts.map((part, index) => ({
             label: part.label,
-            lines: part.lines,
+            ...partWords(part, language, song.language),
             live: index === livePart,
           })),
           livePart,
           songKey: songKey(song),
+          languages,
+          language,
         },
         credits,
         spoken: liveLabel ? `${song.title}: ${liveLabel}` : song.title,
