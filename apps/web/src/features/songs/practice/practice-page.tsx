@@ -29,6 +29,7 @@ import {
   MyViewToggleButton,
 } from '../../../components/my-view/my-view-toggle.tsx';
 import { useChordView } from '../../../components/my-view/use-chord-view.ts';
+import { lyricsOptionOf, useLyricsChoice } from '../../../components/my-view/use-lyrics-choice.ts';
 import { useRecordingFile, useSaveMarks } from '../api/recording-practice.ts';
 import { useSongMedia } from '../api/song-media.ts';
 import { useReportPlay } from '../api/listening.ts';
@@ -211,6 +212,7 @@ function PracticeSession({
   const changesAllowed = useChangesAllowed();
   const { showToast } = useToast();
   const { view, change } = useChordView();
+  const lyrics = useLyricsChoice();
   const [myViewOpen, setMyViewOpen] = useState(false);
   const reducedMotion = useMediaQuery('(prefers-reduced-motion: reduce)');
 
@@ -455,12 +457,19 @@ function PracticeSession({
             <MyViewToggleButton open={myViewOpen} onToggle={() => setMyViewOpen((open) => !open)} />
           </Box>
         </Stack>
-        <MyViewPanelWhenOpen open={myViewOpen} view={view} onChange={change} />
+        <MyViewPanelWhenOpen
+          open={myViewOpen}
+          view={view}
+          onChange={change}
+          lyrics={lyricsOptionOf(song, lyrics)}
+        />
       </Stack>
       <Divider sx={{ my: 2 }} />
       <Box ref={chartRef}>
         <SongChart
           parts={parts}
+          language={song.language}
+          picks={lyrics.picks}
           chordsKey={key}
           view={view}
           heading="h3"
