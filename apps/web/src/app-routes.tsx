@@ -57,48 +57,48 @@ const VerifyReminderPage = lazy(() =>
 );
 const DashboardPage = lazy(() =>
   import('./routes/dashboard/dashboard-page.tsx').then(
-    withCatalogs(['dashboard', 'people'], (m) => m.DashboardPage),
+    withCatalogs(['dashboard', 'people', 'setlists', 'teams'], (m) => m.DashboardPage),
   ),
 );
 const FindTeamPage = lazy(() =>
-  import('./features/teams/components/find-team-page.tsx').then((m) => ({
-    default: m.FindTeamPage,
-  })),
+  import('./features/teams/components/find-team-page.tsx').then(
+    withCatalogs(['teams'], (m) => m.FindTeamPage),
+  ),
 );
 const CreateTeamPage = lazy(() =>
-  import('./features/teams/components/create-team-page.tsx').then((m) => ({
-    default: m.CreateTeamPage,
-  })),
+  import('./features/teams/components/create-team-page.tsx').then(
+    withCatalogs(['teams'], (m) => m.CreateTeamPage),
+  ),
 );
 const ManageTeamPage = lazy(() =>
-  import('./features/teams/components/manage-team-page.tsx').then((m) => ({
-    default: m.ManageTeamPage,
-  })),
+  import('./features/teams/components/manage-team-page.tsx').then(
+    withCatalogs(['teams'], (m) => m.ManageTeamPage),
+  ),
 );
 const InvitePage = lazy(() =>
-  import('./features/teams/components/invite-page.tsx').then((m) => ({
-    default: m.InvitePage,
-  })),
+  import('./features/teams/components/invite-page.tsx').then(
+    withCatalogs(['teams'], (m) => m.InvitePage),
+  ),
 );
 const RespondPage = lazy(() =>
-  import('./features/setlists/components/respond-page.tsx').then((m) => ({
-    default: m.RespondPage,
-  })),
+  import('./features/setlists/components/respond-page.tsx').then(
+    withCatalogs(['setlists'], (m) => m.RespondPage),
+  ),
 );
 const SongLibraryPage = lazy(() =>
-  import('./features/songs/components/song-library-page.tsx').then((m) => ({
-    default: m.SongLibraryPage,
-  })),
+  import('./features/songs/components/song-library-page.tsx').then(
+    withCatalogs(['songs'], (m) => m.SongLibraryPage),
+  ),
 );
 const SongFormPage = lazy(() =>
-  import('./features/songs/components/song-form-page.tsx').then((m) => ({
-    default: m.SongFormPage,
-  })),
+  import('./features/songs/components/song-form-page.tsx').then(
+    withCatalogs(['songs'], (m) => m.SongFormPage),
+  ),
 );
 const SongViewPage = lazy(() =>
-  import('./features/songs/components/song-view-page.tsx').then((m) => ({
-    default: m.SongViewPage,
-  })),
+  import('./features/songs/components/song-view-page.tsx').then(
+    withCatalogs(['songs'], (m) => m.SongViewPage),
+  ),
 );
 // Practice mode alone loads the audio player (and, when it plays, the stretch worklet).
 const PracticePage = lazy(() =>
@@ -107,27 +107,29 @@ const PracticePage = lazy(() =>
   })),
 );
 const SetPracticePage = lazy(() =>
-  import('./routes/set-practice/set-practice-page.tsx').then((m) => ({
-    default: m.SetPracticePage,
-  })),
+  import('./routes/set-practice/set-practice-page.tsx').then(
+    withCatalogs(['setlists'], (m) => m.SetPracticePage),
+  ),
 );
 const TrashPage = lazy(() =>
-  import('./features/trash/components/trash-page.tsx').then((m) => ({ default: m.TrashPage })),
+  import('./features/trash/components/trash-page.tsx').then(
+    withCatalogs(['trash'], (m) => m.TrashPage),
+  ),
 );
 const SetlistListPage = lazy(() =>
-  import('./features/setlists/components/setlist-list-page.tsx').then((m) => ({
-    default: m.SetlistListPage,
-  })),
+  import('./features/setlists/components/setlist-list-page.tsx').then(
+    withCatalogs(['setlists'], (m) => m.SetlistListPage),
+  ),
 );
 const SetlistViewPage = lazy(() =>
-  import('./features/setlists/components/setlist-view-page.tsx').then((m) => ({
-    default: m.SetlistViewPage,
-  })),
+  import('./features/setlists/components/setlist-view-page.tsx').then(
+    withCatalogs(['setlists'], (m) => m.SetlistViewPage),
+  ),
 );
 const SetlistFormPage = lazy(() =>
-  import('./features/setlists/components/setlist-form-page.tsx').then((m) => ({
-    default: m.SetlistFormPage,
-  })),
+  import('./features/setlists/components/setlist-form-page.tsx').then(
+    withCatalogs(['setlists'], (m) => m.SetlistFormPage),
+  ),
 );
 // The live screens alone load the live channel (socket.io-client).
 const LivePage = lazy(() =>

@@ -12,7 +12,7 @@ import { PageLoading } from '../../components/layout/page-loading.tsx';
 import { useSetlist } from '../../features/setlists/api/setlists.ts';
 import { setlistPaths } from '../../features/setlists/components/setlist-texts.ts';
 import { PracticeFrame, SongPractice } from '../../features/songs/practice/practice-page.tsx';
-import { SET_PRACTICE_TEXTS as T } from './set-practice-texts.ts';
+import { useT } from '../../lib/i18n/i18n.ts';
 
 /**
  * /setlists/practice/{id}: "Practise the set". The set's songs in their order (its items left
@@ -29,6 +29,7 @@ export function SetPracticePage() {
 }
 
 function SetPractice({ team, setlistId }: { team: Team; setlistId: string }) {
+  const t = useT();
   const setlist = useSetlist(team._id, setlistId);
   const [params, setParams] = useSearchParams();
   // Set when the song before ended: this one plays as soon as its recording is ready.
@@ -50,9 +51,13 @@ function SetPractice({ team, setlistId }: { team: Team; setlistId: string }) {
     return (
       <Stack spacing={2} sx={{ pb: 4 }}>
         <Typography variant="h5" component="h1">
-          {missing ? T.notFound : T.failedToLoad}
+          {missing ? t('setlists.practice.notFound') : t('setlists.practice.failedToLoad')}
         </Typography>
-        {!missing && <Alert severity="error">{errorMessage(setlist.error, T.failedToLoad)}</Alert>}
+        {!missing && (
+          <Alert severity="error">
+            {errorMessage(setlist.error, t('setlists.practice.failedToLoad'))}
+          </Alert>
+        )}
       </Stack>
     );
   }
@@ -64,7 +69,7 @@ function SetPractice({ team, setlistId }: { team: Team; setlistId: string }) {
         <Typography variant="h5" component="h1">
           {setlist.data.name}
         </Typography>
-        <Typography>{T.noSongs}</Typography>
+        <Typography>{t('setlists.practice.noSongs')}</Typography>
       </Stack>
     );
   }
@@ -72,14 +77,14 @@ function SetPractice({ team, setlistId }: { team: Team; setlistId: string }) {
     <>
       <Stack
         component="nav"
-        aria-label={T.songs}
+        aria-label={t('setlists.practice.songs')}
         direction="row"
         spacing={1}
         useFlexGap
         sx={{ alignItems: 'center', flexWrap: 'wrap', mb: 2 }}
       >
         <Typography color="text.secondary" sx={{ mr: 'auto', overflowWrap: 'anywhere' }}>
-          {T.songOf(setlist.data.name, index + 1, count)}
+          {t('setlists.practice.songOf', { setlist: setlist.data.name, number: index + 1, count })}
         </Typography>
         <Button
           variant="outlined"
@@ -87,7 +92,7 @@ function SetPractice({ team, setlistId }: { team: Team; setlistId: string }) {
           onClick={() => go(index - 1, false)}
           startIcon={<NavigateBeforeIcon />}
         >
-          {T.previousSong}
+          {t('setlists.practice.previousSong')}
         </Button>
         <Button
           variant="outlined"
@@ -95,7 +100,7 @@ function SetPractice({ team, setlistId }: { team: Team; setlistId: string }) {
           onClick={() => go(index + 1, false)}
           endIcon={<NavigateNextIcon />}
         >
-          {T.nextSong}
+          {t('setlists.practice.nextSong')}
         </Button>
       </Stack>
       <SongPractice
@@ -103,7 +108,7 @@ function SetPractice({ team, setlistId }: { team: Team; setlistId: string }) {
         team={team}
         songId={entry.song._id}
         serviceKey={entry.key ?? entry.song.key}
-        back={{ to: setlistPaths.view(setlistId), label: T.backToSetlist }}
+        back={{ to: setlistPaths.view(setlistId), label: t('setlists.practice.backToSetlist') }}
         autoPlay={autoPlay}
         onEnded={index < count - 1 ? playNext : undefined}
       />

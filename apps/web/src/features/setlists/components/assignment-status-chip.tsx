@@ -1,6 +1,6 @@
 import Chip from '@mui/material/Chip';
-import { PEOPLE_TEXTS } from '@segue/shared';
 import type { AssignmentStatus } from '@segue/shared';
+import { useT } from '../../../lib/i18n/i18n.ts';
 
 const COLORS = { pending: 'warning', accepted: 'success', declined: 'error' } as const;
 
@@ -9,13 +9,14 @@ const COLORS = { pending: 'warning', accepted: 'success', declined: 'error' } as
  * answers were asked have none, and show nothing.
  */
 export function AssignmentStatusChip({ status }: { status: AssignmentStatus | undefined }) {
+  const t = useT();
   if (!status) return null;
   return (
     <Chip
       size="small"
       variant="outlined"
       color={COLORS[status]}
-      label={PEOPLE_TEXTS.statusLabel[status]}
+      label={t(`setlists.status.${status}`)}
     />
   );
 }

@@ -6,8 +6,14 @@ import FormLabel from '@mui/material/FormLabel';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import { CLICK_ON_STEP, DEFAULT_CLICK_ON_STEP } from '@segue/shared';
+import type { ClickOnStep } from '@segue/shared';
 import type { SetlistFormControl } from './setlist-form-values.ts';
-import { SETLIST_SCREEN_TEXTS as TEXTS } from './setlist-texts.ts';
+import { useT } from '../../../lib/i18n/i18n.ts';
+
+const CHOICE_KEYS = {
+  follow: 'setlists.click.follow',
+  stop: 'setlists.click.stop',
+} as const satisfies Record<ClickOnStep, string>;
 
 interface ClickOnStepFieldProps {
   control: SetlistFormControl;
@@ -19,6 +25,7 @@ interface ClickOnStepFieldProps {
  * that song's tempo from its first bar line, or stop (docs/DECISIONS.md, "The click").
  */
 export function ClickOnStepField({ control, disabled }: ClickOnStepFieldProps) {
+  const t = useT();
   const labelId = useId();
   return (
     <Controller
@@ -27,7 +34,7 @@ export function ClickOnStepField({ control, disabled }: ClickOnStepFieldProps) {
       render={({ field }) => (
         <FormControl component="fieldset" disabled={disabled}>
           <FormLabel id={labelId} component="legend">
-            {TEXTS.clickOnStep}
+            {t('setlists.click.legend')}
           </FormLabel>
           <RadioGroup
             aria-labelledby={labelId}
@@ -41,7 +48,7 @@ export function ClickOnStepField({ control, disabled }: ClickOnStepFieldProps) {
                 key={choice}
                 value={choice}
                 control={<Radio />}
-                label={TEXTS.clickOnStepChoices[choice]}
+                label={t(CHOICE_KEYS[choice])}
               />
             ))}
           </RadioGroup>

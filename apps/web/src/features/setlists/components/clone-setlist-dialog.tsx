@@ -6,7 +6,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
-import { SETLIST_SCREEN_TEXTS } from './setlist-texts.ts';
+import { useT } from '../../../lib/i18n/i18n.ts';
 
 /** The same weekday a week later: where a cloned service usually goes. */
 export function weekAfter(day: string): string {
@@ -32,6 +32,7 @@ export function CloneSetlistDialog({
   onClose,
   pending,
 }: CloneSetlistDialogProps) {
+  const t = useT();
   const titleId = useId();
   const [date, setDate] = useState(() => weekAfter(day));
   const valid = /^\d{4}-\d{2}-\d{2}$/.test(date);
@@ -42,27 +43,27 @@ export function CloneSetlistDialog({
       aria-labelledby={titleId}
       slotProps={{ transition: { onEnter: () => setDate(weekAfter(day)) } }}
     >
-      <DialogTitle id={titleId}>{SETLIST_SCREEN_TEXTS.cloneTitle}</DialogTitle>
+      <DialogTitle id={titleId}>{t('setlists.clone.title')}</DialogTitle>
       <DialogContent>
-        <DialogContentText sx={{ mb: 2 }}>{SETLIST_SCREEN_TEXTS.cloneText}</DialogContentText>
+        <DialogContentText sx={{ mb: 2 }}>{t('setlists.clone.text')}</DialogContentText>
         <TextField
-          label={SETLIST_SCREEN_TEXTS.cloneDate}
+          label={t('setlists.clone.date')}
           type="date"
           value={date}
           onChange={(event) => setDate(event.target.value)}
           required
           fullWidth
           error={!valid}
-          helperText={valid ? undefined : SETLIST_SCREEN_TEXTS.cloneDateMissing}
+          helperText={valid ? undefined : t('setlists.clone.dateMissing')}
           slotProps={{ inputLabel: { shrink: true } }}
         />
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} disabled={pending}>
-          Cancel
+          {t('common.cancel')}
         </Button>
         <Button variant="contained" onClick={() => onClone(date)} disabled={pending || !valid}>
-          {SETLIST_SCREEN_TEXTS.cloneButton}
+          {t('setlists.clone.button')}
         </Button>
       </DialogActions>
     </Dialog>

@@ -1,7 +1,7 @@
 import type { SxProps, Theme } from '@mui/material/styles';
 import TextField from '@mui/material/TextField';
 import { KeyOptions } from '../../../components/key-options.tsx';
-import { SETLIST_SCREEN_TEXTS as TEXTS } from './setlist-texts.ts';
+import { useT } from '../../../lib/i18n/i18n.ts';
 
 interface EntryKeySelectProps {
   /** The full name for assistive technology, e.g. "Key for Amazing Grace". */
@@ -27,12 +27,13 @@ export function EntryKeySelect({
   disabled = false,
   sx,
 }: EntryKeySelectProps) {
+  const t = useT();
   // A key the list does not spell this way (Gb, C#… saved through the API) stays choosable.
   return (
     <TextField
       select
       size="small"
-      label={TEXTS.key}
+      label={t('setlists.entry.key')}
       value={value ?? ''}
       onChange={(event) => onChange(event.target.value || null)}
       disabled={disabled}
@@ -44,7 +45,11 @@ export function EntryKeySelect({
         htmlInput: { 'aria-label': accessibleName },
       }}
     >
-      <option value="">{TEXTS.songsKey(songKey)}</option>
+      <option value="">
+        {songKey
+          ? t('setlists.entry.songsKeyNamed', { key: songKey })
+          : t('setlists.entry.songsKey')}
+      </option>
       <KeyOptions value={value ?? null} />
     </TextField>
   );

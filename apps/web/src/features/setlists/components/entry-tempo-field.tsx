@@ -1,7 +1,7 @@
 import type { Ref } from 'react';
 import type { SxProps, Theme } from '@mui/material/styles';
 import TextField from '@mui/material/TextField';
-import { SETLIST_SCREEN_TEXTS as TEXTS } from './setlist-texts.ts';
+import { useT } from '../../../lib/i18n/i18n.ts';
 
 interface EntryTempoFieldProps {
   /** The full name for assistive technology, e.g. "Tempo for Amazing Grace". */
@@ -36,11 +36,12 @@ export function EntryTempoField({
   disabled = false,
   sx,
 }: EntryTempoFieldProps) {
+  const t = useT();
   return (
     <TextField
       size="small"
-      label={TEXTS.tempo}
-      placeholder={TEXTS.songsTempo(songTempo)}
+      label={t('setlists.entry.tempo')}
+      placeholder={songTempo === null ? '' : t('setlists.entry.songsTempo', { bpm: songTempo })}
       value={value ?? ''}
       onChange={(event) => onChange(event.target.value)}
       onBlur={onBlur}

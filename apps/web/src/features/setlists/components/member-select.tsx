@@ -3,8 +3,8 @@ import ListItemText from '@mui/material/ListItemText';
 import MenuItem from '@mui/material/MenuItem';
 import type { SxProps, Theme } from '@mui/material/styles';
 import TextField from '@mui/material/TextField';
-import { PEOPLE_TEXTS } from '@segue/shared';
 import type { MemberChoice } from '../api/team-members.ts';
+import { useT } from '../../../lib/i18n/i18n.ts';
 
 interface MemberSelectProps {
   /** The short visible label, e.g. "Leader". */
@@ -45,6 +45,7 @@ export function MemberSelect({
   position,
   away,
 }: MemberSelectProps) {
+  const t = useT();
   // Those who play the position first, each group in the list's own (name) order.
   const ordered = useMemo(() => {
     if (!position) return members.map((member) => ({ member, playsIt: false }));
@@ -54,7 +55,10 @@ export function MemberSelect({
   // Someone who has left the team stays visible (by id) until the planner picks another.
   const unknown = value && !members.some((member) => member.id === value) ? value : null;
   const labelOf = (id: string) => members.find((member) => member.id === id)?.label ?? id;
-  const warning = value && away?.has(value) ? PEOPLE_TEXTS.awayOnThisDate(labelOf(value)) : null;
+  const warning =
+    value && away?.has(value)
+      ? t('setlists.member.awayOnThisDate', { name: labelOf(value) })
+      : null;
 
   return (
     <TextField
@@ -90,15 +94,18 @@ export function MemberSelect({
         <em>{emptyLabel}</em>
       </MenuItem>
       {ordered.map(({ member, playsIt }) => {
-        const marks = [
-          ...(playsIt && position ? [PEOPLE_TEXTS.plays(position)] : []),
-          ...(away?.has(member.id) ? [PEOPLE_TEXTS.away] : []),
-        ];
+        const playsMark =
+          playsIt && position ? t('setlists.member.plays', { position }) : undefined;
+        const awayMark = away?.has(member.id) ? t('setlists.member.away') : undefined;
         return (
           <MenuItem key={member.id} value={member.id}>
             <ListItemText
               primary={member.label}
-              secondary={marks.length > 0 ? marks.join(' · ') : undefined}
+              secondary={
+                playsMark && awayMark
+                  ? t('setlists.member.marks', { first: playsMark, second: awayMark })
+                  : (playsMark ?? awayMark)
+              }
               sx={{ my: 0 }}
             />
           </MenuItem>

@@ -1,4 +1,4 @@
-import { SETLIST_SCREEN_TEXTS } from './setlist-texts.ts';
+import { t } from '../../../lib/i18n/i18n.ts';
 
 /**
  * Each song's name in the order: its title, and for a song played again "<title> (reprise)",
@@ -9,7 +9,10 @@ export function entryLabels(titles: readonly string[]): string[] {
   return titles.map((title) => {
     const time = (seen.get(title) ?? 0) + 1;
     seen.set(title, time);
-    return time === 1 ? title : SETLIST_SCREEN_TEXTS.reprise(title, time);
+    if (time === 1) return title;
+    return time === 2
+      ? t('setlists.order.reprise', { title })
+      : t('setlists.order.repriseNumbered', { title, time: time - 1 });
   });
 }
 
@@ -26,10 +29,10 @@ export function orderLabels(
   let song = 0;
   return rows.map((row) => {
     if (row.kind === 'song') return songLabels[song++] ?? row.title;
-    const title = row.title.trim() || SETLIST_SCREEN_TEXTS.untitledItem;
+    const title = row.title.trim() || t('setlists.order.untitledItem');
     let label = title;
     for (let time = 2; taken.has(label); time += 1) {
-      label = SETLIST_SCREEN_TEXTS.repeatedItem(title, time);
+      label = t('setlists.order.repeatedItem', { title, time });
     }
     taken.add(label);
     return label;

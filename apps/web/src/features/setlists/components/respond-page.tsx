@@ -8,26 +8,16 @@ import Container from '@mui/material/Container';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { ASSIGNMENT_LINK_LIMITS, ASSIGNMENT_LINK_TEXTS, listOfNames } from '@segue/shared';
+import { ASSIGNMENT_LINK_LIMITS } from '@segue/shared';
 import type { AssignmentLinkAnswer, AssignmentLinkPreview } from '@segue/shared';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { PageLoading } from '../../../components/layout/page-loading.tsx';
 import { useAnswerAssignmentLink, useAssignmentLink } from '../api/assignment-links.ts';
-
-const T = ASSIGNMENT_LINK_TEXTS;
+import { formatClockTime, formatDay, formatList } from '../../../lib/i18n/format.ts';
+import { useT } from '../../../lib/i18n/i18n.ts';
 
 /** A setlist's day as the mail names it: "Sunday, September 15, 2030". */
-function longDay(day: string): string {
-  const time = Date.parse(`${day}T00:00:00Z`);
-  if (Number.isNaN(time)) return day;
-  return new Date(time).toLocaleDateString(undefined, {
-    weekday: 'long',
-    year: 'numeric',
-    month: 'long',
-    day: 'numeric',
-    timeZone: 'UTC',
-  });
-}
+const longDay = (day: string) => formatDay(day, 'full');
 
 /**
  * /respond/:token, the page a mailed Accept or Decline link opens, signed in or not. Opening it
@@ -35,6 +25,7 @@ function longDay(day: string): string {
  * the button answers, once.
  */
 export function RespondPage() {
+  const t = useT();
   const { token = '' } = useParams();
   const [params] = useSearchParams();
   const [mode, setMode] = useState<'accept' | 'decline'>(
@@ -44,11 +35,14 @@ export function RespondPage() {
   const answer = useAnswerAssignmentLink(token);
 
   if (link.isPending) return <PageLoading />;
-  if (link.isError) return <Problem message={errorMessage(link.error, T.failedToOpen)} />;
+  if (link.isError)
+    return <Problem message={errorMessage(link.error, t('setlists.respond.failedToOpen'))} />;
   const service = link.data;
   if (answer.data) return <Answered answer={answer.data} />;
-  if (service.status === 'used') return <Problem message={T.used} service={service} />;
-  if (service.status === 'expired') return <Problem message={T.expired} service={service} />;
+  if (service.status === 'used')
+    return <Problem message={t('setlists.respond.used')} service={service} />;
+  if (service.status === 'expired')
+    return <Problem message={t('setlists.respond.expired')} service={service} />;
 
   return (
     <Container maxWidth="sm" sx={{ py: { xs: 3, sm: 6 } }}>
@@ -57,10 +51,14 @@ export function RespondPage() {
           <Stack spacing={2}>
             <ServiceSummary service={service} />
             <Typography variant="h6" component="h2">
-              {mode === 'accept' ? T.confirmAccept : T.confirmDecline}
+              {mode === 'accept'
+                ? t('setlists.respond.confirmAccept')
+                : t('setlists.respond.confirmDecline')}
             </Typography>
             {answer.isError && (
-              <Alert severity="error">{errorMessage(answer.error, T.failedToAnswer)}</Alert>
+              <Alert severity="error">
+                {errorMessage(answer.error, t('setlists.respond.failedToAnswer'))}
+              </Alert>
             )}
             {mode === 'accept' ? (
               <AcceptForm
@@ -91,32 +89,40 @@ function ServiceSummary({
   service: AssignmentLinkPreview;
   heading?: 'h1' | 'h2';
 }) {
+  const t = useT();
   return (
     <Stack spacing={0.5}>
       <Typography variant="overline" color="text.secondary">
-        {T.title}
+        {t('setlists.respond.title')}
       </Typography>
       <Typography variant="h5" component={heading} sx={{ fontWeight: 700 }}>
         {service.setlistName}
       </Typography>
       <Typography>
-        {longDay(service.date)}
-        {service.startTime ? ` · ${service.startTime}` : ''}
+        {service.startTime
+          ? t('setlists.respond.dayAndTime', {
+              day: longDay(service.date),
+              time: formatClockTime(service.startTime),
+            })
+          : longDay(service.date)}
       </Typography>
       <Typography color="text.secondary">{service.teamName}</Typography>
-      <Typography>{T.assignedTo(listOfNames(service.positions))}</Typography>
+      <Typography>
+        {t('setlists.respond.assignedTo', { positions: formatList(service.positions) })}
+      </Typography>
     </Stack>
   );
 }
 
 function AcceptForm(props: { busy: boolean; onAccept: () => void; onSwitch: () => void }) {
+  const t = useT();
   return (
     <Stack direction="row" spacing={2}>
       <Button variant="contained" onClick={props.onAccept} disabled={props.busy}>
-        {T.accept}
+        {t('setlists.respond.accept')}
       </Button>
       <Button onClick={props.onSwitch} disabled={props.busy}>
-        {T.orDecline}
+        {t('setlists.respond.orDecline')}
       </Button>
     </Stack>
   );
@@ -127,6 +133,7 @@ function DeclineForm(props: {
   onDecline: (reason: string) => void;
   onSwitch: () => void;
 }) {
+  const t = useT();
   const [reason, setReason] = useState('');
   const tooLong = reason.length > ASSIGNMENT_LINK_LIMITS.reasonMaxLength;
   return (
@@ -140,20 +147,26 @@ function DeclineForm(props: {
       }}
     >
       <TextField
-        label={T.reasonLabel}
+        label={t('setlists.respond.reasonLabel')}
         value={reason}
         onChange={(event) => setReason(event.target.value)}
         multiline
         minRows={2}
         error={tooLong}
-        helperText={tooLong ? T.reasonTooLong : T.reasonHelp}
+        helperText={
+          tooLong
+            ? t('setlists.respond.reasonTooLong', {
+                max: ASSIGNMENT_LINK_LIMITS.reasonMaxLength,
+              })
+            : t('setlists.respond.reasonHelp')
+        }
       />
       <Stack direction="row" spacing={2}>
         <Button type="submit" variant="contained" color="error" disabled={props.busy || tooLong}>
-          {T.decline}
+          {t('setlists.respond.decline')}
         </Button>
         <Button onClick={props.onSwitch} disabled={props.busy}>
-          {T.orAccept}
+          {t('setlists.respond.orAccept')}
         </Button>
       </Stack>
     </Stack>
@@ -161,19 +174,20 @@ function DeclineForm(props: {
 }
 
 function Answered({ answer }: { answer: AssignmentLinkAnswer }) {
-  const positions = listOfNames(answer.positions);
+  const t = useT();
+  const positions = formatList(answer.positions);
   return (
     <Container maxWidth="sm" sx={{ py: { xs: 3, sm: 6 } }}>
       <Alert severity="success" sx={{ mb: 2 }}>
         <Typography component="h1" variant="h6">
           {answer.response === 'accepted'
-            ? T.accepted(positions, answer.setlistName)
-            : T.declined(positions, answer.setlistName)}
+            ? t('setlists.respond.accepted', { positions, setlist: answer.setlistName })
+            : t('setlists.respond.declined', { positions, setlist: answer.setlistName })}
         </Typography>
-        {T.changeLater}
+        {t('setlists.respond.changeLater')}
       </Alert>
       <Button component={RouterLink} to="/dashboard" variant="contained">
-        {T.goToDashboard}
+        {t('setlists.respond.goToDashboard')}
       </Button>
     </Container>
   );
@@ -181,6 +195,7 @@ function Answered({ answer }: { answer: AssignmentLinkAnswer }) {
 
 /** Why the link cannot answer, as the page's heading, with the service when it is known. */
 function Problem({ message, service }: { message: string; service?: AssignmentLinkPreview }) {
+  const t = useT();
   return (
     <Container maxWidth="sm" sx={{ py: { xs: 3, sm: 6 } }}>
       <Alert severity="warning" sx={{ mb: 2 }}>
@@ -196,7 +211,7 @@ function Problem({ message, service }: { message: string; service?: AssignmentLi
         </Card>
       )}
       <Button component={RouterLink} to="/dashboard" variant="contained">
-        {T.goToDashboard}
+        {t('setlists.respond.goToDashboard')}
       </Button>
     </Container>
   );

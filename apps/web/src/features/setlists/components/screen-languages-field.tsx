@@ -8,19 +8,8 @@ import { sameLanguage } from '@segue/shared';
 import { languageLabel } from '../../../components/chart/language-names.ts';
 import { NativeChoice } from '../../../components/native-choice.tsx';
 import type { SetlistFormControl } from './setlist-form-values.ts';
-
-/** Texts of the setlist's screen languages (docs/DECISIONS.md, "Screen and chart languages"). */
-export const SCREEN_LANGUAGES_TEXTS = {
-  legend: 'Screen languages',
-  help: 'The projector and the stage display show the first language, with the second under it. A song without a chosen language shows its main lyrics.',
-  noLanguages:
-    'The songs of this setlist have no language set yet: the screens show their main lyrics.',
-  first: 'First language',
-  second: 'Second language, under the first',
-  mainLyrics: 'Each song’s main lyrics',
-  none: 'None',
-} as const;
-const T = SCREEN_LANGUAGES_TEXTS;
+import { fieldError } from '../../../lib/i18n/server-texts.ts';
+import { useT } from '../../../lib/i18n/i18n.ts';
 
 interface ScreenLanguagesFieldProps {
   control: SetlistFormControl;
@@ -41,6 +30,7 @@ export function ScreenLanguagesField({
   disabled,
   error,
 }: ScreenLanguagesFieldProps) {
+  const t = useT();
   const labelId = useId();
   const helpId = useId();
   return (
@@ -61,17 +51,17 @@ export function ScreenLanguagesField({
         return (
           <FormControl component="fieldset" disabled={disabled} aria-describedby={helpId}>
             <FormLabel id={labelId} component="legend">
-              {T.legend}
+              {t('setlists.languages.legend')}
             </FormLabel>
             <FormHelperText id={helpId} sx={{ mx: 0, mb: 1.5 }}>
-              {offered.length === 0 ? T.noLanguages : T.help}
+              {offered.length === 0 ? t('setlists.languages.none') : t('setlists.languages.help')}
             </FormHelperText>
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
               <NativeChoice
-                label={T.first}
+                label={t('setlists.languages.first')}
                 value={first}
                 disabled={disabled || offered.length === 0}
-                options={[['', T.mainLyrics], ...options('')]}
+                options={[['', t('setlists.languages.mainLyrics')], ...options('')]}
                 onChange={(lang) =>
                   field.onChange(
                     lang
@@ -81,14 +71,14 @@ export function ScreenLanguagesField({
                 }
               />
               <NativeChoice
-                label={T.second}
+                label={t('setlists.languages.second')}
                 value={second}
                 disabled={disabled || !first}
-                options={[['', T.none], ...options(first)]}
+                options={[['', t('setlists.languages.noSecond')], ...options(first)]}
                 onChange={(lang) => field.onChange(lang ? [first, lang] : [first])}
               />
             </Stack>
-            {error && <FormHelperText error>{error}</FormHelperText>}
+            {error && <FormHelperText error>{fieldError(error)}</FormHelperText>}
           </FormControl>
         );
       }}

@@ -7,8 +7,9 @@ import PlayCircleIcon from '@mui/icons-material/PlayCircle';
 import SlideshowIcon from '@mui/icons-material/Slideshow';
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import type { Setlist } from '@segue/shared';
-import { OFFLINE_TEXTS, useChangesAllowed } from '../../../lib/offline/offline-copy.ts';
-import { SETLIST_SCREEN_TEXTS, setlistPaths } from './setlist-texts.ts';
+import { useChangesAllowed } from '../../../lib/offline/offline-copy.ts';
+import { t, useT } from '../../../lib/i18n/i18n.ts';
+import { setlistPaths } from './setlist-texts.ts';
 
 export interface SetlistAction {
   /** What the tooltip and a text button show. */
@@ -21,23 +22,26 @@ export interface SetlistAction {
   changes?: boolean;
 }
 
-/** The four places a setlist of the list leads to (spec section 2, Setlist list). */
+/**
+ * The four places a setlist of the list leads to (spec section 2, Setlist list), named in the
+ * active language: call it while rendering.
+ */
 export function setlistActions(setlist: Pick<Setlist, '_id' | 'name'>) {
   const action = (label: string, to: string, icon: ReactElement): SetlistAction => ({
     label,
-    name: `${label} ${setlist.name}`,
+    name: t('setlists.action.named', { action: label, setlist: setlist.name }),
     to,
     icon,
   });
   return {
-    view: action(SETLIST_SCREEN_TEXTS.view, setlistPaths.view(setlist._id), <VisibilityIcon />),
+    view: action(t('setlists.action.view'), setlistPaths.view(setlist._id), <VisibilityIcon />),
     edit: {
-      ...action(SETLIST_SCREEN_TEXTS.edit, setlistPaths.edit(setlist._id), <EditIcon />),
+      ...action(t('setlists.action.edit'), setlistPaths.edit(setlist._id), <EditIcon />),
       changes: true,
     },
-    live: action(SETLIST_SCREEN_TEXTS.liveView, setlistPaths.live(setlist._id), <PlayCircleIcon />),
+    live: action(t('setlists.action.liveView'), setlistPaths.live(setlist._id), <PlayCircleIcon />),
     presenter: action(
-      SETLIST_SCREEN_TEXTS.presenterView,
+      t('setlists.action.presenterView'),
       setlistPaths.presenter(setlist._id),
       <SlideshowIcon />,
     ),
@@ -51,9 +55,10 @@ interface SetlistActionIconProps {
 
 /** An icon link whose tooltip says where it goes (or, offline, why a change is off). */
 export function SetlistActionIcon({ action, size = 'medium' }: SetlistActionIconProps) {
+  const t = useT();
   const off = useChangesAllowed() === false && action.changes === true;
   return (
-    <Tooltip title={off ? OFFLINE_TEXTS.changesOff : action.label} describeChild>
+    <Tooltip title={off ? t('setlists.changesOff') : action.label} describeChild>
       {/* A disabled button gets no pointer events: the span keeps its tooltip. */}
       <span>
         <IconButton

@@ -13,7 +13,7 @@ import {
 import type { Control } from 'react-hook-form';
 import type { SetlistDetails } from '@segue/shared';
 import { setlistDay } from './setlist-dates.ts';
-import { SETLIST_SCREEN_TEXTS } from './setlist-texts.ts';
+import { t } from '../../../lib/i18n/i18n.ts';
 
 /**
  * A duration as a person types it (minutes, `m:ss` or `h:mm:ss`; empty for none), read into
@@ -22,7 +22,7 @@ import { SETLIST_SCREEN_TEXTS } from './setlist-texts.ts';
 const DurationFieldSchema = z.string().transform((text, ctx) => {
   const seconds = parseDuration(text);
   if (seconds === undefined) {
-    ctx.addIssue({ code: 'custom', message: SETLIST_SCREEN_TEXTS.durationInvalid });
+    ctx.addIssue({ code: 'custom', message: t('setlists.durationInvalid') });
     return z.NEVER;
   }
   const checked = DurationSchema.safeParse(seconds);

@@ -10,7 +10,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
-import { ERROR_CODES, PEOPLE_TEXTS, SETLIST_LIMITS, SETLIST_TEXTS } from '@segue/shared';
+import { ERROR_CODES, SETLIST_LIMITS } from '@segue/shared';
 import type { SetlistDetails, Team } from '@segue/shared';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { useToast } from '../../../components/toasts/toast-context.ts';
@@ -26,7 +26,7 @@ import { useMemberChoices } from '../api/team-members.ts';
 import { orderLabels } from './order-labels.ts';
 import { SetlistFormSchema, emptyItemRow, formValuesOf, songRow } from './setlist-form-values.ts';
 import type { CheckedSetlistValues, OrderRow, SetlistFormValues } from './setlist-form-values.ts';
-import { SETLIST_SCREEN_TEXTS, setlistPaths } from './setlist-texts.ts';
+import { setlistPaths } from './setlist-texts.ts';
 import { SongOrderList } from './song-order-list.tsx';
 import type { OrderEntry } from './song-order-list.tsx';
 import type { SongChoice } from './song-picker.tsx';
@@ -36,6 +36,8 @@ import { CloneSetlistDialog } from './clone-setlist-dialog.tsx';
 import { SongPicker } from './song-picker.tsx';
 import { TeamPositionsEditor } from './team-positions-editor.tsx';
 import { useChangesAllowed } from '../../../lib/offline/offline-copy.ts';
+import { t as translate, useT } from '../../../lib/i18n/i18n.ts';
+import { fieldError, translateServerText } from '../../../lib/i18n/server-texts.ts';
 
 /**
  * A song of the form: what the picker shows, the key its Key select names and the tempo its
@@ -82,13 +84,13 @@ interface SetlistFormProps {
 
 /** The text inside 'Failed to save setlist (...)': the server's error, else the error's message. */
 function saveErrorText(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
+  return error instanceof Error ? translateServerText(error.message) : String(error);
 }
 
 /** The server's refusal of a save that assigns someone away on the day, if it is one. */
 function awayRefusal(error: unknown): string | null {
   return error instanceof ApiRequestError && error.code === ERROR_CODES.assigneeAway
-    ? (error.error ?? PEOPLE_TEXTS.assignAnyway)
+    ? translateServerText(error.error ?? translate('setlists.form.assignAnyway'))
     : null;
 }
 
@@ -100,6 +102,7 @@ interface AwayPrompt {
 
 /** The setlist's positions, fields and songs, with Create/Update, Clone and Delete. */
 export function SetlistForm({ team, setlist }: SetlistFormProps) {
+  const t = useT();
   const navigate = useNavigate();
   const { showToast } = useToast();
   const save = useSaveSetlist(team._id);
@@ -188,16 +191,13 @@ export function SetlistForm({ team, setlist }: SetlistFormProps) {
     save.mutate(variables, {
       onSuccess: (saved) => {
         setAwayPrompt(null);
-        showToast(
-          setlist ? SETLIST_SCREEN_TEXTS.setlistUpdated : SETLIST_SCREEN_TEXTS.setlistCreated,
-          'success',
-        );
+        showToast(setlist ? t('setlists.form.updated') : t('setlists.form.created'), 'success');
         void navigate(setlistPaths.view(saved._id));
       },
       onError: (error) => {
         if (askIfAway(error, variables, sendSave)) return;
         setAwayPrompt(null);
-        showToast(SETLIST_TEXTS.failedToSave(saveErrorText(error)), 'error');
+        showToast(t('setlists.form.failedToSave', { error: saveErrorText(error) }), 'error');
       },
     });
 
@@ -210,7 +210,7 @@ export function SetlistForm({ team, setlist }: SetlistFormProps) {
       onSuccess: (copy) => {
         setAwayPrompt(null);
         setCloneOpen(false);
-        showToast(SETLIST_SCREEN_TEXTS.setlistCloned, 'success');
+        showToast(t('setlists.form.cloned'), 'success');
         void navigate(setlistPaths.edit(copy._id));
       },
       onError: (error) => {
@@ -218,7 +218,7 @@ export function SetlistForm({ team, setlist }: SetlistFormProps) {
         if (askIfAway(error, variables, sendClone)) return;
         setAwayPrompt(null);
         console.error('Failed to clone setlist', error);
-        showToast(SETLIST_TEXTS.failedToClone, 'error');
+        showToast(t('setlists.form.failedToClone'), 'error');
       },
     });
 
@@ -230,7 +230,7 @@ export function SetlistForm({ team, setlist }: SetlistFormProps) {
         setlist: {
           ...values,
           date: day,
-          name: `${values.name}${SETLIST_TEXTS.copySuffix}`,
+          name: t('setlists.form.copyName', { name: values.name }),
           teamId: team._id,
         },
       }),
@@ -241,18 +241,18 @@ export function SetlistForm({ team, setlist }: SetlistFormProps) {
     deleteSetlist.mutate(setlist._id, {
       onSuccess: () => {
         setConfirmDelete(false);
-        showToast(SETLIST_SCREEN_TEXTS.setlistDeleted, 'success');
+        showToast(t('setlists.form.deleted'), 'success');
         void navigate(setlistPaths.list);
       },
       onError: (error) => {
         setConfirmDelete(false);
         console.error(`Failed to delete setlist ${setlist._id}`, error);
-        showToast(SETLIST_TEXTS.failedToDelete, 'error');
+        showToast(t('setlists.form.failedToDelete'), 'error');
       },
     });
   };
 
-  const songsError = songChoices.error ? SETLIST_SCREEN_TEXTS.failedToLoadSongs : undefined;
+  const songsError = songChoices.error ? t('setlists.form.failedToLoadSongs') : undefined;
   // Too many songs or items: the shared schema's complaint about the order as a whole.
   const orderError = errors.order?.message ?? errors.order?.root?.message;
 
@@ -270,42 +270,42 @@ export function SetlistForm({ team, setlist }: SetlistFormProps) {
         <Divider />
         <Stack spacing={2.5}>
           <TextField
-            label="Setlist Name"
+            label={t('setlists.form.name')}
             required
             {...register('name')}
             error={Boolean(errors.name)}
-            helperText={errors.name?.message}
+            helperText={fieldError(errors.name?.message)}
             slotProps={{ htmlInput: { maxLength: SETLIST_LIMITS.nameMaxLength } }}
           />
           <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap' }}>
             <TextField
-              label="Date"
+              label={t('setlists.form.date')}
               type="date"
               required
               {...register('date')}
               error={Boolean(errors.date)}
-              helperText={errors.date?.message}
+              helperText={fieldError(errors.date?.message)}
               slotProps={{ inputLabel: { shrink: true } }}
               sx={{ flex: '1 1 200px', maxWidth: 240 }}
             />
             {/* Optional; with it the view gives each entry its time of day. */}
             <TextField
-              label={SETLIST_SCREEN_TEXTS.startTime}
+              label={t('setlists.form.startTime')}
               type="time"
               {...register('startTime')}
               error={Boolean(errors.startTime)}
-              helperText={errors.startTime?.message}
+              helperText={fieldError(errors.startTime?.message)}
               slotProps={{ inputLabel: { shrink: true } }}
               sx={{ flex: '1 1 140px', maxWidth: 200 }}
             />
           </Stack>
           <TextField
-            label="Notes"
+            label={t('setlists.form.notes')}
             multiline
             rows={3}
             {...register('notes')}
             error={Boolean(errors.notes)}
-            helperText={errors.notes?.message}
+            helperText={fieldError(errors.notes?.message)}
           />
           <SongPicker
             options={songChoices.data ?? []}
@@ -324,10 +324,10 @@ export function SetlistForm({ team, setlist }: SetlistFormProps) {
         </Stack>
         <Box component="section" aria-labelledby={songOrderHeadingId}>
           <Typography id={songOrderHeadingId} variant="h6" component="h2" gutterBottom>
-            {SETLIST_SCREEN_TEXTS.songOrderHeading}
+            {t('setlists.form.songOrderHeading')}
           </Typography>
           {order.fields.length === 0 ? (
-            <Typography color="text.secondary">{SETLIST_SCREEN_TEXTS.noSongsChosen}</Typography>
+            <Typography color="text.secondary">{t('setlists.form.noSongsChosen')}</Typography>
           ) : (
             <SongOrderList
               entries={orderEntries(
@@ -355,7 +355,7 @@ export function SetlistForm({ team, setlist }: SetlistFormProps) {
               away={away}
             />
           )}
-          {orderError && <FormHelperText error>{orderError}</FormHelperText>}
+          {orderError && <FormHelperText error>{fieldError(orderError)}</FormHelperText>}
           <Button
             ref={addItemRef}
             variant="outlined"
@@ -366,7 +366,7 @@ export function SetlistForm({ team, setlist }: SetlistFormProps) {
             disabled={busy || itemCount >= SETLIST_LIMITS.maxItems}
             sx={{ mt: 2 }}
           >
-            {SETLIST_SCREEN_TEXTS.addItem}
+            {t('setlists.form.addItem')}
           </Button>
         </Box>
         <ClickOnStepField control={control} disabled={busy} />
@@ -379,7 +379,7 @@ export function SetlistForm({ team, setlist }: SetlistFormProps) {
         <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap' }}>
           {mayEdit && (
             <Button type="submit" variant="contained" size="large" disabled={busy}>
-              {setlist ? SETLIST_TEXTS.updateSetlist : SETLIST_TEXTS.createSetlist}
+              {setlist ? t('setlists.form.update') : t('setlists.form.create')}
             </Button>
           )}
           {setlist && (
@@ -390,7 +390,7 @@ export function SetlistForm({ team, setlist }: SetlistFormProps) {
                 onClick={() => setCloneOpen(true)}
                 disabled={busy}
               >
-                Clone
+                {t('setlists.form.clone')}
               </Button>
               {mayDelete && (
                 <Button
@@ -400,7 +400,7 @@ export function SetlistForm({ team, setlist }: SetlistFormProps) {
                   onClick={() => setConfirmDelete(true)}
                   disabled={busy}
                 >
-                  Delete
+                  {t('setlists.form.delete')}
                 </Button>
               )}
             </>
@@ -409,9 +409,9 @@ export function SetlistForm({ team, setlist }: SetlistFormProps) {
       </Stack>
       <ConfirmDialog
         open={confirmDelete}
-        title={SETLIST_SCREEN_TEXTS.deleteSetlistTitle}
-        message={SETLIST_TEXTS.confirmDelete}
-        confirmLabel="Delete"
+        title={t('setlists.form.deleteTitle')}
+        message={t('setlists.form.confirmDelete')}
+        confirmLabel={t('setlists.form.delete')}
         onConfirm={onDelete}
         onClose={() => setConfirmDelete(false)}
         pending={deleteSetlist.isPending}
@@ -427,9 +427,9 @@ export function SetlistForm({ team, setlist }: SetlistFormProps) {
       )}
       <ConfirmDialog
         open={awayPrompt !== null}
-        title={PEOPLE_TEXTS.assignAnyway}
+        title={t('setlists.form.assignAnyway')}
         message={awayPrompt?.message ?? ''}
-        confirmLabel={PEOPLE_TEXTS.assignAnywayButton}
+        confirmLabel={t('setlists.form.assignAnywayButton')}
         onConfirm={() => awayPrompt?.resend()}
         onClose={() => setAwayPrompt(null)}
         pending={save.isPending || clone.isPending}

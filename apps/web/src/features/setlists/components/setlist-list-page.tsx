@@ -16,7 +16,6 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
-import { SETLIST_TEXTS, TRASH_TEXTS } from '@segue/shared';
 import type { Setlist } from '@segue/shared';
 import { CardList } from '../../../components/card-list.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
@@ -27,13 +26,15 @@ import { CurrentTeamGate } from '../../../components/current-team-gate.tsx';
 import { SetlistActionIcon, setlistActions } from './setlist-actions.tsx';
 import { SetlistCard } from './setlist-card.tsx';
 import { formatSetlistDate } from './setlist-dates.ts';
-import { SETLIST_SCREEN_TEXTS, setlistPaths } from './setlist-texts.ts';
+import { setlistPaths } from './setlist-texts.ts';
+import { useT } from '../../../lib/i18n/i18n.ts';
 import { useChangesAllowed } from '../../../lib/offline/offline-copy.ts';
 
 const COLUMN_COUNT = 4;
 
 /** /setlists: the current team's setlists, newest date first, with view, edit and live links. */
 export function SetlistListPage() {
+  const t = useT();
   const changesAllowed = useChangesAllowed();
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 3, sm: 5 } }}>
@@ -44,11 +45,11 @@ export function SetlistListPage() {
         sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', mb: 3 }}
       >
         <Typography variant="h4" component="h1" sx={{ fontWeight: 700 }}>
-          {SETLIST_SCREEN_TEXTS.setlists}
+          {t('setlists.title')}
         </Typography>
         <Stack direction="row" spacing={1}>
           <Button component={RouterLink} to="/trash" startIcon={<DeleteOutlineIcon />}>
-            {TRASH_TEXTS.title}
+            {t('setlists.trash')}
           </Button>
           <Button
             component={RouterLink}
@@ -57,7 +58,7 @@ export function SetlistListPage() {
             variant="contained"
             startIcon={<AddIcon />}
           >
-            {SETLIST_TEXTS.newSetlist}
+            {t('setlists.newSetlist')}
           </Button>
         </Stack>
       </Stack>
@@ -70,6 +71,7 @@ export function SetlistListPage() {
 
 /** The team's setlists: a table, or on a phone one card per setlist. */
 function TeamSetlists({ teamId }: { teamId: string }) {
+  const t = useT();
   const setlists = useSetlists(teamId);
   const isPhone = usePhoneLayout();
 
@@ -80,7 +82,7 @@ function TeamSetlists({ teamId }: { teamId: string }) {
 
   if (setlists.data && setlists.data.length > 0) {
     return isPhone ? (
-      <CardList aria-label={SETLIST_SCREEN_TEXTS.setlists}>
+      <CardList aria-label={t('setlists.title')}>
         {setlists.data.map((setlist) => (
           <SetlistCard key={setlist._id} setlist={setlist} />
         ))}
@@ -96,15 +98,15 @@ function TeamSetlists({ teamId }: { teamId: string }) {
 
   let message: ReactNode;
   if (setlists.data) {
-    message = SETLIST_SCREEN_TEXTS.noSetlists;
+    message = t('setlists.noSetlists');
   } else if (loadError) {
     message = (
       <Alert severity="error" sx={{ justifyContent: 'center' }}>
-        {errorMessage(loadError, SETLIST_SCREEN_TEXTS.failedToLoadSetlists)}
+        {errorMessage(loadError, t('setlists.failedToLoadSetlists'))}
       </Alert>
     );
   } else {
-    message = <CircularProgress aria-label="Loading" />;
+    message = <CircularProgress aria-label={t('shell.loading')} />;
   }
   return isPhone ? (
     <Paper variant="outlined" sx={{ p: 4, textAlign: 'center' }}>
@@ -118,15 +120,16 @@ function TeamSetlists({ teamId }: { teamId: string }) {
 }
 
 function SetlistTable({ children }: { children: ReactNode }) {
+  const t = useT();
   return (
     <TableContainer component={Paper} variant="outlined">
-      <Table aria-label={SETLIST_SCREEN_TEXTS.setlists}>
+      <Table aria-label={t('setlists.title')}>
         <TableHead>
           <TableRow>
-            <TableCell>Name</TableCell>
-            <TableCell>Date</TableCell>
-            <TableCell>Notes</TableCell>
-            <TableCell align="right">Actions</TableCell>
+            <TableCell>{t('setlists.list.name')}</TableCell>
+            <TableCell>{t('setlists.list.date')}</TableCell>
+            <TableCell>{t('setlists.list.notes')}</TableCell>
+            <TableCell align="right">{t('setlists.list.actions')}</TableCell>
           </TableRow>
         </TableHead>
         <TableBody>{children}</TableBody>

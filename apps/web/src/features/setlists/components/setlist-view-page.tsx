@@ -12,7 +12,7 @@ import EditIcon from '@mui/icons-material/Edit';
 import HeadphonesIcon from '@mui/icons-material/Headphones';
 import PlayCircleIcon from '@mui/icons-material/PlayCircle';
 import SlideshowIcon from '@mui/icons-material/Slideshow';
-import { can, leadsSongIn, LISTENING_TEXTS, SETLIST_TEXTS } from '@segue/shared';
+import { can, leadsSongIn } from '@segue/shared';
 import type { ChordView, SetlistDetails, SetlistItem, Song, Team } from '@segue/shared';
 import { BackButton } from '../../../components/back-button.tsx';
 import { ShareWithCongregationButton } from '../../../components/follow-share/share-button.tsx';
@@ -49,7 +49,7 @@ import { useSetlistRights } from '../api/setlist-rights.ts';
 import { AssignmentStatusChip } from './assignment-status-chip.tsx';
 import { CurrentTeamGate } from '../../../components/current-team-gate.tsx';
 import { formatSetlistDate } from './setlist-dates.ts';
-import { SETLIST_SCREEN_TEXTS, setlistPaths } from './setlist-texts.ts';
+import { setlistPaths } from './setlist-texts.ts';
 import {
   entryFacts,
   entryTiming,
@@ -57,9 +57,10 @@ import {
   serviceTimes,
   startsSheet,
 } from './setlist-view.ts';
-import { SETLIST_VIEW_TEXTS as T } from './setlist-view-texts.ts';
 import { useChangesAllowed } from '../../../lib/offline/offline-copy.ts';
 import { practicePath } from '../../../lib/practice-path.ts';
+import { formatList } from '../../../lib/i18n/format.ts';
+import { t as translate, useT } from '../../../lib/i18n/i18n.ts';
 
 /**
  * /setlists/view/{id}: a setlist to read and print: its day, times, notes and team, and its order
@@ -79,6 +80,7 @@ export function SetlistViewPage() {
 }
 
 function SetlistView({ team, setlistId }: { team: Team; setlistId: string }) {
+  const t = useT();
   const setlist = useSetlist(team._id, setlistId);
 
   const loadError = setlist.error;
@@ -92,7 +94,7 @@ function SetlistView({ team, setlistId }: { team: Team; setlistId: string }) {
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
         <BackButton />
         <Typography variant="h5" component="h1">
-          {SETLIST_TEXTS.notFound}
+          {t('setlists.view.notFound')}
         </Typography>
       </Stack>
     );
@@ -109,12 +111,15 @@ function useNames(team: Team) {
     );
     return {
       nameOf: (id: string): string | null => names.get(id) ?? null,
-      unknown: people.isPending ? T.nameLoading : T.formerMember,
+      unknown: people.isPending
+        ? translate('setlists.view.nameLoading')
+        : translate('setlists.view.formerMember'),
     };
   }, [people.data, people.isPending]);
 }
 
 function SetlistDetailsView({ setlist, team }: { setlist: SetlistDetails; team: Team }) {
+  const t = useT();
   const changesAllowed = useChangesAllowed();
   const { mayEdit } = useSetlistRights()(setlist);
   const notes = setlist.notes.trim();
@@ -150,7 +155,11 @@ function SetlistDetailsView({ setlist, team }: { setlist: SetlistDetails; team: 
   const listenedText = (songId: string): string | null => {
     if (!maySeeListening || !listening.data?.enabled) return null;
     const ids = listening.data.songs.find((song) => song.songId === songId)?.userIds ?? [];
-    return LISTENING_TEXTS.listened(ids.length, ids.map((id) => nameOf(id) ?? unknown).join(', '));
+    if (ids.length === 0) return t('setlists.view.nobodyListened');
+    return t('setlists.view.listened', {
+      count: ids.length,
+      names: formatList(ids.map((id) => nameOf(id) ?? unknown)),
+    });
   };
   const keepable = useMemo(
     () =>
@@ -198,17 +207,18 @@ function SetlistDetailsView({ setlist, team }: { setlist: SetlistDetails; team: 
       {setlist.positions.length > 0 && (
         <Box component="section" aria-labelledby="setlist-team" sx={{ mt: 3 }}>
           <Typography id="setlist-team" variant="h6" component="h2">
-            {T.team}
+            {t('setlists.view.team')}
           </Typography>
           <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
             {setlist.positions.map((position, index) => (
               <li key={index}>
-                {T.position(
-                  position.name,
-                  position.assignedTo === null
-                    ? SETLIST_TEXTS.unassigned
-                    : (nameOf(position.assignedTo) ?? unknown),
-                )}
+                {t('setlists.view.position', {
+                  position: position.name,
+                  person:
+                    position.assignedTo === null
+                      ? t('setlists.view.unassigned')
+                      : (nameOf(position.assignedTo) ?? unknown),
+                })}
                 {/* The assigned person's answer, where one was asked. */}
                 {position.status && (
                   <Box component="span" sx={{ ml: 1 }}>
@@ -235,7 +245,7 @@ function SetlistDetailsView({ setlist, team }: { setlist: SetlistDetails; team: 
             variant="outlined"
             startIcon={<EditIcon />}
           >
-            {SETLIST_SCREEN_TEXTS.edit}
+            {t('setlists.action.edit')}
           </Button>
         )}
         <Button
@@ -244,7 +254,7 @@ function SetlistDetailsView({ setlist, team }: { setlist: SetlistDetails; team: 
           variant="contained"
           startIcon={<PlayCircleIcon />}
         >
-          {SETLIST_SCREEN_TEXTS.liveView}
+          {t('setlists.action.liveView')}
         </Button>
         <Button
           component={RouterLink}
@@ -252,7 +262,7 @@ function SetlistDetailsView({ setlist, team }: { setlist: SetlistDetails; team: 
           variant="outlined"
           startIcon={<SlideshowIcon />}
         >
-          {SETLIST_SCREEN_TEXTS.presenterView}
+          {t('setlists.action.presenterView')}
         </Button>
         {setlist.songs.length > 0 && (
           <Button
@@ -261,7 +271,7 @@ function SetlistDetailsView({ setlist, team }: { setlist: SetlistDetails; team: 
             variant="outlined"
             startIcon={<HeadphonesIcon />}
           >
-            {SETLIST_SCREEN_TEXTS.practiseTheSet}
+            {t('setlists.practice.title')}
           </Button>
         )}
         {mayShare && role !== null && (
@@ -283,7 +293,7 @@ function SetlistDetailsView({ setlist, team }: { setlist: SetlistDetails; team: 
               onChange={(event) => setShowChords(event.target.checked)}
             />
           }
-          label={T.showChords}
+          label={t('setlists.view.showChords')}
         />
         <MyViewToggleButton open={myViewOpen} onToggle={() => setMyViewOpen((open) => !open)} />
       </Stack>
@@ -297,7 +307,7 @@ function SetlistDetailsView({ setlist, team }: { setlist: SetlistDetails; team: 
       </Box>
       <Divider sx={{ my: 4 }} />
       {times.entries.length === 0 ? (
-        <Typography color="text.secondary">{SETLIST_SCREEN_TEXTS.noSongsInSetlist}</Typography>
+        <Typography color="text.secondary">{t('setlists.view.noSongs')}</Typography>
       ) : (
         <Stack component="ol" spacing={5} sx={{ listStyle: 'none', p: 0, m: 0 }}>
           {times.entries.map((timed, i) => {
@@ -332,7 +342,9 @@ function SetlistDetailsView({ setlist, team }: { setlist: SetlistDetails; team: 
 /** 'n. title — artist' (just 'n. title' without an artist), spec section 2. */
 function songHeading(number: number, song: Pick<Song, 'title' | 'artist'>): string {
   const artist = song.artist.trim();
-  return artist ? `${number}. ${song.title} — ${artist}` : `${number}. ${song.title}`;
+  return artist
+    ? translate('setlists.view.songHeadingArtist', { number, title: song.title, artist })
+    : translate('setlists.view.songHeading', { number, title: song.title });
 }
 
 interface SetlistSongProps {
@@ -366,6 +378,7 @@ function SetlistSong({
   picks,
   chart,
 }: SetlistSongProps) {
+  const t = useT();
   const { song } = entry;
   const key = shownKey(entry);
   const chartView = (
@@ -385,7 +398,11 @@ function SetlistSong({
       </Typography>
       {timing && <Typography color="text.secondary">{timing}</Typography>}
       <ChartFactsLine items={entryFacts(entry, key, view)} />
-      {leaderName && <Typography color="text.secondary">{T.ledBy(leaderName)}</Typography>}
+      {leaderName && (
+        <Typography color="text.secondary">
+          {t('setlists.view.ledBy', { name: leaderName })}
+        </Typography>
+      )}
       {listened && (
         <Typography {...PRINT_HIDDEN} color="text.secondary">
           {listened}
@@ -396,13 +413,13 @@ function SetlistSong({
         component={RouterLink}
         // The service's key (not a key changed live): practice is for the plan.
         to={practicePath(song._id, entry.key ?? song.key)}
-        aria-label={T.practiseSong(song.title)}
+        aria-label={t('setlists.view.practiseSong', { title: song.title })}
         size="small"
         variant="outlined"
         startIcon={<HeadphonesIcon />}
         sx={{ mt: 1 }}
       >
-        {T.practise}
+        {t('setlists.view.practise')}
       </Button>
       <Box sx={{ mt: 2 }}>
         {chart === 'shown' ? (

@@ -8,8 +8,8 @@ import {
 import type { ChordView, ServiceEntry, SetlistDetails } from '@segue/shared';
 import { songFacts } from '../../../components/chart/chart-facts.ts';
 import { keyCaption } from '../../../components/my-view/my-view.ts';
-import { SETLIST_SCREEN_TEXTS } from './setlist-texts.ts';
-import { SETLIST_VIEW_TEXTS as T } from './setlist-view-texts.ts';
+import { formatClockTime } from '../../../lib/i18n/format.ts';
+import { t } from '../../../lib/i18n/i18n.ts';
 
 /**
  * The key an entry is played in, with the song's own when it differs, then this musician's capo
@@ -23,7 +23,11 @@ export function entryKeyCaption(
   const caption = keyCaption(key, view);
   const plain = keyCaption(key, DEFAULT_CHORD_VIEW);
   if (key === null || caption === null || plain === null) return caption;
-  return `${SETLIST_SCREEN_TEXTS.performanceKey(key, songKey)}${caption.slice(plain.length)}`;
+  const performance =
+    songKey && songKey !== key
+      ? t('setlists.view.performanceKeySong', { key, songKey })
+      : t('setlists.view.performanceKey', { key });
+  return `${performance}${caption.slice(plain.length)}`;
 }
 
 /**
@@ -98,11 +102,14 @@ export function serviceTimes(
 
 /** "Starts 10:02 · Duration 4:30" under an entry; null when it has neither. */
 export function entryTiming({ duration, startsAt, orLater }: TimedEntry): string | null {
-  const parts = [
-    ...(startsAt ? [orLater ? T.startsOrLater(startsAt) : T.starts(startsAt)] : []),
-    ...(duration === null ? [] : [T.duration(formatDuration(duration))]),
-  ];
-  return parts.length > 0 ? parts.join(' · ') : null;
+  const time = startsAt && formatClockTime(startsAt);
+  const starts = time
+    ? t(orLater ? 'setlists.view.startsOrLater' : 'setlists.view.starts', { time })
+    : null;
+  const length =
+    duration === null ? null : t('setlists.view.duration', { length: formatDuration(duration) });
+  if (starts && length) return t('setlists.view.startsAndDuration', { starts, duration: length });
+  return starts ?? length;
 }
 
 /**
@@ -113,19 +120,25 @@ export function entryTiming({ duration, startsAt, orLater }: TimedEntry): string
 export function serviceSummary({ entries, total, missing, endsAt }: ServiceTimes): string[] {
   const timed = entries.length > missing;
   const lines: string[] = [];
-  const start = entries[0]?.startsAt;
-  if (start && endsAt) {
+  const startsAt = entries[0]?.startsAt;
+  if (startsAt && endsAt) {
+    const start = formatClockTime(startsAt);
+    const end = formatClockTime(endsAt);
     lines.push(
       !timed
-        ? T.serviceStarts(start)
+        ? t('setlists.view.serviceStarts', { start })
         : missing > 0
-          ? T.serviceStartsEndsOrLater(start, endsAt)
-          : T.serviceStartsEnds(start, endsAt),
+          ? t('setlists.view.serviceStartsEndsOrLater', { start, end })
+          : t('setlists.view.serviceStartsEnds', { start, end }),
     );
   }
   if (timed) {
     const length = formatDuration(total);
-    lines.push(missing > 0 ? T.totalLengthAtLeast(length, missing) : T.totalLength(length));
+    lines.push(
+      missing > 0
+        ? t('setlists.view.totalLengthAtLeast', { length, count: missing })
+        : t('setlists.view.totalLength', { length }),
+    );
   }
   return lines;
 }

@@ -32,13 +32,14 @@ import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
 import DeleteIcon from '@mui/icons-material/Delete';
 import DragIndicatorIcon from '@mui/icons-material/DragIndicator';
 import ReplayIcon from '@mui/icons-material/Replay';
-import { SETLIST_LIMITS, SETLIST_TEXTS, formatDuration, parseDuration } from '@segue/shared';
+import { SETLIST_LIMITS, formatDuration, parseDuration } from '@segue/shared';
 import type { MemberChoice } from '../api/team-members.ts';
 import { EntryKeySelect } from './entry-key-select.tsx';
 import { EntryTempoField } from './entry-tempo-field.tsx';
 import { MemberSelect } from './member-select.tsx';
 import type { SetlistFormControl } from './setlist-form-values.ts';
-import { SETLIST_SCREEN_TEXTS } from './setlist-texts.ts';
+import { fieldError } from '../../../lib/i18n/server-texts.ts';
+import { useT } from '../../../lib/i18n/i18n.ts';
 
 /** Spec section 9, drag reordering. */
 const DRAG = {
@@ -127,6 +128,7 @@ export function SongOrderList({
   disabled,
   away,
 }: SongOrderListProps) {
+  const t = useT();
   const sensors = useSensors(
     useSensor(NonTouchPointerSensor, { activationConstraint: { distance: DRAG.pointerDistance } }),
     useSensor(TouchSensor, {
@@ -140,17 +142,29 @@ export function SongOrderList({
   const positionOf = (id: string | number) => entries.findIndex((entry) => entry.id === id) + 1;
   const announcements: Announcements = {
     onDragStart: ({ active }) =>
-      `Picked up ${titleOf(active.id)}, position ${positionOf(active.id)} of ${entries.length}.`,
+      t('setlists.order.pickedUp', {
+        title: titleOf(active.id),
+        position: positionOf(active.id),
+        count: entries.length,
+      }),
     onDragOver: ({ active, over }) =>
       over
-        ? `${titleOf(active.id)} is over position ${positionOf(over.id)} of ${entries.length}.`
-        : `${titleOf(active.id)} is no longer over the list.`,
+        ? t('setlists.order.over', {
+            title: titleOf(active.id),
+            position: positionOf(over.id),
+            count: entries.length,
+          })
+        : t('setlists.order.notOver', { title: titleOf(active.id) }),
     onDragEnd: ({ active, over }) =>
       over
-        ? `${titleOf(active.id)} dropped at position ${positionOf(over.id)} of ${entries.length}.`
-        : `${titleOf(active.id)} dropped.`,
+        ? t('setlists.order.droppedAt', {
+            title: titleOf(active.id),
+            position: positionOf(over.id),
+            count: entries.length,
+          })
+        : t('setlists.order.dropped', { title: titleOf(active.id) }),
     onDragCancel: ({ active }) =>
-      `Moving ${titleOf(active.id)} was cancelled. It stays at position ${positionOf(active.id)}.`,
+      t('setlists.order.cancelled', { title: titleOf(active.id), position: positionOf(active.id) }),
   };
 
   const onDragEnd = ({ active, over }: DragEndEvent) => {
@@ -282,6 +296,7 @@ function SortableRow({
   actionsOnFirstLine = false,
   sx,
 }: SortableRowProps) {
+  const t = useT();
   const {
     attributes,
     listeners,
@@ -314,7 +329,7 @@ function SortableRow({
           ref={setActivatorNodeRef}
           {...attributes}
           {...listeners}
-          aria-label={`Reorder ${entry.label}`}
+          aria-label={t('setlists.order.reorder', { label: entry.label })}
           disabled={disabled}
           // A long press starts a touch drag; a quick swipe on the handle still scrolls.
           sx={{ cursor: isDragging ? 'grabbing' : 'grab', touchAction: 'manipulation' }}
@@ -334,7 +349,7 @@ function SortableRow({
           <IconButton
             id={moveButtonId(entry.id, 'up')}
             size="small"
-            aria-label={`Move ${entry.label} up`}
+            aria-label={t('setlists.order.moveUp', { label: entry.label })}
             onClick={() => onMoveBy(index, -1)}
             disabled={disabled || index === 0}
           >
@@ -343,7 +358,7 @@ function SortableRow({
           <IconButton
             id={moveButtonId(entry.id, 'down')}
             size="small"
-            aria-label={`Move ${entry.label} down`}
+            aria-label={t('setlists.order.moveDown', { label: entry.label })}
             onClick={() => onMoveBy(index, 1)}
             disabled={disabled || index === count - 1}
           >
@@ -385,6 +400,7 @@ interface SongOrderRowProps extends OrderRowProps<Extract<OrderEntry, { kind: 's
 
 /** A song of the order: its number and title, leader, key, tempo and duration, and "Play again". */
 function SongOrderRow({ control, members, onRepeat, away, ...row }: SongOrderRowProps) {
+  const t = useT();
   const { entry, index, disabled } = row;
   return (
     <SortableRow
@@ -392,7 +408,7 @@ function SongOrderRow({ control, members, onRepeat, away, ...row }: SongOrderRow
       actionsOnFirstLine
       actions={
         <RowAction
-          label={SETLIST_SCREEN_TEXTS.playAgain(entry.label)}
+          label={t('setlists.order.playAgain', { label: entry.label })}
           onClick={() => onRepeat(index)}
           disabled={disabled}
         >
@@ -401,7 +417,7 @@ function SongOrderRow({ control, members, onRepeat, away, ...row }: SongOrderRow
       }
     >
       <Typography sx={{ flex: '1 1 120px', minWidth: 0, overflowWrap: 'anywhere' }}>
-        {`${entry.number}. ${entry.label}`}
+        {t('setlists.order.numbered', { number: entry.number, label: entry.label })}
       </Typography>
       <Box sx={songFieldsSx}>
         <Controller
@@ -409,9 +425,9 @@ function SongOrderRow({ control, members, onRepeat, away, ...row }: SongOrderRow
           name={`order.${index}.leader`}
           render={({ field }) => (
             <MemberSelect
-              label="Leader"
-              accessibleName={`Leader for ${entry.label}`}
-              emptyLabel={SETLIST_TEXTS.noLeader}
+              label={t('setlists.order.leader')}
+              accessibleName={t('setlists.order.leaderFor', { label: entry.label })}
+              emptyLabel={t('setlists.order.noLeader')}
               value={field.value}
               onChange={field.onChange}
               members={members}
@@ -426,7 +442,7 @@ function SongOrderRow({ control, members, onRepeat, away, ...row }: SongOrderRow
           name={`order.${index}.key`}
           render={({ field }) => (
             <EntryKeySelect
-              accessibleName={SETLIST_SCREEN_TEXTS.keyFor(entry.label)}
+              accessibleName={t('setlists.entry.keyFor', { title: entry.label })}
               value={field.value}
               onChange={field.onChange}
               songKey={entry.songKey}
@@ -464,6 +480,7 @@ interface ItemOrderRowProps extends OrderRowProps<Extract<OrderEntry, { kind: 'i
  * or key, and a tinted row with a bar at its side, so it reads apart from the songs.
  */
 function ItemOrderRow({ control, onRemove, ...row }: ItemOrderRowProps) {
+  const t = useT();
   const { entry, index, disabled } = row;
   return (
     <SortableRow
@@ -471,7 +488,7 @@ function ItemOrderRow({ control, onRemove, ...row }: ItemOrderRowProps) {
       sx={{ bgcolor: 'action.hover', borderLeftWidth: 4, borderLeftColor: 'text.secondary' }}
       actions={
         <RowAction
-          label={SETLIST_SCREEN_TEXTS.removeItem(entry.label)}
+          label={t('setlists.order.removeItem', { label: entry.label })}
           onClick={() => onRemove(index)}
           disabled={disabled}
         >
@@ -485,7 +502,7 @@ function ItemOrderRow({ control, onRemove, ...row }: ItemOrderRowProps) {
         render={({ field, fieldState }) => (
           <TextField
             size="small"
-            label={SETLIST_SCREEN_TEXTS.itemTitle}
+            label={t('setlists.order.itemTitle')}
             required
             value={field.value ?? ''}
             onChange={field.onChange}
@@ -494,12 +511,12 @@ function ItemOrderRow({ control, onRemove, ...row }: ItemOrderRowProps) {
             inputRef={field.ref}
             disabled={disabled}
             error={Boolean(fieldState.error)}
-            helperText={fieldState.error?.message}
+            helperText={fieldError(fieldState.error?.message)}
             sx={{ flex: '1 1 200px', minWidth: 0 }}
             slotProps={{
               htmlInput: {
                 // Its title is being typed here: the field is named by the item's place.
-                'aria-label': SETLIST_SCREEN_TEXTS.itemTitleOf(entry.number),
+                'aria-label': t('setlists.order.itemTitleOf', { number: entry.number }),
                 maxLength: SETLIST_LIMITS.itemTitleMaxLength,
               },
             }}
@@ -513,7 +530,7 @@ function ItemOrderRow({ control, onRemove, ...row }: ItemOrderRowProps) {
         render={({ field, fieldState }) => (
           <TextField
             size="small"
-            label={SETLIST_SCREEN_TEXTS.itemNotes}
+            label={t('setlists.order.itemNotes')}
             multiline
             minRows={2}
             value={field.value ?? ''}
@@ -523,11 +540,11 @@ function ItemOrderRow({ control, onRemove, ...row }: ItemOrderRowProps) {
             inputRef={field.ref}
             disabled={disabled}
             error={Boolean(fieldState.error)}
-            helperText={fieldState.error?.message}
+            helperText={fieldError(fieldState.error?.message)}
             sx={{ order: 3, flex: '1 1 100%' }}
             slotProps={{
               htmlInput: {
-                'aria-label': SETLIST_SCREEN_TEXTS.notesFor(entry.label),
+                'aria-label': t('setlists.order.notesFor', { label: entry.label }),
                 maxLength: SETLIST_LIMITS.itemNotesMaxLength,
               },
             }}
@@ -554,6 +571,7 @@ interface DurationFieldProps {
  * read whole on a phone too.
  */
 function DurationField({ control, index, label, disabled, sx = durationSx }: DurationFieldProps) {
+  const t = useT();
   const errorId = useId();
   return (
     <Controller
@@ -563,8 +581,8 @@ function DurationField({ control, index, label, disabled, sx = durationSx }: Dur
         <>
           <TextField
             size="small"
-            label={SETLIST_SCREEN_TEXTS.duration}
-            placeholder={SETLIST_SCREEN_TEXTS.durationPlaceholder}
+            label={t('setlists.order.duration')}
+            placeholder={t('setlists.order.durationPlaceholder')}
             value={field.value ?? ''}
             onChange={field.onChange}
             onBlur={() => {
@@ -580,7 +598,7 @@ function DurationField({ control, index, label, disabled, sx = durationSx }: Dur
             slotProps={{
               inputLabel: { shrink: true },
               htmlInput: {
-                'aria-label': SETLIST_SCREEN_TEXTS.durationFor(label),
+                'aria-label': t('setlists.order.durationFor', { label }),
                 'aria-describedby': fieldState.error ? errorId : undefined,
                 autoComplete: 'off',
               },
@@ -588,7 +606,7 @@ function DurationField({ control, index, label, disabled, sx = durationSx }: Dur
           />
           {fieldState.error && (
             <FormHelperText id={errorId} error sx={rowErrorSx}>
-              {fieldState.error.message}
+              {fieldError(fieldState.error.message)}
             </FormHelperText>
           )}
         </>
@@ -608,6 +626,7 @@ interface TempoFieldProps {
 
 /** A song entry's tempo, as the entry's key is edited; its complaint as the duration's. */
 function TempoField({ control, index, label, songTempo, disabled }: TempoFieldProps) {
+  const t = useT();
   const errorId = useId();
   return (
     <Controller
@@ -616,7 +635,7 @@ function TempoField({ control, index, label, songTempo, disabled }: TempoFieldPr
       render={({ field, fieldState }) => (
         <>
           <EntryTempoField
-            accessibleName={SETLIST_SCREEN_TEXTS.tempoFor(label)}
+            accessibleName={t('setlists.entry.tempoFor', { title: label })}
             value={field.value}
             onChange={field.onChange}
             onBlur={field.onBlur}
@@ -629,7 +648,7 @@ function TempoField({ control, index, label, songTempo, disabled }: TempoFieldPr
           />
           {fieldState.error && (
             <FormHelperText id={errorId} error sx={rowErrorSx}>
-              {fieldState.error.message}
+              {fieldError(fieldState.error.message)}
             </FormHelperText>
           )}
         </>

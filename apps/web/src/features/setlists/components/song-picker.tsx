@@ -2,6 +2,7 @@ import { useState } from 'react';
 import Autocomplete, { createFilterOptions } from '@mui/material/Autocomplete';
 import ListItemText from '@mui/material/ListItemText';
 import TextField from '@mui/material/TextField';
+import { useT } from '../../../lib/i18n/i18n.ts';
 
 /** A song as the picker shows it. */
 export interface SongChoice {
@@ -46,6 +47,7 @@ export function SongPicker({
   // The typed text is kept here: Autocomplete empties its own on every new `value`, and the
   // chosen songs are rebuilt when the library arrives, which erased what someone had already
   // typed while it loaded. A pick or the clear button empties it, as before.
+  const t = useT();
   const [input, setInput] = useState('');
   return (
     <Autocomplete
@@ -89,10 +91,10 @@ export function SongPicker({
       renderInput={(params) => (
         <TextField
           {...params}
-          label="Songs"
+          label={t('setlists.songPicker.label')}
           error={Boolean(error)}
           helperText={error}
-          placeholder={value.length === 0 ? 'Search by title' : undefined}
+          placeholder={value.length === 0 ? t('setlists.songPicker.search') : undefined}
         />
       )}
     />

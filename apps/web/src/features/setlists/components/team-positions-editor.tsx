@@ -9,15 +9,18 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
-import { POSITION_OPTIONS, SETLIST_LIMITS, SETLIST_TEXTS, matchAssignments } from '@segue/shared';
+import { POSITION_OPTIONS, SETLIST_LIMITS, matchAssignments } from '@segue/shared';
 import type { Position } from '@segue/shared';
 import type { MemberChoice } from '../api/team-members.ts';
 import { AssignmentStatusChip } from './assignment-status-chip.tsx';
 import { MemberSelect } from './member-select.tsx';
 import type { SetlistFormControl } from './setlist-form-values.ts';
-import { SETLIST_SCREEN_TEXTS } from './setlist-texts.ts';
+import { fieldError } from '../../../lib/i18n/server-texts.ts';
+import { useT } from '../../../lib/i18n/i18n.ts';
 
-const OTHER = 'Other';
+// The list's own value that opens the custom field: data of POSITION_OPTIONS, not a text.
+// eslint-disable-next-line lingui/no-unlocalized-strings
+const OTHER: (typeof POSITION_OPTIONS)[number] = 'Other';
 
 interface TeamPositionsEditorProps {
   control: SetlistFormControl;
@@ -40,6 +43,7 @@ export function TeamPositionsEditor({
   away,
   saved = [],
 }: TeamPositionsEditorProps) {
+  const t = useT();
   const headingId = useId();
   const { fields, append, remove } = useFieldArray({ control, name: 'positions' });
   // A row keeps its saved answer while it is the same position and the same person, as the
@@ -51,17 +55,17 @@ export function TeamPositionsEditor({
   return (
     <Box component="section" aria-labelledby={headingId}>
       <Typography id={headingId} variant="h6" component="h2" gutterBottom>
-        {SETLIST_SCREEN_TEXTS.positionsHeading}
+        {t('setlists.positions.heading')}
       </Typography>
       <PositionPicker
         onAdd={(name) => append({ name, assignedTo: null })}
         full={fields.length >= SETLIST_LIMITS.maxPositions}
         disabled={disabled}
       />
-      {error && <FormHelperText error>{error}</FormHelperText>}
+      {error && <FormHelperText error>{fieldError(error)}</FormHelperText>}
       {fields.length === 0 ? (
         <Typography color="text.secondary" sx={{ mt: 2 }}>
-          {SETLIST_SCREEN_TEXTS.noPositions}
+          {t('setlists.positions.none')}
         </Typography>
       ) : (
         <Stack component="ul" spacing={1} sx={{ listStyle: 'none', p: 0, m: 0, mt: 2 }}>
@@ -81,9 +85,11 @@ export function TeamPositionsEditor({
                   name={`positions.${index}.assignedTo`}
                   render={({ field: assignee }) => (
                     <MemberSelect
-                      label="Assign Member"
-                      accessibleName={`Assign Member for ${field.name}`}
-                      emptyLabel={SETLIST_TEXTS.unassigned}
+                      label={t('setlists.positions.assignMember')}
+                      accessibleName={t('setlists.positions.assignMemberFor', {
+                        position: field.name,
+                      })}
+                      emptyLabel={t('setlists.view.unassigned')}
                       value={assignee.value}
                       onChange={assignee.onChange}
                       members={members}
@@ -97,10 +103,10 @@ export function TeamPositionsEditor({
                 <Button
                   color="error"
                   onClick={() => remove(index)}
-                  aria-label={`Remove ${field.name}`}
+                  aria-label={t('setlists.positions.removeNamed', { position: field.name })}
                   disabled={disabled}
                 >
-                  Remove
+                  {t('setlists.positions.remove')}
                 </Button>
               </Stack>
             </Paper>
@@ -120,6 +126,7 @@ interface PositionPickerProps {
 
 /** A position from the spec's list, or a custom one after "Other", and "Add Position". */
 function PositionPicker({ onAdd, full, disabled }: PositionPickerProps) {
+  const t = useT();
   const [chosen, setChosen] = useState('');
   const [custom, setCustom] = useState('');
   const customRef = useRef<HTMLInputElement>(null);
@@ -147,7 +154,7 @@ function PositionPicker({ onAdd, full, disabled }: PositionPickerProps) {
       <TextField
         select
         size="small"
-        label="Position"
+        label={t('setlists.positions.position')}
         value={chosen}
         onChange={(event) => setChosen(event.target.value)}
         disabled={disabled}
@@ -162,7 +169,7 @@ function PositionPicker({ onAdd, full, disabled }: PositionPickerProps) {
       {isOther && (
         <TextField
           size="small"
-          label="Custom Position"
+          label={t('setlists.positions.custom')}
           value={custom}
           inputRef={customRef}
           onChange={(event) => setCustom(event.target.value)}
@@ -184,7 +191,7 @@ function PositionPicker({ onAdd, full, disabled }: PositionPickerProps) {
         disabled={disabled || full || !name}
         sx={{ height: 40, whiteSpace: 'nowrap' }}
       >
-        Add Position
+        {t('setlists.positions.add')}
       </Button>
     </Stack>
   );

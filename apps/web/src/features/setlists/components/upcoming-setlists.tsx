@@ -18,7 +18,8 @@ import { CardList } from '../../../components/card-list.tsx';
 import { usePhoneLayout } from '../../../lib/use-phone-layout.ts';
 import { useSetlists } from '../api/setlists.ts';
 import { formatSetlistDate, localToday, setlistDay } from './setlist-dates.ts';
-import { SETLIST_SCREEN_TEXTS, setlistPaths } from './setlist-texts.ts';
+import { setlistPaths } from './setlist-texts.ts';
+import { useT } from '../../../lib/i18n/i18n.ts';
 
 interface UpcomingSetlist {
   setlist: Setlist;
@@ -59,6 +60,7 @@ interface UpcomingSetlistsProps {
  * current team. A failed load shows nothing (spec section 8).
  */
 export function UpcomingSetlists({ teamId, userId }: UpcomingSetlistsProps) {
+  const t = useT();
   const headingId = useId();
   const setlists = useSetlists(teamId);
   const isPhone = usePhoneLayout();
@@ -77,7 +79,7 @@ export function UpcomingSetlists({ teamId, userId }: UpcomingSetlistsProps) {
   return (
     <section aria-labelledby={headingId}>
       <Typography id={headingId} variant="h5" component="h2" gutterBottom sx={{ fontWeight: 600 }}>
-        {SETLIST_SCREEN_TEXTS.upcomingSetlists}
+        {t('setlists.upcoming.title')}
       </Typography>
       {isPhone ? (
         <CardList aria-labelledby={headingId}>
@@ -99,15 +101,16 @@ interface UpcomingSetlistTableProps {
 }
 
 function UpcomingSetlistTable({ rows, labelledBy }: UpcomingSetlistTableProps) {
+  const t = useT();
   return (
     <TableContainer component={Paper} variant="outlined">
       <Table aria-labelledby={labelledBy}>
         <TableHead>
           <TableRow>
-            <TableCell>Setlist Title</TableCell>
-            <TableCell>Date</TableCell>
-            <TableCell>Your Position</TableCell>
-            <TableCell align="right">Actions</TableCell>
+            <TableCell>{t('setlists.upcoming.setlistTitle')}</TableCell>
+            <TableCell>{t('setlists.upcoming.date')}</TableCell>
+            <TableCell>{t('setlists.upcoming.yourPosition')}</TableCell>
+            <TableCell align="right">{t('setlists.upcoming.actions')}</TableCell>
           </TableRow>
         </TableHead>
         <TableBody>
@@ -138,6 +141,7 @@ function UpcomingSetlistTable({ rows, labelledBy }: UpcomingSetlistTableProps) {
 
 /** On a phone, one upcoming setlist: the table row's data, labelled, and its two buttons. */
 function UpcomingSetlistCard({ setlist, positions }: UpcomingSetlist) {
+  const t = useT();
   return (
     <Card component="li" variant="outlined">
       <CardContent sx={{ pb: 1 }}>
@@ -148,7 +152,7 @@ function UpcomingSetlistCard({ setlist, positions }: UpcomingSetlist) {
           {formatSetlistDate(setlist.date)}
         </Typography>
         <Typography variant="body2" sx={{ mt: 1 }}>
-          {`${SETLIST_SCREEN_TEXTS.yourPosition}: ${positions}`}
+          {t('setlists.upcoming.yourPositionIs', { positions })}
         </Typography>
       </CardContent>
       <CardActions sx={{ px: 2, pb: 2, pt: 0, flexWrap: 'wrap', gap: 1 }} disableSpacing>
@@ -165,6 +169,9 @@ interface LiveButtonsProps {
 
 /** Live View and Presenter View, named with the setlist so each row's buttons differ. */
 function LiveButtons({ setlist, size = 'medium' }: LiveButtonsProps) {
+  const t = useT();
+  const live = t('setlists.action.liveView');
+  const presenter = t('setlists.action.presenterView');
   return (
     <>
       <Button
@@ -172,18 +179,18 @@ function LiveButtons({ setlist, size = 'medium' }: LiveButtonsProps) {
         to={setlistPaths.live(setlist._id)}
         variant="contained"
         size={size}
-        aria-label={`${SETLIST_SCREEN_TEXTS.liveView} ${setlist.name}`}
+        aria-label={t('setlists.action.named', { action: live, setlist: setlist.name })}
       >
-        {SETLIST_SCREEN_TEXTS.liveView}
+        {live}
       </Button>
       <Button
         component={RouterLink}
         to={setlistPaths.presenter(setlist._id)}
         variant="outlined"
         size={size}
-        aria-label={`${SETLIST_SCREEN_TEXTS.presenterView} ${setlist.name}`}
+        aria-label={t('setlists.action.named', { action: presenter, setlist: setlist.name })}
       >
-        {SETLIST_SCREEN_TEXTS.presenterView}
+        {presenter}
       </Button>
     </>
   );

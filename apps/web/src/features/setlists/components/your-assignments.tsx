@@ -5,7 +5,6 @@ import CardActions from '@mui/material/CardActions';
 import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { PEOPLE_TEXTS } from '@segue/shared';
 import type { Assignment } from '@segue/shared';
 import { CardList } from '../../../components/card-list.tsx';
 import { useToast } from '../../../components/toasts/toast-context.ts';
@@ -14,9 +13,11 @@ import { useChangesAllowed } from '../../../lib/offline/offline-copy.ts';
 import { useAnswerAssignment, useMyAssignments } from '../api/assignments.ts';
 import { AssignmentStatusChip } from './assignment-status-chip.tsx';
 import { formatSetlistDate, localToday } from './setlist-dates.ts';
+import { t, useT } from '../../../lib/i18n/i18n.ts';
 
 /** What an assignment is called on its buttons: "Bass at Harvest Service". */
-const named = (a: Assignment) => `${a.position} at ${a.setlistName}`;
+const named = (a: Assignment) =>
+  t('setlists.assignments.named', { position: a.position, setlist: a.setlistName });
 
 /**
  * The dashboard's "Your assignments": the positions the user was assigned in coming
@@ -24,6 +25,7 @@ const named = (a: Assignment) => `${a.position} at ${a.setlistName}`;
  * Shown only when there is one; a failed load shows nothing, like Upcoming Setlists.
  */
 export function YourAssignments() {
+  const t = useT();
   const headingId = useId();
   const [today] = useState(localToday);
   const assignments = useMyAssignments(today);
@@ -46,18 +48,19 @@ export function YourAssignments() {
         onSuccess: () =>
           showToast(
             response === 'accepted'
-              ? PEOPLE_TEXTS.assignmentAccepted
-              : PEOPLE_TEXTS.assignmentDeclined,
+              ? t('setlists.assignments.accepted')
+              : t('setlists.assignments.declined'),
             'success',
           ),
-        onError: (error) => showToast(errorMessage(error, PEOPLE_TEXTS.failedToAnswer), 'error'),
+        onError: (error) =>
+          showToast(errorMessage(error, t('setlists.assignments.failedToAnswer')), 'error'),
       },
     );
 
   return (
     <section aria-labelledby={headingId}>
       <Typography id={headingId} variant="h5" component="h2" gutterBottom sx={{ fontWeight: 600 }}>
-        {PEOPLE_TEXTS.yourAssignments}
+        {t('setlists.assignments.title')}
       </Typography>
       <CardList aria-labelledby={headingId}>
         {rows.map((row) => (
@@ -76,7 +79,10 @@ export function YourAssignments() {
               </Stack>
               <Typography sx={{ overflowWrap: 'anywhere' }}>{row.setlistName}</Typography>
               <Typography variant="body2" color="text.secondary">
-                {`${formatSetlistDate(row.date, 'full')} · ${row.teamName}`}
+                {t('setlists.assignments.when', {
+                  date: formatSetlistDate(row.date, 'full'),
+                  team: row.teamName,
+                })}
               </Typography>
             </CardContent>
             <CardActions sx={{ px: 2, pb: 2, pt: 0, gap: 1, flexWrap: 'wrap' }} disableSpacing>
@@ -86,9 +92,9 @@ export function YourAssignments() {
                 color="success"
                 disabled={!changesAllowed || answer.isPending || row.status === 'accepted'}
                 onClick={() => respond(row, 'accepted')}
-                aria-label={`${PEOPLE_TEXTS.accept} ${named(row)}`}
+                aria-label={t('setlists.assignments.acceptNamed', { assignment: named(row) })}
               >
-                {PEOPLE_TEXTS.accept}
+                {t('setlists.assignments.accept')}
               </Button>
               <Button
                 variant="outlined"
@@ -96,9 +102,9 @@ export function YourAssignments() {
                 color="error"
                 disabled={!changesAllowed || answer.isPending || row.status === 'declined'}
                 onClick={() => respond(row, 'declined')}
-                aria-label={`${PEOPLE_TEXTS.decline} ${named(row)}`}
+                aria-label={t('setlists.assignments.declineNamed', { assignment: named(row) })}
               >
-                {PEOPLE_TEXTS.decline}
+                {t('setlists.assignments.decline')}
               </Button>
             </CardActions>
           </Card>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiRequestError } from '../../../lib/api-client.ts';
-import { IMPORT_FILE_TEXTS, importFailureText, readImportFile } from './library-file.ts';
+import { importFailureText, readImportFile } from './library-file.ts';
 
 const FAILED = 'Failed to import. Please check the file format.';
 
@@ -17,11 +17,11 @@ async function refusal(name: string, text: string): Promise<string | null> {
 describe('importFailureText', () => {
   it('gives the spec’s text, then the reason of a refused file', async () => {
     expect(await refusal('library.txt', '{"songs": []}')).toBe(
-      `${FAILED} ${IMPORT_FILE_TEXTS.notJsonFile}`,
+      `${FAILED} Only .json files can be imported.`,
     );
-    expect(await refusal('library.json', 'hello')).toBe(`${FAILED} ${IMPORT_FILE_TEXTS.notJson}`);
+    expect(await refusal('library.json', 'hello')).toBe(`${FAILED} The file is not valid JSON.`);
     expect(await refusal('library.json', '{"title": "A"}')).toBe(
-      `${FAILED} ${IMPORT_FILE_TEXTS.noSongs}`,
+      `${FAILED} The file has no songs array.`,
     );
     expect(await refusal('Library.JSON', '[{"title": "A"}]')).toBeNull();
   });

@@ -2,6 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { MEDIA_TEXTS, SONG_TEXTS, SongImportAnswerSchema, TeamSongLinkSchema } from '@segue/shared';
 import type { Song } from '@segue/shared';
 import { ApiRequestError, apiFetch } from '../../../lib/api-client.ts';
+import { t, type MessageId } from '../../../lib/i18n/i18n.ts';
+import { translateServerText } from '../../../lib/i18n/server-texts.ts';
 import { fetchAllSongs, songKeys } from './songs.ts';
 
 /** The details of a song beside title, artist and parts, as files and the API name them. */
@@ -89,14 +91,19 @@ export async function exportLibrary(team: { _id: string; name: string }): Promis
 /** Why a chosen file cannot be imported, in words for the user (the server is not asked). */
 export class ImportFileError extends Error {
   override readonly name = 'ImportFileError';
+
+  /** Its message is the reason's text in the active language. */
+  constructor(reason: MessageId, options?: ErrorOptions) {
+    super(t(reason), options);
+  }
 }
 
-/** The reasons readImportFile gives. */
+/** The reasons readImportFile gives, as catalog keys. */
 export const IMPORT_FILE_TEXTS = {
-  notJsonFile: 'Only .json files can be imported.',
-  notJson: 'The file is not valid JSON.',
-  noSongs: 'The file has no songs array.',
-} as const;
+  notJsonFile: 'songs.import.notJsonFile',
+  notJson: 'songs.import.notJson',
+  noSongs: 'songs.import.noSongs',
+} as const satisfies Record<string, MessageId>;
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -146,9 +153,9 @@ export function importFailureText(error: unknown): string {
     error instanceof ImportFileError
       ? error.message
       : error instanceof ApiRequestError
-        ? error.error
+        ? error.error && translateServerText(error.error)
         : undefined;
-  return reason ? `${SONG_TEXTS.failedToImport} ${reason}` : SONG_TEXTS.failedToImport;
+  return reason ? t('songs.import.failedBecause', { reason }) : t('songs.import.failed');
 }
 
 /**

@@ -26,9 +26,24 @@ import {
   type PreviewFile,
   type PreviewSong,
 } from './song-files-preview.ts';
-import { SONG_FILES_TEXTS as T } from './song-files-texts.ts';
+import { t as translate, useT } from '../../../lib/i18n/i18n.ts';
 
 /** The library's titles and artists, to flag songs it holds already. */
+/** A format's name; "text" is said in words. */
+function formatName(format: string): string {
+  return format === 'text' ? translate('songs.files.formatText') : (FORMAT_NAMES[format] ?? format);
+}
+
+// Formats' own names, the same in every language.
+/* eslint-disable lingui/no-unlocalized-strings */
+const FORMAT_NAMES: Record<string, string> = {
+  chordpro: 'ChordPro',
+  openlyrics: 'OpenLyrics',
+  opensong: 'OpenSong',
+  songselect: 'SongSelect',
+};
+/* eslint-enable lingui/no-unlocalized-strings */
+
 function libraryIdentities(teamId: string) {
   return {
     queryKey: [...songKeys.team(teamId), 'identities'],
@@ -43,11 +58,12 @@ function libraryIdentities(teamId: string) {
  * nothing is saved until the user adds all of them, or the ones they pick.
  */
 export function AddFromFileButton({ teamId }: { teamId: string }) {
+  const t = useT();
   const [open, setOpen] = useState(false);
   return (
     <>
       <Button variant="outlined" startIcon={<UploadFileIcon />} onClick={() => setOpen(true)}>
-        {T.addFromFile}
+        {t('songs.files.addFromFile')}
       </Button>
       {open && <AddFromFileDialog teamId={teamId} onClose={() => setOpen(false)} />}
     </>
@@ -55,6 +71,7 @@ export function AddFromFileButton({ teamId }: { teamId: string }) {
 }
 
 function AddFromFileDialog({ teamId, onClose }: { teamId: string; onClose: () => void }) {
+  const t = useT();
   const queryClient = useQueryClient();
   // Asked for as the dialog opens; a file read before it arrives waits for it (below).
   useQuery(libraryIdentities(teamId));
@@ -137,7 +154,7 @@ function AddFromFileDialog({ teamId, onClose }: { teamId: string; onClose: () =>
       } catch (error) {
         const reason = errorMessage(error, '');
         outcomes.set(id, { saved: false, reason });
-        failures.push(T.songFailed(index + 1, reason));
+        failures.push(t('songs.files.songFailed', { n: index + 1, reason }));
       }
     }
     setFiles((all) =>
@@ -171,7 +188,7 @@ function AddFromFileDialog({ teamId, onClose }: { teamId: string; onClose: () =>
       maxWidth="md"
       fullScreen={fullScreen}
     >
-      <DialogTitle>{T.dialogTitle}</DialogTitle>
+      <DialogTitle>{t('songs.files.dialogTitle')}</DialogTitle>
       <DialogContent>
         <Stack spacing={2}>
           <Box
@@ -190,27 +207,27 @@ function AddFromFileDialog({ teamId, onClose }: { teamId: string; onClose: () =>
               textAlign: 'center',
             }}
           >
-            <Typography sx={{ mb: 1.5 }}>{T.dropHint}</Typography>
+            <Typography sx={{ mb: 1.5 }}>{t('songs.files.dropHint')}</Typography>
             <input
               ref={input}
               id={inputId}
               type="file"
               multiple
               hidden
-              aria-label={T.chooseFilesLabel}
+              aria-label={t('songs.files.chooseFilesLabel')}
               onChange={(event) => {
                 readFiles(event.target.files);
                 event.target.value = '';
               }}
             />
             <Button variant="contained" onClick={() => input.current?.click()}>
-              {T.chooseFiles}
+              {t('songs.files.chooseFiles')}
             </Button>
           </Box>
 
           {result && (
             <Alert severity={result.failures.length > 0 ? 'warning' : 'success'} role="status">
-              {T.added(result.added)}
+              {t('songs.files.added', { count: result.added })}
               {result.failures.map((failure) => (
                 <div key={failure}>{failure}</div>
               ))}
@@ -224,14 +241,14 @@ function AddFromFileDialog({ teamId, onClose }: { teamId: string; onClose: () =>
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} disabled={saving}>
-          {result ? T.close : T.cancel}
+          {result ? t('songs.files.close') : t('songs.files.cancel')}
         </Button>
         <Button
           variant="contained"
           onClick={() => void save()}
           disabled={saving || chosen.length === 0}
         >
-          {saving ? T.saving : T.saveChosen(chosen.length)}
+          {saving ? t('songs.files.saving') : t('songs.files.saveChosen', { count: chosen.length })}
         </Button>
       </DialogActions>
     </Dialog>
@@ -240,16 +257,25 @@ function AddFromFileDialog({ teamId, onClose }: { teamId: string; onClose: () =>
 
 /** One file of the preview: its songs with a choice each, or why it could not be read. */
 function FilePreview({ file, onToggle }: { file: PreviewFile; onToggle: (id: string) => void }) {
+  const t = useT();
   if (file.state === 'reading') {
-    return <Typography color="text.secondary">{T.reading(file.name)}</Typography>;
+    return (
+      <Typography color="text.secondary">
+        {t('songs.files.reading', { name: file.name })}
+      </Typography>
+    );
   }
   if (file.state === 'failed') {
-    return <Alert severity="error">{T.fileFailed(file.name, file.reason)}</Alert>;
+    return (
+      <Alert severity="error">
+        {t('songs.files.fileFailed', { name: file.name, reason: file.reason })}
+      </Alert>
+    );
   }
   return (
     <Box component="section" aria-label={file.name}>
       <Typography variant="subtitle2" component="h3" color="text.secondary">
-        {T.readAs(file.name, T.formatNames[file.format] ?? file.format)}
+        {t('songs.files.readAs', { name: file.name, format: formatName(file.format) })}
       </Typography>
       {file.warnings.length > 0 && (
         <Alert severity="info" sx={{ my: 1 }}>
@@ -274,8 +300,9 @@ function SongPreview({
   preview: PreviewSong;
   onToggle: (id: string) => void;
 }) {
+  const t = useT();
   const { song, duplicate, chosen, outcome } = preview;
-  const title = song.title.trim() || T.untitled;
+  const title = song.title.trim() || t('songs.files.untitled');
   const labels = song.parts.map((part) => part.label || '—');
   return (
     <Box component="li" sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
@@ -283,7 +310,7 @@ function SongPreview({
         checked={chosen && !outcome?.saved}
         disabled={outcome?.saved === true}
         onChange={() => onToggle(preview.id)}
-        slotProps={{ input: { 'aria-label': T.chooseSong(title) } }}
+        slotProps={{ input: { 'aria-label': t('songs.files.chooseSong', { title }) } }}
       />
       <Box sx={{ minWidth: 0, pt: 1 }}>
         <Stack
@@ -295,14 +322,25 @@ function SongPreview({
           <Typography sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>{title}</Typography>
           {song.artist && <Typography color="text.secondary">{song.artist}</Typography>}
           {duplicate && (
-            <Chip size="small" color="warning" variant="outlined" label={T.duplicate} />
+            <Chip
+              size="small"
+              color="warning"
+              variant="outlined"
+              label={t('songs.files.duplicate')}
+            />
           )}
           {outcome?.saved && (
-            <Chip size="small" color="success" variant="outlined" label={T.saved} />
+            <Chip size="small" color="success" variant="outlined" label={t('songs.files.saved')} />
           )}
         </Stack>
         <Typography variant="body2" color="text.secondary">
-          {T.keyAndCapo(song.key, song.capo)} · {T.partCount(song.parts.length)}
+          {[
+            song.key ? t('songs.files.key', { key: song.key }) : t('songs.files.noKey'),
+            song.capo > 0 ? t('songs.files.capo', { capo: song.capo }) : null,
+            t('songs.files.partCount', { count: song.parts.length }),
+          ]
+            .filter(Boolean)
+            .join(' · ')}
           {labels.length > 0 ? `: ${labels.join(', ')}` : ''}
         </Typography>
         {outcome && !outcome.saved && (

@@ -12,7 +12,7 @@ import { SONG_LIMITS } from '@segue/shared';
 import { languageLabel } from '../../../components/chart/language-names.ts';
 import { chartPartKeys } from './song-form-state.ts';
 import type { ChartTranslationDraft, SongDraftAction } from './song-form-state.ts';
-import { SONG_LANGUAGE_FORM_TEXTS as L } from './song-texts.ts';
+import { useT } from '../../../lib/i18n/i18n.ts';
 import { TranslationLanguagePicker } from './translation-adder.tsx';
 
 interface ChartTranslationsEditorProps {
@@ -38,18 +38,19 @@ export const ChartTranslationsEditor = memo(function ChartTranslationsEditor({
   dispatch,
   problem,
 }: ChartTranslationsEditorProps) {
+  const t = useT();
   const [adding, setAdding] = useState<string | null>(null);
   if (parts.length === 0) return null;
   const keys = chartPartKeys(parts);
-  const labelOf = (i: number) => parts[i]?.label.trim() || L.partName(i + 1);
+  const labelOf = (i: number) => parts[i]?.label.trim() || t('songs.form.partName', { n: i + 1 });
   const addingAt = adding === null ? -1 : keys.indexOf(adding);
-  const ownOf = (key: string) => translations.filter((t) => t.part === key);
+  const ownOf = (key: string) => translations.filter((own) => own.part === key);
   return (
-    <Box component="section" aria-label={L.translations}>
+    <Box component="section" aria-label={t('songs.form.translations')}>
       {/* One row of buttons, a part each: the chart stays near the top of a short screen. */}
       <Stack direction="row" useFlexGap spacing={1} sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
         <Typography variant="body2" color="text.secondary">
-          {L.addTranslationLead}
+          {t('songs.form.addTranslationLead')}
         </Typography>
         {keys.map((key, i) =>
           ownOf(key).length >= SONG_LIMITS.maxTranslationsPerPart ? null : (
@@ -58,7 +59,7 @@ export const ChartTranslationsEditor = memo(function ChartTranslationsEditor({
               size="small"
               variant={adding === key ? 'contained' : 'text'}
               startIcon={<TranslateIcon />}
-              aria-label={L.addTranslationTo(labelOf(i))}
+              aria-label={t('songs.form.addTranslationTo', { part: labelOf(i) })}
               onClick={() => setAdding(adding === key ? null : key)}
             >
               {labelOf(i)}
@@ -69,7 +70,7 @@ export const ChartTranslationsEditor = memo(function ChartTranslationsEditor({
       {addingAt >= 0 && adding !== null && (
         <Box sx={{ mt: 1.5 }}>
           <TranslationLanguagePicker
-            taken={[...(language ? [language] : []), ...ownOf(adding).map((t) => t.lang)]}
+            taken={[...(language ? [language] : []), ...ownOf(adding).map((own) => own.lang)]}
             onAdd={(lang) => {
               dispatch({ type: 'addChartTranslation', part: adding, lang });
               setAdding(null);
@@ -80,20 +81,20 @@ export const ChartTranslationsEditor = memo(function ChartTranslationsEditor({
       )}
       <Stack spacing={1.5} sx={{ mt: translations.length > 0 ? 1.5 : 0 }}>
         {keys.flatMap((key, i) =>
-          ownOf(key).map((t) => {
+          ownOf(key).map((tr) => {
             const label = labelOf(i);
-            const name = languageLabel(t.lang);
-            const invalid = problem?.field === `chartTranslations.${t.key}`;
+            const name = languageLabel(tr.lang);
+            const invalid = problem?.field === `chartTranslations.${tr.key}`;
             const lines = parts[i]?.lines.length ?? 0;
             return (
-              <Stack key={t.key} direction="row" spacing={1} sx={{ alignItems: 'start' }}>
+              <Stack key={tr.key} direction="row" spacing={1} sx={{ alignItems: 'start' }}>
                 <TextField
-                  label={L.chartTranslation(label, name)}
-                  value={t.text}
+                  label={t('songs.form.chartTranslation', { label, language: name })}
+                  value={tr.text}
                   onChange={(event) =>
                     dispatch({
                       type: 'setChartTranslation',
-                      translation: t.key,
+                      translation: tr.key,
                       text: event.target.value,
                     })
                   }
@@ -101,10 +102,12 @@ export const ChartTranslationsEditor = memo(function ChartTranslationsEditor({
                   minRows={Math.min(Math.max(lines, 2), 12)}
                   fullWidth
                   error={invalid}
-                  helperText={invalid ? problem?.text : L.chartTranslationHelp(lines)}
+                  helperText={
+                    invalid ? problem?.text : t('songs.form.chartTranslationHelp', { lines })
+                  }
                   slotProps={{
                     htmlInput: {
-                      lang: t.lang,
+                      lang: tr.lang,
                       dir: 'auto',
                       spellCheck: false,
                       autoComplete: 'off',
@@ -112,8 +115,8 @@ export const ChartTranslationsEditor = memo(function ChartTranslationsEditor({
                   }}
                 />
                 <IconButton
-                  aria-label={L.removeTranslation(label, name)}
-                  onClick={() => dispatch({ type: 'removeChartTranslation', translation: t.key })}
+                  aria-label={t('songs.form.removeTranslation', { part: label, language: name })}
+                  onClick={() => dispatch({ type: 'removeChartTranslation', translation: tr.key })}
                 >
                   <CloseIcon />
                 </IconButton>

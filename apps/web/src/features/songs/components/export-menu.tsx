@@ -5,7 +5,19 @@ import MenuItem from '@mui/material/MenuItem';
 import DownloadIcon from '@mui/icons-material/Download';
 import { useToast } from '../../../components/toasts/toast-context.ts';
 import { exportLibraryZip, exportSongFile, SONG_EXPORT_FORMATS } from '../api/song-files.ts';
-import { SONG_FILES_TEXTS as T } from './song-files-texts.ts';
+import { useT } from '../../../lib/i18n/i18n.ts';
+
+const EXPORT_FORMAT_LABELS = {
+  chordpro: 'songs.files.exportChordPro',
+  openlyrics: 'songs.files.exportOpenLyrics',
+  text: 'songs.files.exportText',
+  json: 'songs.files.exportJson',
+} as const;
+
+const EXPORT_ZIP_LABELS = {
+  chordpro: 'songs.files.exportZipChordPro',
+  openlyrics: 'songs.files.exportZipOpenLyrics',
+} as const;
 
 interface ExportMenuProps {
   label: string;
@@ -14,6 +26,7 @@ interface ExportMenuProps {
 
 /** A button that opens a menu of files to save; a failed export says so in a toast. */
 function ExportMenu({ label, items }: ExportMenuProps) {
+  const t = useT();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const menuId = useId();
   const { showToast } = useToast();
@@ -44,7 +57,7 @@ function ExportMenu({ label, items }: ExportMenuProps) {
               setAnchor(null);
               item.save().catch((error: unknown) => {
                 console.error('Export failed', error);
-                showToast(T.exportFailed, 'error');
+                showToast(t('songs.files.exportFailed'), 'error');
               });
             }}
           >
@@ -58,11 +71,12 @@ function ExportMenu({ label, items }: ExportMenuProps) {
 
 /** One song as ChordPro, OpenLyrics, chords over words or Segue JSON. */
 export function SongExportMenu({ songId }: { songId: string }) {
+  const t = useT();
   return (
     <ExportMenu
-      label={T.exportSong}
+      label={t('songs.files.exportSong')}
       items={SONG_EXPORT_FORMATS.map((format) => ({
-        label: T.exportFormats[format],
+        label: t(EXPORT_FORMAT_LABELS[format]),
         save: () => exportSongFile(songId, format),
       }))}
     />
@@ -71,11 +85,12 @@ export function SongExportMenu({ songId }: { songId: string }) {
 
 /** The whole library as a zip of ChordPro or OpenLyrics files, beside the spec's JSON export. */
 export function LibraryZipExportMenu() {
+  const t = useT();
   return (
     <ExportMenu
-      label={T.exportFiles}
+      label={t('songs.files.exportFiles')}
       items={(['chordpro', 'openlyrics'] as const).map((format) => ({
-        label: T.exportZip[format],
+        label: t(EXPORT_ZIP_LABELS[format]),
         save: () => exportLibraryZip(format),
       }))}
     />

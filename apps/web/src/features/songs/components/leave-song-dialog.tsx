@@ -5,12 +5,13 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import type { LeaveBlocker } from '../hooks/use-leave-blocker.ts';
-import { leaveSongTexts as texts } from './song-texts.ts';
+import { useT } from '../../../lib/i18n/i18n.ts';
 
 const MESSAGE_ID = 'leave-song-message';
 
 /** Asks before the song form is left with changes not saved; Stay has the focus. */
 export function LeaveSongDialog({ blocker }: { blocker: LeaveBlocker }) {
+  const t = useT();
   return (
     <Dialog
       open={blocker.state === 'blocked'}
@@ -19,16 +20,16 @@ export function LeaveSongDialog({ blocker }: { blocker: LeaveBlocker }) {
       maxWidth="xs"
       fullWidth
     >
-      <DialogTitle>{texts.title}</DialogTitle>
+      <DialogTitle>{t('songs.leave.title')}</DialogTitle>
       <DialogContent>
-        <DialogContentText id={MESSAGE_ID}>{texts.message}</DialogContentText>
+        <DialogContentText id={MESSAGE_ID}>{t('songs.leave.message')}</DialogContentText>
       </DialogContent>
       <DialogActions>
         <Button onClick={() => blocker.reset?.()} autoFocus>
-          {texts.stay}
+          {t('songs.leave.stay')}
         </Button>
         <Button onClick={() => blocker.proceed?.()} color="error" variant="contained">
-          {texts.leave}
+          {t('songs.leave.leave')}
         </Button>
       </DialogActions>
     </Dialog>

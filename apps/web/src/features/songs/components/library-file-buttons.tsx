@@ -8,7 +8,6 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import FileDownloadIcon from '@mui/icons-material/FileDownload';
 import FileUploadIcon from '@mui/icons-material/FileUpload';
-import { SONG_TEXTS } from '@segue/shared';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import {
   ImportFileError,
@@ -17,7 +16,7 @@ import {
   readImportFile,
   useImportSongs,
 } from '../api/library-file.ts';
-import { SONG_SCREEN_TEXTS } from './song-texts.ts';
+import { useT } from '../../../lib/i18n/i18n.ts';
 
 /** The outcome of the last export or import, shown under the buttons until the next one. */
 interface Outcome {
@@ -36,6 +35,7 @@ interface LibraryFileButtonsProps {
  * import the list is fetched again.
  */
 export function LibraryFileButtons({ team }: LibraryFileButtonsProps) {
+  const t = useT();
   const fileInput = useRef<HTMLInputElement>(null);
   const importSongs = useImportSongs(team._id);
   const [exporting, setExporting] = useState(false);
@@ -50,7 +50,7 @@ export function LibraryFileButtons({ team }: LibraryFileButtonsProps) {
       await exportLibrary(team);
     } catch (error) {
       console.error('Failed to export the song library', error);
-      setOutcome({ severity: 'error', text: SONG_TEXTS.failedToExport });
+      setOutcome({ severity: 'error', text: t('songs.failedToExport') });
     } finally {
       setExporting(false);
     }
@@ -67,7 +67,7 @@ export function LibraryFileButtons({ team }: LibraryFileButtonsProps) {
       const songs = await readImportFile(file);
       setImportCount(songs.length);
       const { imported, skipped } = await importSongs.mutateAsync(songs);
-      setOutcome({ severity: 'success', text: SONG_TEXTS.imported(imported, skipped) });
+      setOutcome({ severity: 'success', text: t('songs.imported', { imported, skipped }) });
     } catch (error) {
       // The reason shows in the page; anything unexpected is kept in the console too.
       if (!(error instanceof ApiRequestError || error instanceof ImportFileError)) {
@@ -88,7 +88,7 @@ export function LibraryFileButtons({ team }: LibraryFileButtonsProps) {
           onClick={() => void onExport()}
           disabled={busy}
         >
-          {SONG_SCREEN_TEXTS.exportLibrary}
+          {t('songs.exportLibrary')}
         </Button>
         <Button
           variant="outlined"
@@ -96,22 +96,22 @@ export function LibraryFileButtons({ team }: LibraryFileButtonsProps) {
           onClick={() => fileInput.current?.click()}
           disabled={busy}
         >
-          {SONG_SCREEN_TEXTS.importLibrary}
+          {t('songs.importLibrary')}
         </Button>
         <input
           ref={fileInput}
           type="file"
           accept=".json,application/json"
-          aria-label={SONG_SCREEN_TEXTS.libraryFile}
+          aria-label={t('songs.libraryFile')}
           hidden
           onChange={(event) => void onFileChosen(event)}
         />
       </Stack>
       {importCount !== null && (
         <Box sx={{ minWidth: 240 }}>
-          <LinearProgress aria-label={SONG_SCREEN_TEXTS.importingSongsLabel} />
+          <LinearProgress aria-label={t('songs.importingSongsLabel')} />
           <Typography role="status" variant="body2" sx={{ mt: 0.5 }}>
-            {SONG_SCREEN_TEXTS.importingSongs(importCount)}
+            {t('songs.importingSongs', { count: importCount })}
           </Typography>
         </Box>
       )}

@@ -14,7 +14,7 @@ import { parsePastedChart } from '@segue/shared/formats';
 import { SongChart } from '../../../components/chart/song-chart.tsx';
 import { usePhoneLayout } from '../../../lib/use-phone-layout.ts';
 import type { PastedChart } from './song-form-state.ts';
-import { SONG_FILES_TEXTS as T } from './song-files-texts.ts';
+import { useT } from '../../../lib/i18n/i18n.ts';
 
 /** The first song of pasted text, ChordPro or chords over words, with what could not be used. */
 function readChart(text: string): { chart: PastedChart | null; warnings: string[] } {
@@ -33,29 +33,34 @@ export function PasteChartDialog(props: {
   onUse: (chart: PastedChart) => void;
   onClose: () => void;
 }) {
+  const t = useT();
   const [text, setText] = useState('');
   const shown = useDeferredValue(text);
   const { chart, warnings } = useMemo(() => readChart(shown), [shown]);
   const fullScreen = usePhoneLayout();
   return (
     <Dialog open onClose={props.onClose} fullWidth maxWidth="lg" fullScreen={fullScreen}>
-      <DialogTitle>{T.pasteChartTitle}</DialogTitle>
+      <DialogTitle>{t('songs.files.pasteChartTitle')}</DialogTitle>
       <DialogContent>
         <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ pt: 1 }}>
           <TextField
-            label={T.chart}
+            label={t('songs.files.chart')}
             value={text}
             onChange={(event) => setText(event.target.value)}
             multiline
             minRows={12}
-            placeholder={T.chartPlaceholder}
+            placeholder={t('songs.files.chartPlaceholder')}
             autoFocus
             sx={{ flex: 1 }}
             slotProps={{ htmlInput: { spellCheck: false, style: { fontFamily: 'monospace' } } }}
           />
-          <Box component="section" aria-label={T.preview} sx={{ flex: 1, minWidth: 0 }}>
+          <Box
+            component="section"
+            aria-label={t('songs.files.preview')}
+            sx={{ flex: 1, minWidth: 0 }}
+          >
             <Typography variant="subtitle2" component="h3" color="text.secondary" gutterBottom>
-              {T.preview}
+              {t('songs.files.preview')}
             </Typography>
             {warnings.length > 0 && (
               <Alert severity="info" sx={{ mb: 1 }}>
@@ -68,7 +73,12 @@ export function PasteChartDialog(props: {
               <>
                 {chart.title && <Typography sx={{ fontWeight: 700 }}>{chart.title}</Typography>}
                 <Typography variant="body2" color="text.secondary" gutterBottom>
-                  {T.keyAndCapo(chart.key, chart.capo)}
+                  {[
+                    chart.key ? t('songs.files.key', { key: chart.key }) : t('songs.files.noKey'),
+                    chart.capo > 0 ? t('songs.files.capo', { capo: chart.capo }) : null,
+                  ]
+                    .filter(Boolean)
+                    .join(' · ')}
                 </Typography>
                 <SongChart
                   parts={chart.parts}
@@ -78,15 +88,15 @@ export function PasteChartDialog(props: {
                 />
               </>
             ) : (
-              <Typography color="text.secondary">{T.nothingToPreview}</Typography>
+              <Typography color="text.secondary">{t('songs.files.nothingToPreview')}</Typography>
             )}
           </Box>
         </Stack>
       </DialogContent>
       <DialogActions>
-        <Button onClick={props.onClose}>{T.cancel}</Button>
+        <Button onClick={props.onClose}>{t('songs.files.cancel')}</Button>
         <Button variant="contained" disabled={!chart} onClick={() => chart && props.onUse(chart)}>
-          {T.useChart}
+          {t('songs.files.useChart')}
         </Button>
       </DialogActions>
     </Dialog>

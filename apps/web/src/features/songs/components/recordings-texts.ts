@@ -1,56 +1,9 @@
 import { MEDIA_LIMITS } from '@segue/shared';
+import { numberFormat } from '../../../lib/i18n/format.ts';
+import { t } from '../../../lib/i18n/i18n.ts';
 
-/**
- * Texts of a song's Recordings section (recordings and reference links) that the shared
- * MEDIA_TEXTS do not hold: the server's refusals come from there, as the server words them.
- */
-export const RECORDINGS_TEXTS = {
-  heading: 'Recordings',
-  loading: 'Loading recordings',
-  failedToLoad: 'The recordings could not be loaded.',
-  needsConnection: "Recordings and links show when Segue's server can be reached.",
-  /** Offline, Play on a recording this device does not keep (docs/DECISIONS.md). */
-  notKept: recordingNotKept,
-  none: 'No recordings yet.',
-  addRecording: 'Add recording',
-  chooseFile: 'Recording file',
-  fileChosen: (fileName: string) => `File: ${fileName}`,
-  nameLabel: 'Recording name',
-  upload: 'Upload',
-  uploading: 'Uploading…',
-  cancel: 'Cancel',
-  uploaded: 'Recording added.',
-  uploadFailed: 'The recording could not be uploaded.',
-  play: 'Play',
-  playLabel: (name: string) => `Play ${name}`,
-  playerLabel: (name: string) => `Recording ${name}`,
-  loadingAudio: 'Loading…',
-  playFailed: 'The recording could not be loaded.',
-  delete: 'Delete',
-  deleteRecordingLabel: (name: string) => `Delete recording ${name}`,
-  deleteRecordingTitle: 'Delete recording?',
-  deleteRecordingMessage: (name: string) =>
-    `“${name}” will be deleted for the whole team. This cannot be undone.`,
-  recordingDeleted: 'Recording deleted.',
-  deleteFailed: 'It could not be deleted.',
-  addedBy: (name: string | null) =>
-    name === null ? 'Added by a deleted account' : `Added by ${name}`,
-  lengthLabel: 'Length',
-  usage: (used: string, quota: string) => `${used} of ${quota} used`,
-  linksHeading: 'Reference links',
-  noLinks: 'No links yet.',
-  linkUrlLabel: 'Link address',
-  linkUrlHint: 'A video or a streaming page, starting with https://',
-  linkNameLabel: 'Link name (optional)',
-  addLink: 'Add link',
-  linkAdded: 'Link added.',
-  addLinkFailed: 'The link could not be added.',
-  deleteLinkLabel: (name: string) => `Delete link ${name}`,
-  deleteLinkTitle: 'Delete link?',
-  deleteLinkMessage: (name: string) => `The link “${name}” will be removed from this song.`,
-  linkDeleted: 'Link deleted.',
-  opensInNewTab: '(opens in a new tab)',
-} as const;
+// Helpers of a song's Recordings section, whose texts are the catalogs' `songs.recordings.*`.
+// recordingNotKept stays in English for practice mode, which is not converted yet.
 
 /**
  * Why a recording cannot be played offline: it is not kept on this device, with what would keep
@@ -81,19 +34,21 @@ const MB = 1024 * 1024;
  * "0 MB" for something stored (a short clip counts as 0.1 MB).
  */
 export function megabytesText(bytes: number): string {
-  if (bytes <= 0) return '0 MB';
+  // The language's decimal sign ("3,2 MB"); no grouping, as the quota reads "2048 MB".
+  const number = numberFormat({ useGrouping: false, maximumFractionDigits: 1 });
+  if (bytes <= 0) return `${number.format(0)} MB`;
   const mb = bytes / MB;
-  if (mb < 0.1) return '0.1 MB';
-  if (mb < 10) {
-    const tenths = Math.round(mb * 10) / 10;
-    return `${Number.isInteger(tenths) ? tenths : tenths.toFixed(1)} MB`;
-  }
-  return `${Math.round(mb)} MB`;
+  if (mb < 0.1) return `${number.format(0.1)} MB`;
+  if (mb < 10) return `${number.format(Math.round(mb * 10) / 10)} MB`;
+  return `${number.format(Math.round(mb))} MB`;
 }
 
 /** "3.2 MB of 2048 MB used": the team's recordings against its quota. */
 export function usageText(usedBytes: number, quotaBytes: number): string {
-  return RECORDINGS_TEXTS.usage(megabytesText(usedBytes), megabytesText(quotaBytes));
+  return t('songs.recordings.usage', {
+    used: megabytesText(usedBytes),
+    quota: megabytesText(quotaBytes),
+  });
 }
 
 /**

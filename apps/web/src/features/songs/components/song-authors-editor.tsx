@@ -12,10 +12,16 @@ import { SONG_AUTHOR_TYPES, SONG_LIMITS } from '@segue/shared';
 import type { SongAuthorType } from '@segue/shared';
 import { changeThenFocus } from './focus-control.ts';
 import type { AuthorDraft, SongDraftAction } from './song-form-state.ts';
-import { songDetailsLabels as labels } from './song-texts.ts';
+import { useT } from '../../../lib/i18n/i18n.ts';
 
 const ADD_AUTHOR_BUTTON_ID = 'song-form-add-author';
 const HEADING_ID = 'song-form-authors-heading';
+
+const AUTHOR_TYPE_LABELS = {
+  words: 'songs.form.authorTypeWords',
+  music: 'songs.form.authorTypeMusic',
+  translation: 'songs.form.authorTypeTranslation',
+} as const;
 
 interface SongAuthorsEditorProps {
   authors: AuthorDraft[];
@@ -33,25 +39,29 @@ export const SongAuthorsEditor = memo(function SongAuthorsEditor({
   invalidField,
   problem,
 }: SongAuthorsEditorProps) {
+  const t = useT();
   const add = () =>
-    changeThenFocus(() => dispatch({ type: 'addAuthor' }), labels.authorName(authors.length + 1));
+    changeThenFocus(
+      () => dispatch({ type: 'addAuthor' }),
+      t('songs.form.authorName', { n: authors.length + 1 }),
+    );
   const remove = (index: number) =>
     changeThenFocus(
       () => dispatch({ type: 'removeAuthor', author: index }),
-      labels.authorName(index + 1),
-      labels.authorName(index),
+      t('songs.form.authorName', { n: index + 1 }),
+      t('songs.form.authorName', { n: index }),
       `#${ADD_AUTHOR_BUTTON_ID}`,
     );
 
   return (
     <Box role="group" aria-labelledby={HEADING_ID}>
       <Typography id={HEADING_ID} variant="subtitle2" component="h3" sx={{ mb: 1 }}>
-        {labels.authors}
+        {t('songs.form.authors')}
       </Typography>
       <Stack spacing={1.5}>
         {authors.length === 0 && (
           <Typography variant="body2" color="text.secondary">
-            {labels.noAuthors}
+            {t('songs.form.noAuthors')}
           </Typography>
         )}
         {authors.map((author, index) => {
@@ -59,7 +69,7 @@ export const SongAuthorsEditor = memo(function SongAuthorsEditor({
           return (
             <Stack key={author.key} direction="row" spacing={1} sx={{ alignItems: 'center' }}>
               <TextField
-                label={`Author ${n}`}
+                label={t('songs.form.author', { n })}
                 value={author.name}
                 onChange={(event) =>
                   dispatch({ type: 'setAuthorName', author: index, name: event.target.value })
@@ -71,14 +81,14 @@ export const SongAuthorsEditor = memo(function SongAuthorsEditor({
                 sx={{ flexGrow: 1, minWidth: 0 }}
                 slotProps={{
                   htmlInput: {
-                    'aria-label': labels.authorName(n),
+                    'aria-label': t('songs.form.authorName', { n }),
                     maxLength: SONG_LIMITS.authorNameMaxLength,
                   },
                 }}
               />
               <TextField
                 select
-                label="Wrote"
+                label={t('songs.form.wrote')}
                 value={author.type}
                 onChange={(event) =>
                   dispatch({
@@ -93,17 +103,17 @@ export const SongAuthorsEditor = memo(function SongAuthorsEditor({
                 sx={{ width: { xs: 120, sm: 150 }, flexShrink: 0 }}
                 slotProps={{
                   select: { native: true },
-                  htmlInput: { 'aria-label': labels.authorType(n) },
+                  htmlInput: { 'aria-label': t('songs.form.authorType', { n }) },
                 }}
               >
                 {SONG_AUTHOR_TYPES.map((type) => (
                   <option key={type} value={type}>
-                    {labels.authorTypes[type]}
+                    {t(AUTHOR_TYPE_LABELS[type])}
                   </option>
                 ))}
               </TextField>
               <IconButton
-                aria-label={labels.removeAuthor(n)}
+                aria-label={t('songs.form.removeAuthor', { n })}
                 onClick={() => remove(index)}
                 size="small"
               >
@@ -121,7 +131,7 @@ export const SongAuthorsEditor = memo(function SongAuthorsEditor({
         size="small"
         sx={{ mt: 1 }}
       >
-        {labels.addAuthor}
+        {t('songs.form.addAuthor')}
       </Button>
     </Box>
   );

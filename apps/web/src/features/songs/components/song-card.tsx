@@ -12,7 +12,7 @@ import type { SongSummary } from '@segue/shared';
 import type { SongRights } from '../api/song-rights.ts';
 import { SongDate } from './song-date.tsx';
 import { SongLastUsed } from './song-last-used.tsx';
-import { songColumnTexts } from './song-texts.ts';
+import { tNodes, useT } from '../../../lib/i18n/i18n.ts';
 
 interface SongCardProps extends SongRights {
   song: SongSummary;
@@ -30,10 +30,11 @@ export const SongCard = memo(function SongCard({
   mayEdit,
   mayDelete,
 }: SongCardProps) {
+  const t = useT();
   const navigate = useNavigate();
   const facts = [
-    song.key === null ? null : `${songColumnTexts.key} ${song.key}`,
-    song.tempo === null ? null : songColumnTexts.bpm(song.tempo),
+    song.key === null ? null : t('songs.card.key', { key: song.key }),
+    song.tempo === null ? null : t('songs.bpm', { tempo: song.tempo }),
   ].filter((fact) => fact !== null);
   return (
     <Card component="li" variant="outlined">
@@ -49,7 +50,7 @@ export const SongCard = memo(function SongCard({
             </Link>
           </Typography>
           <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-            {song.artist || songColumnTexts.none}
+            {song.artist || t('songs.none')}
           </Typography>
           <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
             {/*
@@ -65,24 +66,24 @@ export const SongCard = memo(function SongCard({
               </Fragment>
             ))}
             <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
-              {songColumnTexts.lastUsed} <SongLastUsed day={song.lastUsed} />
+              {tNodes('songs.card.lastUsed', { day: <SongLastUsed day={song.lastUsed} /> })}
             </Box>
           </Typography>
           <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 0.5 }}>
             {/* Each date stays whole: a line breaks between them, not inside one. */}
             <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
-              Created <SongDate iso={song.createdAt} />
+              {tNodes('songs.card.created', { date: <SongDate iso={song.createdAt} /> })}
             </Box>
             {' · '}
             <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
-              Updated <SongDate iso={song.updatedAt} />
+              {tNodes('songs.card.updated', { date: <SongDate iso={song.updatedAt} /> })}
             </Box>
           </Typography>
         </Box>
         <Stack direction="row" sx={{ flexShrink: 0 }}>
           {mayEdit && (
             <IconButton
-              aria-label={`Edit ${song.title}`}
+              aria-label={t('songs.editNamed', { title: song.title })}
               onClick={() => void navigate(`/songs/${encodeURIComponent(song._id)}/edit`)}
             >
               <EditIcon />
@@ -90,7 +91,7 @@ export const SongCard = memo(function SongCard({
           )}
           {mayDelete && (
             <IconButton
-              aria-label={`Delete ${song.title}`}
+              aria-label={t('songs.deleteNamed', { title: song.title })}
               onClick={() => onDelete(song)}
               color="error"
             >

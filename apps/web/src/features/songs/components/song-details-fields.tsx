@@ -11,7 +11,7 @@ import { SONG_LIMITS } from '@segue/shared';
 import { KeyOptions } from '../../../components/key-options.tsx';
 import { SongAuthorsEditor } from './song-authors-editor.tsx';
 import type { DetailTextField, DetailsDraft, SongDraftAction } from './song-form-state.ts';
-import { songDetailsLabels as labels } from './song-texts.ts';
+import { useT } from '../../../lib/i18n/i18n.ts';
 
 const HEADING_ID = 'song-form-details-heading';
 const MORE_DETAILS_ID = 'song-form-more-details';
@@ -58,6 +58,7 @@ export const SongDetailsFields = memo(function SongDetailsFields({
   invalidField,
   problem,
 }: SongDetailsFieldsProps) {
+  const t = useT();
   /** The props that mark the field the problem is about, with the problem under it. */
   const invalid = (field: string) =>
     invalidField === field ? { error: true, helperText: problem } : { error: false };
@@ -68,24 +69,24 @@ export const SongDetailsFields = memo(function SongDetailsFields({
   return (
     <Box component="section" aria-labelledby={HEADING_ID}>
       <Typography id={HEADING_ID} variant="h6" component="h2" sx={{ mb: 1.5 }}>
-        {labels.details}
+        {t('songs.form.details')}
       </Typography>
       <Box sx={shortFieldsSx}>
         <TextField
           select
-          label={labels.key}
+          label={t('songs.form.key')}
           value={details.key}
           onChange={(event) => setText('key', event.target.value)}
           {...invalid('key')}
           size="small"
           slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
         >
-          <option value="">{labels.noKey}</option>
+          <option value="">{t('songs.form.noKey')}</option>
           <KeyOptions value={details.key} />
         </TextField>
         <TextField
           select
-          label={labels.capo}
+          label={t('songs.form.capo')}
           value={String(details.capo)}
           onChange={(event) => dispatch({ type: 'setCapo', capo: Number(event.target.value) })}
           {...invalid('capo')}
@@ -94,12 +95,12 @@ export const SongDetailsFields = memo(function SongDetailsFields({
         >
           {CAPO_FRETS.map((fret) => (
             <option key={fret} value={fret}>
-              {fret === 0 ? labels.noCapo : fret}
+              {fret === 0 ? t('songs.form.noCapo') : fret}
             </option>
           ))}
         </TextField>
         <TextField
-          label={labels.tempo}
+          label={t('songs.form.tempo')}
           value={details.tempo}
           onChange={(event) => setText('tempo', event.target.value)}
           {...invalid('tempo')}
@@ -111,11 +112,11 @@ export const SongDetailsFields = memo(function SongDetailsFields({
           }}
         />
         <TextField
-          label={labels.time}
+          label={t('songs.form.time')}
           value={details.time}
           onChange={(event) => setText('time', event.target.value)}
           {...invalid('time')}
-          placeholder={labels.timePlaceholder}
+          placeholder={t('songs.form.timePlaceholder')}
           size="small"
           autoComplete="off"
           slotProps={{ inputLabel: { shrink: true }, htmlInput: { maxLength: 5 } }}
@@ -136,13 +137,13 @@ export const SongDetailsFields = memo(function SongDetailsFields({
         }
         sx={{ mt: 1 }}
       >
-        {labels.moreDetails}
+        {t('songs.form.moreDetails')}
       </Button>
       <Collapse in={moreOpen} id={MORE_DETAILS_ID}>
         <Stack spacing={2} sx={{ pt: 1.5 }}>
           <Box sx={moreFieldsSx}>
             <TextField
-              label={labels.ccli}
+              label={t('songs.form.ccli')}
               value={details.ccli}
               onChange={(event) => setText('ccli', event.target.value)}
               {...invalid('ccli')}
@@ -151,7 +152,7 @@ export const SongDetailsFields = memo(function SongDetailsFields({
               slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 12 } }}
             />
             <TextField
-              label={labels.copyright}
+              label={t('songs.form.copyright')}
               value={details.copyright}
               onChange={(event) => setText('copyright', event.target.value)}
               {...invalid('copyright')}

@@ -16,7 +16,7 @@ import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import ContentPasteIcon from '@mui/icons-material/ContentPaste';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import { DEFAULT_CHORD_VIEW, SONG_LIMITS, SONG_TEXTS, songLanguages } from '@segue/shared';
+import { DEFAULT_CHORD_VIEW, SONG_LIMITS, songLanguages } from '@segue/shared';
 import type { Song } from '@segue/shared';
 import { ApiRequestError, errorMessage } from '../../../lib/api-client.ts';
 import { SongChart } from '../../../components/chart/song-chart.tsx';
@@ -46,12 +46,7 @@ import { chartProblemText, readChartText } from './song-chart-text.ts';
 import { LeaveSongDialog } from './leave-song-dialog.tsx';
 import { SongPartEditor } from './song-part-editor.tsx';
 import { problemUnder, songProblemField } from './song-problem-field.ts';
-import { SONG_FILES_TEXTS } from './song-files-texts.ts';
-import {
-  SONG_LANGUAGE_FORM_TEXTS as L,
-  SONG_SCREEN_TEXTS,
-  songEntryTexts as E,
-} from './song-texts.ts';
+import { t as translate, useT } from '../../../lib/i18n/i18n.ts';
 import { LanguagePicker } from '../../../components/language-picker.tsx';
 import { useChangesAllowed } from '../../../lib/offline/offline-copy.ts';
 import { usePhoneLayout } from '../../../lib/use-phone-layout.ts';
@@ -87,6 +82,7 @@ const DETAIL_FIELDS = new Set([
 
 /** /songs/new and /songs/{id}/edit: a song's title, artist, details, and parts with their lines. */
 export function SongFormPage() {
+  const t = useT();
   const { id: songId } = useParams();
   const content = (
     <CurrentTeamGate>
@@ -106,13 +102,13 @@ export function SongFormPage() {
         <IconButton
           component={RouterLink}
           to="/songs"
-          aria-label={SONG_SCREEN_TEXTS.backToLibrary}
+          aria-label={t('songs.backToLibrary')}
           edge="start"
         >
           <ArrowBackIcon />
         </IconButton>
         <Typography variant="h4" component="h1" sx={{ fontWeight: 700 }}>
-          {songId ? SONG_SCREEN_TEXTS.editSong : SONG_SCREEN_TEXTS.newSong}
+          {songId ? t('songs.form.editSong') : t('songs.form.newSong')}
         </Typography>
       </Stack>
       {content}
@@ -122,12 +118,13 @@ export function SongFormPage() {
 
 /** Edit mode: the song is loaded afresh first; the form copies it once. */
 function EditSong({ teamId, songId }: { teamId: string; songId: string }) {
+  const t = useT();
   const song = useSong(teamId, songId);
 
   // A cached copy may be older than someone else's last edit: wait for this visit's answer.
   if (!song.isFetchedAfterMount) return <PageLoading />;
   if (song.error || !song.data) {
-    return <Alert severity="error">{SONG_TEXTS.failedToLoadSong}</Alert>;
+    return <Alert severity="error">{t('songs.failedToLoadSong')}</Alert>;
   }
   return <SongForm teamId={teamId} song={song.data} />;
 }
@@ -156,7 +153,9 @@ function previewParts(draft: SongDraft): ChartSongPart[] {
   // The song as it would be saved, with its translations (draftToSong's).
   const saved = draftToSong({ ...draft, parts }).parts;
   return saved.map((part, index) => ({
-    label: part.label.trim() ? part.label : E.unlabelledPart(index + 1),
+    label: part.label.trim()
+      ? part.label
+      : translate('songs.form.unlabelledPart', { n: index + 1 }),
     lines: part.lines,
     translations: part.translations,
   }));
@@ -169,6 +168,7 @@ interface SongFormProps {
 }
 
 function SongForm({ teamId, song }: SongFormProps) {
+  const t = useT();
   const [draft, dispatch] = useReducer(songDraftReducer, song, initialDraft);
   const [banner, setBanner] = useState<Banner | null>(null);
   const [moreOpen, setMoreOpen] = useState(() => hasMoreDetails(draft.details));
@@ -243,7 +243,7 @@ function SongForm({ teamId, song }: SongFormProps) {
         },
         onError: (error) => {
           if (!(error instanceof ApiRequestError)) console.error('Failed to save song', error);
-          const text = errorMessage(error, SONG_TEXTS.failedToSaveSong);
+          const text = errorMessage(error, t('songs.form.failedToSaveSong'));
           // The server refuses a song with the same messages as the form: show them there too.
           const found =
             error instanceof ApiRequestError && error.status === 400 && error.error
@@ -276,7 +276,7 @@ function SongForm({ teamId, song }: SongFormProps) {
     ? chartProblem.line === undefined
       ? chartProblem.text
       : chartProblemText({ line: chartProblem.line, text: chartProblem.text })
-    : [...chartNotes, E.chartHelp].join(' ');
+    : [...chartNotes, t('songs.form.chartHelp')].join(' ');
 
   /**
    * Switches the view, carrying what was typed: the chart's text becomes parts, the parts
@@ -317,7 +317,7 @@ function SongForm({ teamId, song }: SongFormProps) {
       sx={draft.view === 'chart' ? { flex: 1, minWidth: 0 } : undefined}
     >
       <Typography id="song-form-preview" variant="h6" component="h2" gutterBottom>
-        {SONG_FILES_TEXTS.formPreview}
+        {t('songs.form.formPreview')}
       </Typography>
       <SongChart
         parts={shownParts}
@@ -344,7 +344,7 @@ function SongForm({ teamId, song }: SongFormProps) {
         spacing={2.5}
       >
         <TextField
-          label="Title"
+          label={t('songs.form.title')}
           value={draft.title}
           onChange={(event) => dispatch({ type: 'setTitle', title: event.target.value })}
           required
@@ -354,13 +354,16 @@ function SongForm({ teamId, song }: SongFormProps) {
           autoFocus={!song}
           autoComplete="off"
           slotProps={{
-            htmlInput: { 'aria-label': 'Title', maxLength: SONG_LIMITS.titleMaxLength },
+            htmlInput: {
+              'aria-label': t('songs.form.title'),
+              maxLength: SONG_LIMITS.titleMaxLength,
+            },
           }}
         />
         {/* The artist and the lyrics' language share a row: the chart stays near the top. */}
         <Stack direction="row" spacing={2}>
           <TextField
-            label="Artist"
+            label={t('songs.form.artist')}
             value={draft.artist}
             onChange={(event) => dispatch({ type: 'setArtist', artist: event.target.value })}
             error={artistProblem !== undefined}
@@ -372,7 +375,7 @@ function SongForm({ teamId, song }: SongFormProps) {
           />
           <Box sx={{ flex: 1, minWidth: 0 }}>
             <LanguagePicker
-              label={L.language}
+              label={t('songs.form.language')}
               value={draft.details.language || null}
               onChange={(tag) =>
                 dispatch({ type: 'setDetail', field: 'language', value: tag ?? '' })
@@ -402,27 +405,27 @@ function SongForm({ teamId, song }: SongFormProps) {
           sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap' }}
         >
           <Typography variant="h6" component="h2">
-            {E.parts}
+            {t('songs.form.parts')}
           </Typography>
           <Button startIcon={<ContentPasteIcon />} onClick={() => setPasting(true)}>
-            {SONG_FILES_TEXTS.pasteChart}
+            {t('songs.form.pasteChart')}
           </Button>
         </Stack>
         <Tabs
           value={draft.view}
           onChange={(_event, view: EntryView) => showView(view)}
-          aria-label={E.views}
+          aria-label={t('songs.form.views')}
           sx={{ borderBottom: 1, borderColor: 'divider', mt: '4px !important' }}
         >
           <Tab
             value="chart"
-            label={E.chartView}
+            label={t('songs.form.chartView')}
             id={viewTabId('chart')}
             aria-controls={viewPanelId('chart')}
           />
           <Tab
             value="lines"
-            label={E.linesView}
+            label={t('songs.form.linesView')}
             id={viewTabId('lines')}
             aria-controls={viewPanelId('lines')}
           />
@@ -439,13 +442,13 @@ function SongForm({ teamId, song }: SongFormProps) {
             <Stack spacing={2} sx={{ flex: 1, minWidth: 0 }}>
               <TextField
                 id={CHART_INPUT_ID}
-                label={E.chart}
+                label={t('songs.form.chart')}
                 value={draft.chart.text}
                 onChange={(event) => dispatch({ type: 'setChartText', text: event.target.value })}
                 multiline
                 minRows={12}
                 maxRows={phone ? PHONE_CHART_MAX_ROWS : undefined}
-                placeholder={E.chartPlaceholder}
+                placeholder={t('songs.form.chartPlaceholder')}
                 error={chartProblem !== undefined}
                 helperText={chartHelp}
                 sx={{ minWidth: 0 }}
@@ -494,7 +497,7 @@ function SongForm({ teamId, song }: SongFormProps) {
                 onClick={addPart}
                 aria-describedby={partsProblem ? PARTS_PROBLEM_ID : undefined}
               >
-                Add Part
+                {t('songs.form.addPart')}
               </Button>
               {partsProblem && (
                 <FormHelperText error id={PARTS_PROBLEM_ID}>
@@ -514,13 +517,13 @@ function SongForm({ teamId, song }: SongFormProps) {
             disabled={saveSong.isPending || !changesAllowed}
           >
             {saveSong.isPending
-              ? SONG_TEXTS.saving
+              ? t('songs.form.saving')
               : song
-                ? SONG_SCREEN_TEXTS.updateSong
-                : SONG_SCREEN_TEXTS.createSong}
+                ? t('songs.form.updateSong')
+                : t('songs.form.createSong')}
           </Button>
           <Button component={RouterLink} to="/songs" size="large">
-            Cancel
+            {t('songs.form.cancel')}
           </Button>
         </Stack>
       </Stack>

@@ -6,7 +6,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
-import { can, TRASH_TEXTS, type Team, type TeamRole } from '@segue/shared';
+import { can, type Team, type TeamRole } from '@segue/shared';
 import { useCurrentTeam } from '../../../lib/teams/current-team.ts';
 import { AddFromFileButton } from './add-from-file-dialog.tsx';
 import { LibraryZipExportMenu } from './export-menu.tsx';
@@ -15,16 +15,17 @@ import { CurrentTeamGate } from '../../../components/current-team-gate.tsx';
 import { SongSearchField } from './song-search-field.tsx';
 import { SongTable } from './song-table.tsx';
 import { useSongRights } from '../api/song-rights.ts';
-import { SONG_SCREEN_TEXTS } from './song-texts.ts';
+import { useT } from '../../../lib/i18n/i18n.ts';
 
 /** /songs: the current team's songs, searchable; export and import for the team's creator. */
 export function SongLibraryPage() {
+  const t = useT();
   const { role, userId } = useCurrentTeam();
 
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 3, sm: 5 } }}>
       <Typography variant="h4" component="h1" gutterBottom sx={{ fontWeight: 700 }}>
-        {SONG_SCREEN_TEXTS.libraryTitle}
+        {t('songs.libraryTitle')}
       </Typography>
       <CurrentTeamGate>
         {(team) => (
@@ -52,6 +53,7 @@ interface SongLibraryProps {
 }
 
 function SongLibrary({ team, mayImport, role, userId }: SongLibraryProps) {
+  const t = useT();
   const [query, setQuery] = useState('');
   const rightsOf = useSongRights(team, role, userId);
 
@@ -70,12 +72,12 @@ function SongLibrary({ team, mayImport, role, userId }: SongLibraryProps) {
             startIcon={<AddIcon />}
             sx={{ alignSelf: { xs: 'stretch', sm: 'flex-start' } }}
           >
-            {SONG_SCREEN_TEXTS.addSong}
+            {t('songs.addSong')}
           </Button>
           {/* Any member adds songs from files; the spec's JSON import stays the creator's. */}
           <AddFromFileButton teamId={team._id} />
           <Button component={RouterLink} to="/trash" startIcon={<DeleteOutlineIcon />}>
-            {TRASH_TEXTS.title}
+            {t('songs.trash')}
           </Button>
         </Stack>
         {mayImport && (

@@ -14,7 +14,7 @@ import { pasteLines } from './pasted-lines.ts';
 import type { LineField } from './pasted-lines.ts';
 import { languageLabel } from '../../../components/chart/language-names.ts';
 import type { LineDraft, SongDraftAction, TranslationDraft } from './song-form-state.ts';
-import { partEditorLabels as labels, SONG_LANGUAGE_FORM_TEXTS as L } from './song-texts.ts';
+import { useT } from '../../../lib/i18n/i18n.ts';
 
 /**
  * Chords and lyrics share one monospace font, size, letter spacing and padding, so a chord typed
@@ -22,6 +22,7 @@ import { partEditorLabels as labels, SONG_LANGUAGE_FORM_TEXTS as L } from './son
  */
 const lineInputSx = {
   '& .MuiInputBase-input': {
+    // eslint-disable-next-line lingui/no-unlocalized-strings -- a font stack, not a text
     fontFamily: '"Roboto Mono", "Cascadia Mono", Consolas, "Liberation Mono", Menlo, monospace',
     fontSize: '0.95rem',
     letterSpacing: 0,
@@ -74,10 +75,13 @@ export const SongLineEditor = memo(function SongLineEditor({
   dispatch,
   problem,
 }: SongLineEditorProps) {
+  const t = useT();
   const n = partIndex + 1;
   const m = lineIndex + 1;
   const fieldLabel = (field: LineField, line: number) =>
-    field === 'chords' ? labels.chords(n, line) : labels.lyrics(n, line);
+    field === 'chords'
+      ? t('songs.form.chords', { n, m: line })
+      : t('songs.form.lyrics', { n, m: line });
   const setField = (field: LineField, value: string) =>
     dispatch({ type: 'setLine', part: partIndex, line: lineIndex, field, value });
   // Enter (with Shift too) starts a new line below, as in a text editor; it never sends the form.
@@ -118,15 +122,19 @@ export const SongLineEditor = memo(function SongLineEditor({
   const moveTo = (to: number) =>
     changeThenFocus(
       () => dispatch({ type: 'moveLine', part: partIndex, line: lineIndex, to }),
-      to < lineIndex ? labels.moveLineUp(n, to + 1) : labels.moveLineDown(n, to + 1),
-      to < lineIndex ? labels.moveLineDown(n, to + 1) : labels.moveLineUp(n, to + 1),
+      to < lineIndex
+        ? t('songs.form.moveLineUp', { n, m: to + 1 })
+        : t('songs.form.moveLineDown', { n, m: to + 1 }),
+      to < lineIndex
+        ? t('songs.form.moveLineDown', { n, m: to + 1 })
+        : t('songs.form.moveLineUp', { n, m: to + 1 }),
     );
   const remove = () =>
     changeThenFocus(
       () => dispatch({ type: 'removeLine', part: partIndex, line: lineIndex }),
-      labels.chords(n, m),
-      labels.chords(n, m - 1),
-      labels.addLine(n),
+      t('songs.form.chords', { n, m }),
+      t('songs.form.chords', { n, m: m - 1 }),
+      t('songs.form.addLine', { n }),
     );
 
   return (
@@ -135,7 +143,7 @@ export const SongLineEditor = memo(function SongLineEditor({
         <TextField
           value={line.chords}
           onChange={(event) => setField('chords', event.target.value)}
-          placeholder="Chords"
+          placeholder={t('songs.form.chordsPlaceholder')}
           size="small"
           fullWidth
           error={chordsProblem !== undefined}
@@ -143,7 +151,7 @@ export const SongLineEditor = memo(function SongLineEditor({
           sx={[lineInputSx, chordsColorSx]}
           slotProps={{
             htmlInput: {
-              'aria-label': labels.chords(n, m),
+              'aria-label': t('songs.form.chords', { n, m }),
               maxLength: SONG_LIMITS.lineMaxLength,
               spellCheck: false,
               autoComplete: 'off',
@@ -156,7 +164,7 @@ export const SongLineEditor = memo(function SongLineEditor({
         <TextField
           value={line.lyrics}
           onChange={(event) => setField('lyrics', event.target.value)}
-          placeholder="Lyrics"
+          placeholder={t('songs.form.lyricsPlaceholder')}
           size="small"
           fullWidth
           error={lyricsProblem !== undefined}
@@ -164,7 +172,7 @@ export const SongLineEditor = memo(function SongLineEditor({
           sx={lineInputSx}
           slotProps={{
             htmlInput: {
-              'aria-label': labels.lyrics(n, m),
+              'aria-label': t('songs.form.lyrics', { n, m }),
               maxLength: SONG_LIMITS.lineMaxLength,
               autoComplete: 'off',
               // Hebrew and Arabic lyrics are typed from the right.
@@ -174,29 +182,35 @@ export const SongLineEditor = memo(function SongLineEditor({
             },
           }}
         />
-        {translations.map((t) => (
+        {translations.map((tr) => (
           <TextField
-            key={t.key}
-            value={line.translated?.[t.key] ?? ''}
+            key={tr.key}
+            value={line.translated?.[tr.key] ?? ''}
             onChange={(event) =>
               dispatch({
                 type: 'setTranslationLine',
                 part: partIndex,
                 line: lineIndex,
-                translation: t.key,
+                translation: tr.key,
                 value: event.target.value,
               })
             }
-            placeholder={L.translationPlaceholder(languageLabel(t.lang))}
+            placeholder={t('songs.form.translationPlaceholder', {
+              language: languageLabel(tr.lang),
+            })}
             size="small"
             fullWidth
             sx={translationInputSx}
             slotProps={{
               htmlInput: {
-                'aria-label': L.translationLine(n, m, languageLabel(t.lang)),
+                'aria-label': t('songs.form.translationLine', {
+                  n,
+                  m,
+                  language: languageLabel(tr.lang),
+                }),
                 maxLength: SONG_LIMITS.lineMaxLength,
                 autoComplete: 'off',
-                lang: t.lang,
+                lang: tr.lang,
                 dir: 'auto',
               },
             }}
@@ -205,7 +219,7 @@ export const SongLineEditor = memo(function SongLineEditor({
       </Stack>
       <Box sx={{ display: 'flex', flexDirection: { xs: 'column', sm: 'row' }, flexShrink: 0 }}>
         <IconButton
-          aria-label={labels.moveLineUp(n, m)}
+          aria-label={t('songs.form.moveLineUp', { n, m })}
           onClick={() => moveTo(lineIndex - 1)}
           disabled={lineIndex === 0}
           size="small"
@@ -213,14 +227,14 @@ export const SongLineEditor = memo(function SongLineEditor({
           <KeyboardArrowUpIcon fontSize="small" />
         </IconButton>
         <IconButton
-          aria-label={labels.moveLineDown(n, m)}
+          aria-label={t('songs.form.moveLineDown', { n, m })}
           onClick={() => moveTo(lineIndex + 1)}
           disabled={lineIndex === lineCount - 1}
           size="small"
         >
           <KeyboardArrowDownIcon fontSize="small" />
         </IconButton>
-        <IconButton aria-label={labels.removeLine(n, m)} onClick={remove} size="small">
+        <IconButton aria-label={t('songs.form.removeLine', { n, m })} onClick={remove} size="small">
           <CloseIcon fontSize="small" />
         </IconButton>
       </Box>

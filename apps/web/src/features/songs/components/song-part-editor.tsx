@@ -20,7 +20,7 @@ import { ADD_PART_BUTTON_ID, changeThenFocus, partLabelInputId } from './focus-c
 import type { PartDraft, SongDraftAction } from './song-form-state.ts';
 import { SongLineEditor } from './song-line-editor.tsx';
 import { problemUnder } from './song-problem-field.ts';
-import { partEditorLabels as labels, SONG_LANGUAGE_FORM_TEXTS as L } from './song-texts.ts';
+import { useT } from '../../../lib/i18n/i18n.ts';
 import { TranslationAdder } from './translation-adder.tsx';
 
 interface SongPartEditorProps {
@@ -50,6 +50,7 @@ export const SongPartEditor = memo(function SongPartEditor({
   dispatch,
   problem,
 }: SongPartEditorProps) {
+  const t = useT();
   const translations = part.translations ?? [];
   const n = index + 1;
   const labelProblem = problem?.field === 'label' ? problem.text : undefined;
@@ -60,8 +61,12 @@ export const SongPartEditor = memo(function SongPartEditor({
   const moveTo = (to: number) =>
     changeThenFocus(
       () => dispatch({ type: 'movePart', part: index, to }),
-      to < index ? labels.movePartUp(to + 1) : labels.movePartDown(to + 1),
-      to < index ? labels.movePartDown(to + 1) : labels.movePartUp(to + 1),
+      to < index
+        ? t('songs.form.movePartUp', { n: to + 1 })
+        : t('songs.form.movePartDown', { n: to + 1 }),
+      to < index
+        ? t('songs.form.movePartDown', { n: to + 1 })
+        : t('songs.form.movePartUp', { n: to + 1 }),
     );
   const remove = () =>
     changeThenFocus(
@@ -73,7 +78,7 @@ export const SongPartEditor = memo(function SongPartEditor({
   const addLine = () =>
     changeThenFocus(
       () => dispatch({ type: 'addLine', part: index }),
-      labels.chords(n, part.lines.length + 1),
+      t('songs.form.chords', { n, m: part.lines.length + 1 }),
     );
 
   return (
@@ -81,7 +86,7 @@ export const SongPartEditor = memo(function SongPartEditor({
       component="section"
       variant="outlined"
       role="group"
-      aria-label={labels.part(n)}
+      aria-label={t('songs.form.part', { n })}
       sx={{ p: { xs: 1.5, sm: 2 } }}
     >
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1.5 }}>
@@ -101,7 +106,7 @@ export const SongPartEditor = memo(function SongPartEditor({
           renderInput={(params) => (
             <TextField
               {...params}
-              label={labels.label(n)}
+              label={t('songs.form.label', { n })}
               required
               error={labelProblem !== undefined}
               helperText={labelProblem}
@@ -110,7 +115,7 @@ export const SongPartEditor = memo(function SongPartEditor({
                 htmlInput: {
                   ...params.slotProps.htmlInput,
                   // The visible label ends in the required mark; this name is the label alone.
-                  'aria-label': labels.label(n),
+                  'aria-label': t('songs.form.label', { n }),
                   maxLength: SONG_LIMITS.labelMaxLength,
                 },
               }}
@@ -119,20 +124,20 @@ export const SongPartEditor = memo(function SongPartEditor({
         />
         <Box sx={{ display: 'flex', ml: 'auto', flexShrink: 0 }}>
           <IconButton
-            aria-label={labels.movePartUp(n)}
+            aria-label={t('songs.form.movePartUp', { n })}
             onClick={() => moveTo(index - 1)}
             disabled={index === 0}
           >
             <ArrowUpwardIcon />
           </IconButton>
           <IconButton
-            aria-label={labels.movePartDown(n)}
+            aria-label={t('songs.form.movePartDown', { n })}
             onClick={() => moveTo(index + 1)}
             disabled={index === partCount - 1}
           >
             <ArrowDownwardIcon />
           </IconButton>
-          <IconButton aria-label={labels.removePart(n)} onClick={remove} color="error">
+          <IconButton aria-label={t('songs.form.removePart', { n })} onClick={remove} color="error">
             <DeleteIcon />
           </IconButton>
         </Box>
@@ -159,23 +164,26 @@ export const SongPartEditor = memo(function SongPartEditor({
       <Button
         startIcon={<AddIcon />}
         onClick={addLine}
-        aria-label={labels.addLine(n)}
+        aria-label={t('songs.form.addLine', { n })}
         aria-describedby={linesProblem ? linesProblemId(n) : undefined}
         size="small"
         sx={{ mt: 1 }}
       >
-        Add Line
+        {t('songs.form.addLineButton')}
       </Button>
       {translations.length > 0 && (
         <Stack direction="row" spacing={1} sx={{ mt: 1, flexWrap: 'wrap', alignItems: 'center' }}>
-          {translations.map((t) => (
-            <Stack key={t.key} direction="row" sx={{ alignItems: 'center' }}>
-              <Chip lang={t.lang} label={languageLabel(t.lang)} size="small" />
+          {translations.map((tr) => (
+            <Stack key={tr.key} direction="row" sx={{ alignItems: 'center' }}>
+              <Chip lang={tr.lang} label={languageLabel(tr.lang)} size="small" />
               <IconButton
                 size="small"
-                aria-label={L.removeTranslation(L.partName(n), languageLabel(t.lang))}
+                aria-label={t('songs.form.removeTranslation', {
+                  part: t('songs.form.partName', { n }),
+                  language: languageLabel(tr.lang),
+                })}
                 onClick={() =>
-                  dispatch({ type: 'removeTranslation', part: index, translation: t.key })
+                  dispatch({ type: 'removeTranslation', part: index, translation: tr.key })
                 }
               >
                 <CloseIcon fontSize="small" />
@@ -186,8 +194,8 @@ export const SongPartEditor = memo(function SongPartEditor({
       )}
       <Box sx={{ mt: 1 }}>
         <TranslationAdder
-          partName={L.partName(n)}
-          taken={[...(language ? [language] : []), ...translations.map((t) => t.lang)]}
+          partName={t('songs.form.partName', { n })}
+          taken={[...(language ? [language] : []), ...translations.map((tr) => tr.lang)]}
           count={translations.length}
           onAdd={(lang) => dispatch({ type: 'addTranslation', part: index, lang })}
         />

@@ -16,9 +16,7 @@ import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import {
   linkNameOf,
-  LISTENING_TEXTS,
   MEDIA_LIMITS,
-  MEDIA_TEXTS,
   RecordingUploadQuerySchema,
   SongLinkInputSchema,
 } from '@segue/shared';
@@ -39,12 +37,9 @@ import {
   useUploadRecording,
 } from '../api/song-media.ts';
 import { useReportPlay } from '../api/listening.ts';
-import {
-  durationText,
-  RECORDINGS_TEXTS as T,
-  recordingNameOf,
-  usageText,
-} from './recordings-texts.ts';
+import { durationText, recordingNameOf, usageText } from './recordings-texts.ts';
+import { t as translate, useT } from '../../../lib/i18n/i18n.ts';
+import { fieldError } from '../../../lib/i18n/server-texts.ts';
 
 /**
  * What the file picker offers: audio, and the extensions of the types the server plays, for
@@ -70,16 +65,24 @@ type Deleting = { kind: 'recording' | 'link'; id: string; name: string };
  * Each change is saved at once.
  */
 export function SongRecordingsSection({ teamId, songId, mayEdit }: SongRecordingsSectionProps) {
+  const t = useT();
   const media = useSongMedia(teamId, songId);
   const headingId = useId();
 
   let content;
-  if (media.isPending) content = <CircularProgress aria-label={T.loading} size={28} />;
+  if (media.isPending)
+    content = <CircularProgress aria-label={t('songs.recordings.loading')} size={28} />;
   else if (media.error instanceof NetworkError) {
     // The song's recordings are not kept on this device (only on request): no alarm, just why.
-    content = <Typography color="text.secondary">{T.needsConnection}</Typography>;
+    content = (
+      <Typography color="text.secondary">{t('songs.recordings.needsConnection')}</Typography>
+    );
   } else if (media.isError) {
-    content = <Alert severity="error">{errorMessage(media.error, T.failedToLoad)}</Alert>;
+    content = (
+      <Alert severity="error">
+        {errorMessage(media.error, t('songs.recordings.failedToLoad'))}
+      </Alert>
+    );
   } else {
     content = <LoadedMedia teamId={teamId} songId={songId} media={media.data} mayEdit={mayEdit} />;
   }
@@ -87,7 +90,7 @@ export function SongRecordingsSection({ teamId, songId, mayEdit }: SongRecording
   return (
     <Box component="section" aria-labelledby={headingId}>
       <Typography id={headingId} variant="h5" component="h2" gutterBottom>
-        {T.heading}
+        {t('songs.recordings.heading')}
       </Typography>
       {content}
     </Box>
@@ -102,6 +105,7 @@ interface LoadedMediaProps {
 }
 
 function LoadedMedia({ teamId, songId, media, mayEdit }: LoadedMediaProps) {
+  const t = useT();
   const changesAllowed = useChangesAllowed();
   const { currentTeam } = useCurrentTeam();
   const reportPlay = useReportPlay(songId);
@@ -118,11 +122,16 @@ function LoadedMedia({ teamId, songId, media, mayEdit }: LoadedMediaProps) {
     const done = {
       onSuccess: () => {
         setDeleting(null);
-        showToast(deleting.kind === 'recording' ? T.recordingDeleted : T.linkDeleted, 'success');
+        showToast(
+          deleting.kind === 'recording'
+            ? t('songs.recordings.recordingDeleted')
+            : t('songs.recordings.linkDeleted'),
+          'success',
+        );
       },
       onError: (error: Error) => {
         setDeleting(null);
-        setProblem(errorMessage(error, T.deleteFailed));
+        setProblem(errorMessage(error, t('songs.recordings.deleteFailed')));
       },
     };
     setProblem(null);
@@ -141,7 +150,7 @@ function LoadedMedia({ teamId, songId, media, mayEdit }: LoadedMediaProps) {
         </Alert>
       )}
       {media.recordings.length === 0 ? (
-        <Typography>{T.none}</Typography>
+        <Typography>{t('songs.recordings.none')}</Typography>
       ) : (
         <Box component="ul" sx={LIST_SX}>
           {media.recordings.map((recording) => (
@@ -160,7 +169,7 @@ function LoadedMedia({ teamId, songId, media, mayEdit }: LoadedMediaProps) {
       )}
       {currentTeam?.shareListening && media.recordings.length > 0 && (
         <Typography variant="body2" color="text.secondary">
-          {LISTENING_TEXTS.notice}
+          {t('songs.recordings.listeningNotice')}
         </Typography>
       )}
       {mayEdit && (
@@ -174,10 +183,10 @@ function LoadedMedia({ teamId, songId, media, mayEdit }: LoadedMediaProps) {
       )}
       <Box component="section" aria-labelledby={linksHeadingId} sx={{ pt: 1 }}>
         <Typography id={linksHeadingId} variant="h6" component="h3" gutterBottom>
-          {T.linksHeading}
+          {t('songs.recordings.linksHeading')}
         </Typography>
         {media.links.length === 0 ? (
-          <Typography>{T.noLinks}</Typography>
+          <Typography>{t('songs.recordings.noLinks')}</Typography>
         ) : (
           <Box component="ul" sx={LIST_SX}>
             {media.links.map((link) => (
@@ -203,15 +212,19 @@ function LoadedMedia({ teamId, songId, media, mayEdit }: LoadedMediaProps) {
       </Box>
       <ConfirmDialog
         open={deleting !== null}
-        title={deleting?.kind === 'link' ? T.deleteLinkTitle : T.deleteRecordingTitle}
+        title={
+          deleting?.kind === 'link'
+            ? t('songs.recordings.deleteLinkTitle')
+            : t('songs.recordings.deleteRecordingTitle')
+        }
         message={
           deleting === null
             ? ''
             : deleting.kind === 'link'
-              ? T.deleteLinkMessage(deleting.name)
-              : T.deleteRecordingMessage(deleting.name)
+              ? t('songs.recordings.deleteLinkMessage', { name: deleting.name })
+              : t('songs.recordings.deleteRecordingMessage', { name: deleting.name })
         }
-        confirmLabel={T.delete}
+        confirmLabel={t('songs.recordings.delete')}
         onConfirm={confirmDelete}
         onClose={() => setDeleting(null)}
         pending={deleteRecording.isPending || deleteLink.isPending}
@@ -237,6 +250,7 @@ export function RecordingItem({
   onDelete,
   onPlay,
 }: RecordingItemProps) {
+  const t = useT();
   const audio = useRecordingAudio(recording.id);
   const player = useRef<HTMLAudioElement>(null);
   const { url } = audio;
@@ -256,11 +270,11 @@ export function RecordingItem({
           </Typography>
           <Typography variant="body2" color="text.secondary">
             <Box component="span" sx={visuallyHidden}>
-              {`${T.lengthLabel} `}
+              {`${t('songs.recordings.lengthLabel')} `}
             </Box>
             {durationText(recording.durationMs)}
             {' · '}
-            {T.addedBy(recording.addedBy?.name ?? null)}
+            {addedByText(recording.addedBy?.name ?? null)}
           </Typography>
         </Box>
         <Stack direction="row" spacing={1}>
@@ -269,9 +283,9 @@ export function RecordingItem({
               startIcon={audio.isLoading ? <CircularProgress size={16} /> : <PlayArrowIcon />}
               onClick={audio.load}
               disabled={audio.isLoading}
-              aria-label={T.playLabel(recording.name)}
+              aria-label={t('songs.recordings.playLabel', { name: recording.name })}
             >
-              {audio.isLoading ? T.loadingAudio : T.play}
+              {audio.isLoading ? t('songs.recordings.loadingAudio') : t('songs.recordings.play')}
             </Button>
           )}
           {mayDelete && (
@@ -280,9 +294,9 @@ export function RecordingItem({
               startIcon={<DeleteIcon />}
               onClick={onDelete}
               disabled={deleteDisabled}
-              aria-label={T.deleteRecordingLabel(recording.name)}
+              aria-label={t('songs.recordings.deleteRecordingLabel', { name: recording.name })}
             >
-              {T.delete}
+              {t('songs.recordings.delete')}
             </Button>
           )}
         </Stack>
@@ -294,15 +308,19 @@ export function RecordingItem({
           controls
           src={url}
           onPlay={onPlay}
-          aria-label={T.playerLabel(recording.name)}
+          aria-label={t('songs.recordings.playerLabel', { name: recording.name })}
           sx={{ display: 'block', width: '100%', mt: 1 }}
         />
       )}
       {audio.error && (
         <Alert severity="error" sx={{ mt: 1 }}>
           {audio.error instanceof NetworkError
-            ? T.notKept(offlineRecordings.get())
-            : errorMessage(audio.error, T.playFailed)}
+            ? t(
+                offlineRecordings.get()
+                  ? 'songs.recordings.notKeptKeeping'
+                  : 'songs.recordings.notKeptOff',
+              )
+            : errorMessage(audio.error, t('songs.recordings.playFailed'))}
         </Alert>
       )}
     </Box>
@@ -317,6 +335,13 @@ interface LinkItemProps {
 }
 
 /** Where a link leads, said beside its name: the name is the team's, the host is the truth. */
+/** Who added a recording or a link; an account deleted since is said so. */
+function addedByText(name: string | null): string {
+  return name === null
+    ? translate('songs.recordings.addedByDeletedAccount')
+    : translate('songs.recordings.addedBy', { name });
+}
+
 function hostOf(url: string): string {
   try {
     return linkNameOf(url);
@@ -327,6 +352,7 @@ function hostOf(url: string): string {
 
 /** One reference link: it opens in a new tab that cannot reach back to Segue. */
 export function LinkItem({ link, mayDelete, deleteDisabled, onDelete }: LinkItemProps) {
+  const t = useT();
   const host = hostOf(link.url);
   return (
     <Box component="li" sx={ITEM_SX}>
@@ -341,11 +367,11 @@ export function LinkItem({ link, mayDelete, deleteDisabled, onDelete }: LinkItem
             {link.name}
             <OpenInNewIcon fontSize="inherit" sx={{ ml: 0.5, verticalAlign: 'middle' }} />
             <Box component="span" sx={visuallyHidden}>
-              {` ${T.opensInNewTab}`}
+              {` ${t('songs.recordings.opensInNewTab')}`}
             </Box>
           </Link>
           <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-            {[host === link.name ? null : host, T.addedBy(link.addedBy?.name ?? null)]
+            {[host === link.name ? null : host, addedByText(link.addedBy?.name ?? null)]
               .filter(Boolean)
               .join(' · ')}
           </Typography>
@@ -356,9 +382,9 @@ export function LinkItem({ link, mayDelete, deleteDisabled, onDelete }: LinkItem
             startIcon={<DeleteIcon />}
             onClick={onDelete}
             disabled={deleteDisabled}
-            aria-label={T.deleteLinkLabel(link.name)}
+            aria-label={t('songs.recordings.deleteLinkLabel', { name: link.name })}
           >
-            {T.delete}
+            {t('songs.recordings.delete')}
           </Button>
         )}
       </Stack>
@@ -379,14 +405,15 @@ interface AddProps {
  * the extension, to begin with) and uploaded.
  */
 function AddRecording({ teamId, songId, disabled, onStart, onProblem }: AddProps) {
+  const t = useT();
   const fileInput = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
 
   const choose = (chosen: File) => {
     onStart();
     // Known before sending: a file past the limit would be refused only once it was all sent.
-    if (chosen.size > MEDIA_LIMITS.maxFileBytes) onProblem(MEDIA_TEXTS.tooLarge);
-    else if (chosen.size === 0) onProblem(MEDIA_TEXTS.empty);
+    if (chosen.size > MEDIA_LIMITS.maxFileBytes) onProblem(t('songs.recordings.tooLarge'));
+    else if (chosen.size === 0) onProblem(t('songs.recordings.empty'));
     else setFile(chosen);
   };
 
@@ -401,14 +428,14 @@ function AddRecording({ teamId, songId, disabled, onStart, onProblem }: AddProps
           onClick={() => fileInput.current?.click()}
           disabled={disabled}
         >
-          {T.addRecording}
+          {t('songs.recordings.addRecording')}
         </Button>
       )}
       <input
         ref={fileInput}
         type="file"
         hidden
-        aria-label={T.chooseFile}
+        aria-label={t('songs.recordings.chooseFile')}
         accept={ACCEPTED_FILES}
         onChange={(event) => {
           const chosen = event.target.files?.[0] ?? null;
@@ -448,6 +475,7 @@ function UploadRecordingForm({
   onDone,
   onProblem,
 }: UploadRecordingFormProps) {
+  const t = useT();
   const upload = useUploadRecording(teamId, songId);
   const { showToast } = useToast();
   const formId = useId();
@@ -465,11 +493,11 @@ function UploadRecordingForm({
       { file, name: name ?? recordingNameOf(file.name) },
       {
         onSuccess: () => {
-          showToast(T.uploaded, 'success');
+          showToast(t('songs.recordings.uploaded'), 'success');
           onDone();
         },
         onError: (error) => {
-          onProblem(errorMessage(error, T.uploadFailed));
+          onProblem(errorMessage(error, t('songs.recordings.uploadFailed')));
           onDone();
         },
       },
@@ -485,28 +513,28 @@ function UploadRecordingForm({
       spacing={1.5}
     >
       <Typography id={formId} variant="subtitle1" component="h3">
-        {T.addRecording}
+        {t('songs.recordings.addRecording')}
       </Typography>
       <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-        {T.fileChosen(file.name)}
+        {t('songs.recordings.fileChosen', { fileName: file.name })}
       </Typography>
       <TextField
         {...register('name')}
-        label={T.nameLabel}
+        label={t('songs.recordings.nameLabel')}
         required
         autoFocus
         fullWidth
         autoComplete="off"
         error={Boolean(errors.name)}
-        helperText={errors.name?.message}
+        helperText={fieldError(errors.name?.message)}
         slotProps={{ htmlInput: { maxLength: MEDIA_LIMITS.nameMax } }}
       />
       <Stack direction="row" spacing={1}>
         <Button type="submit" variant="contained" disabled={disabled || upload.isPending}>
-          {upload.isPending ? T.uploading : T.upload}
+          {upload.isPending ? t('songs.recordings.uploading') : t('songs.recordings.upload')}
         </Button>
         <Button onClick={onDone} disabled={upload.isPending}>
-          {T.cancel}
+          {t('songs.recordings.cancel')}
         </Button>
       </Stack>
     </Stack>
@@ -515,6 +543,7 @@ function UploadRecordingForm({
 
 /** Adds a reference link: an https address, and a name (the address's host when left empty). */
 function AddLinkForm({ teamId, songId, disabled, onStart, onProblem }: AddProps) {
+  const t = useT();
   const add = useAddSongLink(teamId, songId);
   const { showToast } = useToast();
   const {
@@ -532,9 +561,9 @@ function AddLinkForm({ teamId, songId, disabled, onStart, onProblem }: AddProps)
     add.mutate(input, {
       onSuccess: () => {
         reset({ url: '', name: '' });
-        showToast(T.linkAdded, 'success');
+        showToast(t('songs.recordings.linkAdded'), 'success');
       },
-      onError: (error) => onProblem(errorMessage(error, T.addLinkFailed)),
+      onError: (error) => onProblem(errorMessage(error, t('songs.recordings.addLinkFailed'))),
     });
   });
 
@@ -542,7 +571,7 @@ function AddLinkForm({ teamId, songId, disabled, onStart, onProblem }: AddProps)
     <Stack
       component="form"
       noValidate
-      aria-label={T.addLink}
+      aria-label={t('songs.recordings.addLink')}
       onSubmit={(event) => void onSubmit(event)}
       direction={{ xs: 'column', md: 'row' }}
       spacing={2}
@@ -550,14 +579,14 @@ function AddLinkForm({ teamId, songId, disabled, onStart, onProblem }: AddProps)
     >
       <TextField
         {...register('url')}
-        label={T.linkUrlLabel}
+        label={t('songs.recordings.linkUrlLabel')}
         type="url"
         required
         fullWidth
         autoComplete="off"
         placeholder="https://"
         error={Boolean(errors.url)}
-        helperText={errors.url?.message ?? T.linkUrlHint}
+        helperText={fieldError(errors.url?.message) ?? t('songs.recordings.linkUrlHint')}
         slotProps={{ htmlInput: { maxLength: MEDIA_LIMITS.urlMax, inputMode: 'url' } }}
       />
       <TextField
@@ -565,11 +594,11 @@ function AddLinkForm({ teamId, songId, disabled, onStart, onProblem }: AddProps)
           // Left empty, the link is named after its host by the server.
           setValueAs: (value: string) => (value.trim() === '' ? undefined : value),
         })}
-        label={T.linkNameLabel}
+        label={t('songs.recordings.linkNameLabel')}
         fullWidth
         autoComplete="off"
         error={Boolean(errors.name)}
-        helperText={errors.name?.message}
+        helperText={fieldError(errors.name?.message)}
         slotProps={{ htmlInput: { maxLength: MEDIA_LIMITS.nameMax } }}
       />
       <Button
@@ -579,7 +608,7 @@ function AddLinkForm({ teamId, songId, disabled, onStart, onProblem }: AddProps)
         disabled={disabled || add.isPending}
         sx={{ flexShrink: 0, height: { md: 56 } }}
       >
-        {T.addLink}
+        {t('songs.recordings.addLink')}
       </Button>
     </Stack>
   );

@@ -2,8 +2,8 @@ import { useEffect, useState } from 'react';
 import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
 import SearchIcon from '@mui/icons-material/Search';
-import { SONG_TEXTS } from '@segue/shared';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
+import { useT } from '../../../lib/i18n/i18n.ts';
 
 const SEARCH_DELAY_MS = 250;
 /** The server's limit for `q`. */
@@ -14,6 +14,7 @@ const QUERY_MAX_LENGTH = 200;
  * re-renders per search rather than per keystroke.
  */
 export function SongSearchField({ onSearch }: { onSearch: (query: string) => void }) {
+  const t = useT();
   const [text, setText] = useState('');
   const query = useDebouncedValue(text.trim(), SEARCH_DELAY_MS);
   useEffect(() => {
@@ -23,7 +24,7 @@ export function SongSearchField({ onSearch }: { onSearch: (query: string) => voi
   return (
     <TextField
       type="search"
-      label={SONG_TEXTS.searchLabel}
+      label={t('songs.searchLabel')}
       value={text}
       onChange={(event) => setText(event.target.value)}
       fullWidth

@@ -17,7 +17,6 @@ import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
-import { SONG_TEXTS } from '@segue/shared';
 import type { SongSort, SongSummary, SortDirection } from '@segue/shared';
 import { CardList } from '../../../components/card-list.tsx';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
@@ -29,10 +28,17 @@ import { useSongPage } from '../api/songs.ts';
 import { SongCard } from './song-card.tsx';
 import { SongDate } from './song-date.tsx';
 import { SongLastUsed } from './song-last-used.tsx';
-import { SONG_SCREEN_TEXTS, songColumnTexts } from './song-texts.ts';
+import { useT } from '../../../lib/i18n/i18n.ts';
 
 const ROWS_PER_PAGE_OPTIONS = [25, 50, 100];
 const COLUMN_COUNT = 8;
+/** The pagination's buttons, named in the active language. */
+const PAGE_LABELS = {
+  first: 'songs.pageFirst',
+  last: 'songs.pageLast',
+  next: 'songs.pageNext',
+  previous: 'songs.pagePrevious',
+} as const;
 /** Created and Updated give way to Key, Tempo and Last used below the `lg` breakpoint. */
 const WIDE_ONLY = { display: { xs: 'none', lg: 'table-cell' } } as const;
 
@@ -63,6 +69,7 @@ interface SongTableProps {
  * with edit and delete per row: a table, or on a phone one card per song.
  */
 export function SongTable({ teamId, query, rightsOf }: SongTableProps) {
+  const t = useT();
   const [rowsPerPage, setRowsPerPage] = useState(ROWS_PER_PAGE_OPTIONS[0] ?? 25);
   const [order, setOrder] = useState<SongOrder>({ sort: 'title', dir: 'asc' });
   // The page belongs to the query it was chosen for: a new search starts on page one.
@@ -108,7 +115,7 @@ export function SongTable({ teamId, query, rightsOf }: SongTableProps) {
       onError: (error) => {
         // Spec section 8: only logged; the toast just tells the user it did not happen.
         console.error(`Failed to delete song ${song._id}`, error);
-        showToast(SONG_SCREEN_TEXTS.failedToDeleteSong, 'error');
+        showToast(t('songs.failedToDeleteSong'), 'error');
       },
       onSettled: () => setToDelete(null),
     });
@@ -117,9 +124,7 @@ export function SongTable({ teamId, query, rightsOf }: SongTableProps) {
   // Reserves its height, so the list does not jump while a search runs.
   const progress = (
     <Box sx={{ height: 4 }}>
-      {songPage.isFetching && songs && (
-        <LinearProgress aria-label={SONG_SCREEN_TEXTS.loadingSongs} />
-      )}
+      {songPage.isFetching && songs && <LinearProgress aria-label={t('songs.loadingSongs')} />}
     </Box>
   );
   const pagination = (
@@ -134,14 +139,17 @@ export function SongTable({ teamId, query, rightsOf }: SongTableProps) {
         setRowsPerPage(Number(event.target.value));
         setPage(0);
       }}
+      labelRowsPerPage={t('songs.rowsPerPage')}
+      labelDisplayedRows={({ from, to, count }) => t('songs.displayedRows', { from, to, count })}
+      getItemAriaLabel={(type) => t(PAGE_LABELS[type])}
     />
   );
   const confirmDelete = (
     <ConfirmDialog
       open={toDelete !== null}
-      title={SONG_SCREEN_TEXTS.deleteSongTitle}
-      message={SONG_TEXTS.confirmDelete}
-      confirmLabel="Delete"
+      title={t('songs.deleteSongTitle')}
+      message={t('songs.confirmDelete')}
+      confirmLabel={t('songs.delete')}
       onConfirm={() => toDelete && onDelete(toDelete)}
       onClose={() => setToDelete(null)}
       pending={deleteSong.isPending}
@@ -150,15 +158,15 @@ export function SongTable({ teamId, query, rightsOf }: SongTableProps) {
 
   if (isPhone) {
     let message: ReactNode = null;
-    if (songs) message = SONG_TEXTS.noMatchingSongs;
+    if (songs) message = t('songs.noMatchingSongs');
     else if (songPage.isPending && !loadError) {
-      message = <CircularProgress aria-label={SONG_SCREEN_TEXTS.loadingSongs} />;
+      message = <CircularProgress aria-label={t('songs.loadingSongs')} />;
     }
     return (
       <Box>
         {progress}
         {songs && songs.length > 0 ? (
-          <CardList aria-label="Songs">
+          <CardList aria-label={t('songs.listLabel')}>
             {songs.map((song) => (
               <SongCard key={song._id} song={song} onDelete={setToDelete} {...rightsOf(song._id)} />
             ))}
@@ -180,27 +188,27 @@ export function SongTable({ teamId, query, rightsOf }: SongTableProps) {
     <Paper variant="outlined">
       {progress}
       <TableContainer>
-        <Table size="small" aria-label="Songs">
+        <Table size="small" aria-label={t('songs.listLabel')}>
           <TableHead>
             <TableRow>
               <SortableHeader sort="title" order={order} onSort={sortBy}>
-                {songColumnTexts.title}
+                {t('songs.column.title')}
               </SortableHeader>
-              <TableCell>{songColumnTexts.artist}</TableCell>
+              <TableCell>{t('songs.column.artist')}</TableCell>
               <SortableHeader sort="key" order={order} onSort={sortBy}>
-                {songColumnTexts.key}
+                {t('songs.column.key')}
               </SortableHeader>
               <SortableHeader sort="tempo" order={order} onSort={sortBy}>
-                {songColumnTexts.tempo}
+                {t('songs.column.tempo')}
               </SortableHeader>
               <SortableHeader sort="lastUsed" order={order} onSort={sortBy}>
-                {songColumnTexts.lastUsed}
+                {t('songs.column.lastUsed')}
               </SortableHeader>
-              <TableCell sx={WIDE_ONLY}>{songColumnTexts.created}</TableCell>
+              <TableCell sx={WIDE_ONLY}>{t('songs.column.created')}</TableCell>
               <SortableHeader sort="updated" order={order} onSort={sortBy} sx={WIDE_ONLY}>
-                {songColumnTexts.updated}
+                {t('songs.column.updated')}
               </SortableHeader>
-              <TableCell align="right">{songColumnTexts.actions}</TableCell>
+              <TableCell align="right">{t('songs.column.actions')}</TableCell>
             </TableRow>
           </TableHead>
           <TableBody>
@@ -217,14 +225,14 @@ export function SongTable({ teamId, query, rightsOf }: SongTableProps) {
               ) : (
                 <TableRow>
                   <TableCell colSpan={COLUMN_COUNT} align="center" sx={{ py: 4 }}>
-                    {SONG_TEXTS.noMatchingSongs}
+                    {t('songs.noMatchingSongs')}
                   </TableCell>
                 </TableRow>
               )
             ) : songPage.isPending && !loadError ? (
               <TableRow>
                 <TableCell colSpan={COLUMN_COUNT} align="center" sx={{ py: 4 }}>
-                  <CircularProgress aria-label={SONG_SCREEN_TEXTS.loadingSongs} />
+                  <CircularProgress aria-label={t('songs.loadingSongs')} />
                 </TableCell>
               </TableRow>
             ) : null}
@@ -271,6 +279,7 @@ interface SongRowProps extends SongRights {
  * last in a setlist, dates, edit and delete.
  */
 const SongRow = memo(function SongRow({ song, onDelete, mayEdit, mayDelete }: SongRowProps) {
+  const t = useT();
   const navigate = useNavigate();
   return (
     <TableRow hover>
@@ -279,10 +288,10 @@ const SongRow = memo(function SongRow({ song, onDelete, mayEdit, mayDelete }: So
           {song.title}
         </Link>
       </TableCell>
-      <TableCell>{song.artist || songColumnTexts.none}</TableCell>
-      <TableCell>{song.key ?? songColumnTexts.none}</TableCell>
+      <TableCell>{song.artist || t('songs.none')}</TableCell>
+      <TableCell>{song.key ?? t('songs.none')}</TableCell>
       <TableCell sx={{ whiteSpace: 'nowrap' }}>
-        {song.tempo === null ? songColumnTexts.none : songColumnTexts.bpm(song.tempo)}
+        {song.tempo === null ? t('songs.none') : t('songs.bpm', { tempo: song.tempo })}
       </TableCell>
       <TableCell sx={{ whiteSpace: 'nowrap' }}>
         <SongLastUsed day={song.lastUsed} />
@@ -296,7 +305,7 @@ const SongRow = memo(function SongRow({ song, onDelete, mayEdit, mayDelete }: So
       <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
         {mayEdit && (
           <IconButton
-            aria-label={`Edit ${song.title}`}
+            aria-label={t('songs.editNamed', { title: song.title })}
             onClick={() => void navigate(`/songs/${encodeURIComponent(song._id)}/edit`)}
             size="small"
           >
@@ -305,7 +314,7 @@ const SongRow = memo(function SongRow({ song, onDelete, mayEdit, mayDelete }: So
         )}
         {mayDelete && (
           <IconButton
-            aria-label={`Delete ${song.title}`}
+            aria-label={t('songs.deleteNamed', { title: song.title })}
             onClick={() => onDelete(song)}
             color="error"
             size="small"

@@ -10,7 +10,6 @@ import Typography from '@mui/material/Typography';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import EditIcon from '@mui/icons-material/Edit';
 import HeadphonesIcon from '@mui/icons-material/Headphones';
-import { SONG_TEXTS } from '@segue/shared';
 import type { Song, Team } from '@segue/shared';
 import { ApiRequestError, errorMessage } from '../../../lib/api-client.ts';
 import { useCurrentTeam } from '../../../lib/teams/current-team.ts';
@@ -38,8 +37,8 @@ import { useSongRights } from '../api/song-rights.ts';
 import { useSong } from '../api/songs.ts';
 import { SongExportMenu } from './export-menu.tsx';
 import { SongRecordingsSection } from './song-recordings-section.tsx';
-import { SONG_SCREEN_TEXTS } from './song-texts.ts';
-import { SONG_VIEW_TEXTS as T, songEditPath } from './song-view-texts.ts';
+import { songEditPath } from './song-view-texts.ts';
+import { useT } from '../../../lib/i18n/i18n.ts';
 import { practicePath } from '../../../lib/practice-path.ts';
 import { transposedKey, transposedParts } from './song-transpose.ts';
 import { TransposeControl } from './transpose-control.tsx';
@@ -65,11 +64,12 @@ export function SongViewPage() {
 }
 
 function BackToLibrary() {
+  const t = useT();
   return (
     <IconButton
       component={RouterLink}
       to="/songs"
-      aria-label={SONG_SCREEN_TEXTS.backToLibrary}
+      aria-label={t('songs.backToLibrary')}
       edge="start"
     >
       <ArrowBackIcon />
@@ -78,6 +78,7 @@ function BackToLibrary() {
 }
 
 function LoadedSong({ team, songId }: { team: Team; songId: string }) {
+  const t = useT();
   const song = useSong(team._id, songId);
 
   if (song.data) return <SongView song={song.data} team={team} />;
@@ -88,17 +89,18 @@ function LoadedSong({ team, songId }: { team: Team; songId: string }) {
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
         <BackToLibrary />
         <Typography variant="h5" component="h1">
-          {missing ? SONG_TEXTS.songNotFound : SONG_TEXTS.failedToLoadSong}
+          {missing ? t('songs.songNotFound') : t('songs.failedToLoadSong')}
         </Typography>
       </Stack>
       {!missing && (
-        <Alert severity="error">{errorMessage(song.error, SONG_TEXTS.failedToLoadSong)}</Alert>
+        <Alert severity="error">{errorMessage(song.error, t('songs.failedToLoadSong'))}</Alert>
       )}
     </Stack>
   );
 }
 
 function SongView({ song, team }: { song: Song; team: Team }) {
+  const t = useT();
   const changesAllowed = useChangesAllowed();
   const { role, userId } = useCurrentTeam();
   const { mayEdit } = useSongRights(team, role, userId)(song._id);
@@ -152,7 +154,7 @@ function SongView({ song, team }: { song: Song; team: Team }) {
             variant="outlined"
             startIcon={<EditIcon />}
           >
-            {T.edit}
+            {t('songs.view.edit')}
           </Button>
         )}
         <Button
@@ -161,7 +163,7 @@ function SongView({ song, team }: { song: Song; team: Team }) {
           variant="outlined"
           startIcon={<HeadphonesIcon />}
         >
-          {T.practise}
+          {t('songs.view.practise')}
         </Button>
         <PrintButton />
         <SongExportMenu songId={song._id} />

@@ -5,7 +5,7 @@ import Stack from '@mui/material/Stack';
 import TranslateIcon from '@mui/icons-material/Translate';
 import { SONG_LIMITS } from '@segue/shared';
 import { LanguagePicker } from '../../../components/language-picker.tsx';
-import { SONG_LANGUAGE_FORM_TEXTS as L } from './song-texts.ts';
+import { useT } from '../../../lib/i18n/i18n.ts';
 
 /** The language picker "Add translation" opens: choosing a language adds the translation. */
 export function TranslationLanguagePicker(props: {
@@ -14,14 +14,15 @@ export function TranslationLanguagePicker(props: {
   onAdd: (lang: string) => void;
   onCancel: () => void;
 }) {
+  const t = useT();
   return (
     <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start', maxWidth: 480 }}>
       <Box sx={{ flex: 1 }}>
         <LanguagePicker
-          label={L.translationLanguage}
+          label={t('songs.form.translationLanguage')}
           value={null}
           exclude={props.taken}
-          helperText={L.translationLanguageHelp}
+          helperText={t('songs.form.translationLanguageHelp')}
           autoFocus
           fullWidth
           onChange={(tag) => {
@@ -30,7 +31,7 @@ export function TranslationLanguagePicker(props: {
         />
       </Box>
       <Button size="small" onClick={props.onCancel} sx={{ mt: 0.5 }}>
-        {L.cancel}
+        {t('songs.form.cancel')}
       </Button>
     </Stack>
   );
@@ -47,6 +48,7 @@ export function TranslationAdder(props: {
   count: number;
   onAdd: (lang: string) => void;
 }) {
+  const t = useT();
   const [open, setOpen] = useState(false);
   if (props.count >= SONG_LIMITS.maxTranslationsPerPart) return null;
   if (!open) {
@@ -55,9 +57,9 @@ export function TranslationAdder(props: {
         size="small"
         startIcon={<TranslateIcon />}
         onClick={() => setOpen(true)}
-        aria-label={L.addTranslationTo(props.partName)}
+        aria-label={t('songs.form.addTranslationTo', { part: props.partName })}
       >
-        {L.addTranslation}
+        {t('songs.form.addTranslation')}
       </Button>
     );
   }

@@ -3,13 +3,16 @@ import type { FormEvent } from 'react';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { AddMemberInputSchema, LIMITS, TEXTS } from '@segue/shared';
+import { AddMemberInputSchema, LIMITS } from '@segue/shared';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useToast } from '../../../components/toasts/toast-context.ts';
 import { useAddMember } from '../api/add-member.ts';
+import { useT } from '../../../lib/i18n/i18n.ts';
+import { teamFieldError } from './team-messages.ts';
 
 /** Add User by Email: a verified account joins the team and is mailed; the answer is the same for every address. */
 export function AddMemberForm({ teamId }: { teamId: string }) {
+  const t = useT();
   const addMember = useAddMember(teamId);
   const { showToast } = useToast();
   const [email, setEmail] = useState('');
@@ -19,17 +22,17 @@ export function AddMemberForm({ teamId }: { teamId: string }) {
     event.preventDefault();
     const parsed = AddMemberInputSchema.safeParse({ email });
     if (!parsed.success) {
-      setProblem(parsed.error.issues[0]?.message ?? TEXTS.failedToAddUser);
+      setProblem(teamFieldError(parsed.error.issues[0]?.message) ?? t('teams.failedToAddUser'));
       return;
     }
     setProblem(null);
     addMember.mutate(parsed.data.email, {
       onSuccess: () => {
-        showToast(TEXTS.userInvited, 'success');
+        showToast(t('teams.userInvited'), 'success');
         setEmail('');
       },
       onError: (error) => {
-        const text = errorMessage(error, TEXTS.failedToAddUser);
+        const text = errorMessage(error, t('teams.failedToAddUser'));
         setProblem(text);
         showToast(text, 'error');
       },
@@ -46,7 +49,7 @@ export function AddMemberForm({ teamId }: { teamId: string }) {
       sx={{ alignItems: 'flex-start' }}
     >
       <TextField
-        label="Add User by Email"
+        label={t('teams.addUserByEmail')}
         type="email"
         autoComplete="off"
         value={email}
@@ -65,7 +68,7 @@ export function AddMemberForm({ teamId }: { teamId: string }) {
         disabled={!email.trim() || addMember.isPending}
         sx={{ flexShrink: 0, height: 56 }}
       >
-        Add
+        {t('teams.add')}
       </Button>
     </Stack>
   );

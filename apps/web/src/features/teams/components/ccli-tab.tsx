@@ -15,12 +15,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import {
-  CCLI_LIMITS,
-  CCLI_TEXTS,
-  CcliLicenceInputSchema,
-  CcliReportQuerySchema,
-} from '@segue/shared';
+import { CCLI_LIMITS, CcliLicenceInputSchema, CcliReportQuerySchema } from '@segue/shared';
 import type { CcliReport, CcliReportQuery, TeamDetails } from '@segue/shared';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useToast } from '../../../components/toasts/toast-context.ts';
@@ -32,6 +27,8 @@ import {
 } from '../api/ccli.ts';
 import { lastFullQuarter } from './ccli-period.ts';
 import { CongregationPhonesSection } from './congregation-phones-section.tsx';
+import { teamFieldError } from './team-messages.ts';
+import { useT } from '../../../lib/i18n/i18n.ts';
 
 /**
  * CCLI: the team's licence number, what the licence allows on the congregation's phones, and the
@@ -48,17 +45,18 @@ export function CcliTab({ team }: { team: TeamDetails }) {
 }
 
 function LicenceSection({ teamId }: { teamId: string }) {
+  const t = useT();
   const licence = useCcliLicence(teamId);
   return (
     <Box component="section" aria-labelledby="ccli-licence-title">
       <Typography id="ccli-licence-title" variant="h6" component="h2" gutterBottom>
-        {CCLI_TEXTS.licenceHeading}
+        {t('teams.ccliLicenceHeading')}
       </Typography>
       {licence.isPending ? (
-        <CircularProgress aria-label={CCLI_TEXTS.loadingLicence} />
+        <CircularProgress aria-label={t('teams.ccliLoadingLicence')} />
       ) : licence.isError ? (
         <Alert severity="error">
-          {errorMessage(licence.error, CCLI_TEXTS.failedToLoadLicence)}
+          {errorMessage(licence.error, t('teams.ccliFailedToLoadLicence'))}
         </Alert>
       ) : (
         <LicenceForm teamId={teamId} saved={licence.data.ccliLicence} />
@@ -68,6 +66,7 @@ function LicenceSection({ teamId }: { teamId: string }) {
 }
 
 function LicenceForm({ teamId, saved }: { teamId: string; saved: string | null }) {
+  const t = useT();
   const save = useSaveCcliLicence(teamId);
   const { showToast } = useToast();
   const {
@@ -86,10 +85,10 @@ function LicenceForm({ teamId, saved }: { teamId: string; saved: string | null }
       onSuccess: (answer) => {
         // The number as the server keeps it (trimmed; empty is none).
         reset({ ccliLicence: answer.ccliLicence ?? '' });
-        showToast(CCLI_TEXTS.licenceSaved, 'success');
+        showToast(t('teams.ccliLicenceSaved'), 'success');
       },
       onError: (error) => {
-        const text = errorMessage(error, CCLI_TEXTS.failedToSaveLicence);
+        const text = errorMessage(error, t('teams.ccliFailedToSaveLicence'));
         setError('ccliLicence', { message: text });
         showToast(text, 'error');
       },
@@ -106,11 +105,11 @@ function LicenceForm({ teamId, saved }: { teamId: string; saved: string | null }
       sx={{ alignItems: 'flex-start' }}
     >
       <TextField
-        label={CCLI_TEXTS.licenceLabel}
+        label={t('teams.ccliLicenceLabel')}
         autoComplete="off"
         {...register('ccliLicence')}
         error={Boolean(errors.ccliLicence)}
-        helperText={errors.ccliLicence?.message ?? CCLI_TEXTS.licenceHelp}
+        helperText={teamFieldError(errors.ccliLicence?.message) ?? t('teams.ccliLicenceHelp')}
         fullWidth
         slotProps={{ htmlInput: { maxLength: CCLI_LIMITS.licenceMaxLength } }}
       />
@@ -120,13 +119,14 @@ function LicenceForm({ teamId, saved }: { teamId: string; saved: string | null }
         disabled={save.isPending}
         sx={{ flexShrink: 0, height: 56 }}
       >
-        {CCLI_TEXTS.saveLicence}
+        {t('teams.ccliSaveLicence')}
       </Button>
     </Stack>
   );
 }
 
 function UsageReportSection({ teamId }: { teamId: string }) {
+  const t = useT();
   const [period, setPeriod] = useState<CcliReportQuery>(() => lastFullQuarter());
   const checked = CcliReportQuerySchema.safeParse(period);
   const valid = checked.success ? checked.data : null;
@@ -140,7 +140,7 @@ function UsageReportSection({ teamId }: { teamId: string }) {
     try {
       await downloadCcliReport(teamId, valid);
     } catch (error) {
-      showToast(errorMessage(error, CCLI_TEXTS.failedToDownload), 'error');
+      showToast(errorMessage(error, t('teams.ccliFailedToDownload')), 'error');
     } finally {
       setDownloading(false);
     }
@@ -160,32 +160,34 @@ function UsageReportSection({ teamId }: { teamId: string }) {
   return (
     <Box component="section" aria-labelledby="ccli-report-title">
       <Typography id="ccli-report-title" variant="h6" component="h2" gutterBottom>
-        {CCLI_TEXTS.reportHeading}
+        {t('teams.ccliReportHeading')}
       </Typography>
       <Stack
         direction={{ xs: 'column', sm: 'row' }}
         spacing={2}
         sx={{ alignItems: { sm: 'center' }, mb: 2 }}
       >
-        {dayField('from', CCLI_TEXTS.fromLabel)}
-        {dayField('to', CCLI_TEXTS.toLabel)}
+        {dayField('from', t('teams.ccliFrom'))}
+        {dayField('to', t('teams.ccliTo'))}
         <Button
           variant="outlined"
           disabled={!valid || downloading}
           onClick={() => void onDownload()}
           sx={{ height: 56 }}
         >
-          {CCLI_TEXTS.downloadCsv}
+          {t('teams.ccliDownloadCsv')}
         </Button>
       </Stack>
       {!checked.success ? (
-        <Alert severity="warning">{checked.error.issues[0]?.message}</Alert>
+        <Alert severity="warning">{teamFieldError(checked.error.issues[0]?.message)}</Alert>
       ) : report.isError ? (
-        <Alert severity="error">{errorMessage(report.error, CCLI_TEXTS.failedToLoadReport)}</Alert>
+        <Alert severity="error">
+          {errorMessage(report.error, t('teams.ccliFailedToLoadReport'))}
+        </Alert>
       ) : report.isPending ? (
-        <CircularProgress aria-label={CCLI_TEXTS.loadingReport} />
+        <CircularProgress aria-label={t('teams.ccliLoadingReport')} />
       ) : report.data.rows.length === 0 ? (
-        <Typography color="text.secondary">{CCLI_TEXTS.empty}</Typography>
+        <Typography color="text.secondary">{t('teams.ccliEmpty')}</Typography>
       ) : (
         <UsageTable report={report.data} />
       )}
@@ -194,18 +196,20 @@ function UsageReportSection({ teamId }: { teamId: string }) {
 }
 
 function UsageTable({ report }: { report: CcliReport }) {
-  const { columns } = CCLI_TEXTS;
+  const t = useT();
   return (
     <TableContainer component={Paper} variant="outlined">
       <Table size="small" sx={{ '& caption': { captionSide: 'top', px: 2 } }}>
-        <caption>{CCLI_TEXTS.caption(report.setlists, report.from, report.to)}</caption>
+        <caption>
+          {t('teams.ccliCaption', { services: report.setlists, from: report.from, to: report.to })}
+        </caption>
         <TableHead>
           <TableRow>
-            <TableCell>{columns.title}</TableCell>
-            <TableCell>{columns.artist}</TableCell>
-            <TableCell>{columns.ccli}</TableCell>
-            <TableCell align="right">{columns.uses}</TableCell>
-            <TableCell>{columns.lastUsed}</TableCell>
+            <TableCell>{t('teams.ccliColumnTitle')}</TableCell>
+            <TableCell>{t('teams.ccliColumnArtist')}</TableCell>
+            <TableCell>{t('teams.ccliColumnCcli')}</TableCell>
+            <TableCell align="right">{t('teams.ccliColumnUses')}</TableCell>
+            <TableCell>{t('teams.ccliColumnLastUsed')}</TableCell>
           </TableRow>
         </TableHead>
         <TableBody>
@@ -216,7 +220,7 @@ function UsageTable({ report }: { report: CcliReport }) {
               </TableCell>
               <TableCell>{row.artist}</TableCell>
               <TableCell sx={row.ccli ? undefined : { color: 'text.secondary' }}>
-                {row.ccli ?? CCLI_TEXTS.noSongNumber}
+                {row.ccli ?? t('teams.ccliNoSongNumber')}
               </TableCell>
               <TableCell align="right">{row.uses}</TableCell>
               <TableCell>{row.lastUsed}</TableCell>

@@ -8,19 +8,18 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
-  AUDIENCE_SETTINGS_TEXTS,
   AudienceSettingsInputSchema,
   can,
   FOLLOW_LIMITS,
-  FOLLOW_TEXTS,
   type AudienceSettings,
 } from '@segue/shared';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useCurrentTeam } from '../../../lib/teams/current-team.ts';
 import { useToast } from '../../../components/toasts/toast-context.ts';
 import { useAudienceSettings, useSaveAudienceSettings } from '../api/audience-settings.ts';
-
-const TEXTS = AUDIENCE_SETTINGS_TEXTS;
+import { t as translate, useT } from '../../../lib/i18n/i18n.ts';
+import { formatNumber } from '../../../lib/i18n/format.ts';
+import { teamFieldError } from './team-messages.ts';
 
 /** The field's attributes, editable or not: a whole number within the server's range. */
 const NUMBER_INPUT = {
@@ -36,18 +35,21 @@ const NUMBER_INPUT = {
  * one setlist at once. The owner and admins set the number; anyone else sees it.
  */
 export function CongregationPhonesSection({ teamId }: { teamId: string }) {
+  const t = useT();
   const settings = useAudienceSettings(teamId);
   const { role } = useCurrentTeam();
   const mayEdit = role !== null && can({ role }, 'editTeam');
   return (
     <Box component="section" aria-labelledby="congregation-phones-title">
       <Typography id="congregation-phones-title" variant="h6" component="h2" gutterBottom>
-        {TEXTS.heading}
+        {t('teams.phonesHeading')}
       </Typography>
       {settings.isPending ? (
-        <CircularProgress aria-label={TEXTS.loading} />
+        <CircularProgress aria-label={t('teams.phonesLoading')} />
       ) : settings.isError ? (
-        <Alert severity="error">{errorMessage(settings.error, TEXTS.failedToLoad)}</Alert>
+        <Alert severity="error">
+          {errorMessage(settings.error, t('teams.phonesFailedToLoad'))}
+        </Alert>
       ) : (
         <Stack spacing={2}>
           <LicenceStatus confirmed={settings.data.licenceConfirmed} />
@@ -63,22 +65,26 @@ export function CongregationPhonesSection({ teamId }: { teamId: string }) {
 }
 
 function LicenceStatus({ confirmed }: { confirmed: boolean }) {
+  const t = useT();
   return (
     <Box component="dl" sx={{ m: 0 }}>
       <Typography component="dt" variant="body2" color="text.secondary">
-        {FOLLOW_TEXTS.licenceTitle}
+        {t('teams.phonesLicenceTitle')}
       </Typography>
       <Typography component="dd" sx={{ m: 0 }}>
-        {confirmed ? TEXTS.licenceConfirmed : TEXTS.licenceNotConfirmed}
+        {confirmed ? t('teams.phonesLicenceConfirmed') : t('teams.phonesLicenceNotConfirmed')}
       </Typography>
     </Box>
   );
 }
 
 /** Empty means the default: the placeholder shows it, so the field never looks unlimited. */
-const defaultPlaceholder = (saved: AudienceSettings) => saved.roomDefault.toLocaleString('en-US');
+const defaultPlaceholder = (saved: AudienceSettings) => formatNumber(saved.roomDefault);
+const roomLimitHelp = (saved: AudienceSettings) =>
+  translate('teams.phonesRoomLimitHelp', { count: defaultPlaceholder(saved) });
 
 function RoomLimitForm({ teamId, saved }: { teamId: string; saved: AudienceSettings }) {
+  const t = useT();
   const save = useSaveAudienceSettings(teamId);
   const { showToast } = useToast();
   const {
@@ -96,10 +102,10 @@ function RoomLimitForm({ teamId, saved }: { teamId: string; saved: AudienceSetti
     save.mutate(values, {
       onSuccess: (answer) => {
         reset({ roomLimit: answer.roomLimit });
-        showToast(TEXTS.saved, 'success');
+        showToast(t('teams.phonesSaved'), 'success');
       },
       onError: (error) => {
-        const text = errorMessage(error, TEXTS.failedToSave);
+        const text = errorMessage(error, t('teams.phonesFailedToSave'));
         setError('roomLimit', { message: text });
         showToast(text, 'error');
       },
@@ -120,11 +126,11 @@ function RoomLimitForm({ teamId, saved }: { teamId: string; saved: AudienceSetti
           setValueAs: (value: unknown) =>
             value === '' || value === null || value === undefined ? null : Number(value),
         })}
-        label={TEXTS.roomLimitLabel}
+        label={t('teams.phonesRoomLimitLabel')}
         type="number"
         placeholder={defaultPlaceholder(saved)}
         error={Boolean(errors.roomLimit)}
-        helperText={errors.roomLimit?.message ?? TEXTS.roomLimitHelp}
+        helperText={teamFieldError(errors.roomLimit?.message) ?? roomLimitHelp(saved)}
         fullWidth
         slotProps={{ inputLabel: { shrink: true }, htmlInput: NUMBER_INPUT }}
       />
@@ -134,7 +140,7 @@ function RoomLimitForm({ teamId, saved }: { teamId: string; saved: AudienceSetti
         disabled={save.isPending}
         sx={{ flexShrink: 0, height: 56 }}
       >
-        {TEXTS.save}
+        {t('teams.phonesSave')}
       </Button>
     </Stack>
   );
@@ -142,13 +148,17 @@ function RoomLimitForm({ teamId, saved }: { teamId: string; saved: AudienceSetti
 
 /** The number as anyone but the owner and admins sees it: no way to change it. */
 export function RoomLimitReadOnly({ saved }: { saved: AudienceSettings }) {
+  const t = useT();
   return (
     <TextField
-      label={TEXTS.roomLimitLabel}
+      label={t('teams.phonesRoomLimitLabel')}
       type="number"
       value={saved.roomLimit ?? ''}
       placeholder={defaultPlaceholder(saved)}
-      helperText={`${TEXTS.roomLimitHelp} ${TEXTS.readOnly}`}
+      helperText={t('teams.phonesHelpReadOnly', {
+        help: roomLimitHelp(saved),
+        readOnly: t('teams.phonesReadOnly'),
+      })}
       fullWidth
       slotProps={{ inputLabel: { shrink: true }, htmlInput: { ...NUMBER_INPUT, readOnly: true } }}
     />

@@ -7,22 +7,25 @@ import Container from '@mui/material/Container';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { LIMITS, TEXTS, TeamInputSchema } from '@segue/shared';
+import { LIMITS, TeamInputSchema } from '@segue/shared';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { BackButton } from '../../../components/back-button.tsx';
 import { useToast } from '../../../components/toasts/toast-context.ts';
 import { useCreateTeam } from '../api/create-team.ts';
 import { selectTeam } from '../../../lib/teams/current-team.ts';
 import { TeamFormFields } from './team-form-fields.tsx';
+import { t as translate, useT } from '../../../lib/i18n/i18n.ts';
+import { translateServerText } from '../../../lib/i18n/server-texts.ts';
 
 /** Spec section 8: the error field, then the error's message, then 'Something went wrong'. */
 function creationErrorText(error: unknown): string {
-  if (error instanceof ApiRequestError && error.error) return error.error;
-  return (error instanceof Error && error.message) || TEXTS.somethingWentWrongShort;
+  if (error instanceof ApiRequestError && error.error) return translateServerText(error.error);
+  return (error instanceof Error && error.message) || translate('teams.somethingWentWrong');
 }
 
 /** /create: a new team, owned by the user, who is taken to the dashboard with it selected. */
 export function CreateTeamPage() {
+  const t = useT();
   const createTeam = useCreateTeam();
   const navigate = useNavigate();
   const { showToast } = useToast();
@@ -50,7 +53,7 @@ export function CreateTeamPage() {
   const onSubmit = handleSubmit((values) => {
     createTeam.mutate(values, {
       onSuccess: (team) => {
-        showToast(TEXTS.teamCreated, 'success');
+        showToast(t('teams.teamCreated'), 'success');
         reset();
         selectTeam(team._id);
         setCreated(true);
@@ -70,7 +73,7 @@ export function CreateTeamPage() {
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 3 }}>
           <BackButton />
           <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
-            Create a Team
+            {t('teams.createATeam')}
           </Typography>
         </Stack>
         <Stack component="form" noValidate onSubmit={(event) => void onSubmit(event)} spacing={2}>
@@ -81,7 +84,7 @@ export function CreateTeamPage() {
             size="large"
             disabled={createTeam.isPending || nameIsEmpty}
           >
-            {createTeam.isPending ? TEXTS.creating : 'Create Team'}
+            {createTeam.isPending ? t('teams.creating') : t('teams.createTeam')}
           </Button>
         </Stack>
       </Paper>

@@ -7,13 +7,13 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
-import { TEXTS, TeamInputSchema } from '@segue/shared';
+import { TeamInputSchema } from '@segue/shared';
 import type { Team } from '@segue/shared';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useToast } from '../../../components/toasts/toast-context.ts';
 import { useUpdateTeam } from '../api/update-team.ts';
 import { TeamFormFields } from './team-form-fields.tsx';
-import { TEAM_TEXTS } from './team-texts.ts';
+import { useT } from '../../../lib/i18n/i18n.ts';
 
 interface EditTeamInfoDialogProps {
   team: Team;
@@ -23,9 +23,10 @@ interface EditTeamInfoDialogProps {
 
 /** Edit Team Info: renames the team or changes its description. */
 export function EditTeamInfoDialog({ team, open, onClose }: EditTeamInfoDialogProps) {
+  const t = useT();
   return (
     <Dialog open={open} onClose={onClose} maxWidth="sm" fullWidth>
-      <DialogTitle>Edit Team Info</DialogTitle>
+      <DialogTitle>{t('teams.editTeamInfo')}</DialogTitle>
       {/* Mounted only while open, so every opening starts from the team's current info. */}
       <EditTeamInfoForm team={team} onClose={onClose} />
     </Dialog>
@@ -33,6 +34,7 @@ export function EditTeamInfoDialog({ team, open, onClose }: EditTeamInfoDialogPr
 }
 
 function EditTeamInfoForm({ team, onClose }: Omit<EditTeamInfoDialogProps, 'open'>) {
+  const t = useT();
   const update = useUpdateTeam(team._id);
   const { showToast } = useToast();
   const {
@@ -47,10 +49,10 @@ function EditTeamInfoForm({ team, onClose }: Omit<EditTeamInfoDialogProps, 'open
   const onSubmit = handleSubmit((values) => {
     update.mutate(values, {
       onSuccess: () => {
-        showToast(TEAM_TEXTS.teamInfoUpdated, 'success');
+        showToast(t('teams.teamInfoUpdated'), 'success');
         onClose();
       },
-      onError: (error) => showToast(errorMessage(error, TEXTS.failedToUpdateTeam), 'error'),
+      onError: (error) => showToast(errorMessage(error, t('teams.failedToUpdateTeam')), 'error'),
     });
   });
 
@@ -59,17 +61,19 @@ function EditTeamInfoForm({ team, onClose }: Omit<EditTeamInfoDialogProps, 'open
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
           {update.isError && (
-            <Alert severity="error">{errorMessage(update.error, TEXTS.failedToUpdateTeam)}</Alert>
+            <Alert severity="error">
+              {errorMessage(update.error, t('teams.failedToUpdateTeam'))}
+            </Alert>
           )}
           <TeamFormFields register={register} errors={errors} autoFocus />
         </Stack>
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} disabled={update.isPending}>
-          Cancel
+          {t('teams.cancel')}
         </Button>
         <Button type="submit" variant="contained" disabled={update.isPending}>
-          Save
+          {t('teams.save')}
         </Button>
       </DialogActions>
     </form>

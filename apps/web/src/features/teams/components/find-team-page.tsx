@@ -10,15 +10,16 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { LIMITS, TEXTS } from '@segue/shared';
+import { LIMITS } from '@segue/shared';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { BackButton } from '../../../components/back-button.tsx';
 import { useTeamSearch } from '../api/search-teams.ts';
 import { TeamSearchResultItem } from './team-search-result-item.tsx';
-import { TEAM_TEXTS } from './team-texts.ts';
+import { useT } from '../../../lib/i18n/i18n.ts';
 
 /** /join: search teams by name and ask to join them. */
 export function FindTeamPage() {
+  const t = useT();
   const [input, setInput] = useState('');
   // The query runs for the submitted text, not for every keystroke.
   const [query, setQuery] = useState('');
@@ -37,7 +38,7 @@ export function FindTeamPage() {
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 3 }}>
         <BackButton />
         <Typography variant="h4" component="h1" sx={{ fontWeight: 700 }}>
-          Find a Team
+          {t('teams.findATeam')}
         </Typography>
       </Stack>
       <Stack
@@ -49,7 +50,7 @@ export function FindTeamPage() {
         sx={{ mb: 3, alignItems: 'flex-start' }}
       >
         <TextField
-          label="Team name"
+          label={t('teams.teamNameSearch')}
           value={input}
           onChange={(event) => setInput(event.target.value)}
           fullWidth
@@ -57,20 +58,20 @@ export function FindTeamPage() {
           slotProps={{ htmlInput: { maxLength: LIMITS.teamNameMaxLength } }}
         />
         <Button type="submit" variant="contained" size="large" sx={{ flexShrink: 0, height: 56 }}>
-          Search
+          {t('teams.search')}
         </Button>
       </Stack>
       {search.isFetching && !search.data ? (
         <Box sx={{ display: 'flex', justifyContent: 'center', py: 4 }}>
-          <CircularProgress aria-label="Searching" />
+          <CircularProgress aria-label={t('teams.searching')} />
         </Box>
       ) : search.isError ? (
-        <Alert severity="error">{errorMessage(search.error, TEXTS.failedToSearchTeams)}</Alert>
+        <Alert severity="error">{errorMessage(search.error, t('teams.failedToSearchTeams'))}</Alert>
       ) : search.data?.length === 0 ? (
-        <Typography role="status">{TEAM_TEXTS.noTeamsFound}</Typography>
+        <Typography role="status">{t('teams.noTeamsFound')}</Typography>
       ) : search.data ? (
         <Paper variant="outlined">
-          <List aria-label="Teams found" disablePadding>
+          <List aria-label={t('teams.teamsFound')} disablePadding>
             {search.data.map((team) => (
               <TeamSearchResultItem key={team._id} team={team} />
             ))}

@@ -5,14 +5,17 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { EmailInviteInputSchema, INVITE_LIMITS, INVITE_TEXTS, LIMITS } from '@segue/shared';
+import { EmailInviteInputSchema, INVITE_LIMITS, LIMITS } from '@segue/shared';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useToast } from '../../../components/toasts/toast-context.ts';
 import { useCreateInvite } from '../api/invites.ts';
 import { InviteExpiryField } from './invite-expiry-field.tsx';
+import { useT } from '../../../lib/i18n/i18n.ts';
+import { teamFieldError } from './team-messages.ts';
 
 /** Invite by Email: mails a single-use link to anyone, with or without a Segue account. */
 export function InviteByEmailForm({ teamId }: { teamId: string }) {
+  const t = useT();
   const create = useCreateInvite(teamId);
   const { showToast } = useToast();
   const {
@@ -33,20 +36,20 @@ export function InviteByEmailForm({ teamId }: { teamId: string }) {
   const onSubmit = handleSubmit((values) => {
     create.mutate(values, {
       onSuccess: () => {
-        showToast(INVITE_TEXTS.invitationSent, 'success');
+        showToast(t('teams.invitationSent'), 'success');
         resetField('email');
       },
-      onError: (error) => showToast(errorMessage(error, INVITE_TEXTS.failedToCreate), 'error'),
+      onError: (error) => showToast(errorMessage(error, t('teams.failedToCreateInvite')), 'error'),
     });
   });
 
   return (
     <Box component="section" aria-labelledby="invite-email-title">
       <Typography id="invite-email-title" variant="h6" component="h2" gutterBottom>
-        {INVITE_TEXTS.emailSectionTitle}
+        {t('teams.emailSectionTitle')}
       </Typography>
       <Typography color="text.secondary" sx={{ mb: 2 }}>
-        {INVITE_TEXTS.emailSectionHelp}
+        {t('teams.emailSectionHelp')}
       </Typography>
       <Stack
         component="form"
@@ -58,12 +61,12 @@ export function InviteByEmailForm({ teamId }: { teamId: string }) {
       >
         <TextField
           {...register('email')}
-          label={INVITE_TEXTS.emailLabel}
+          label={t('teams.emailLabel')}
           type="email"
           autoComplete="off"
           fullWidth
           error={Boolean(errors.email)}
-          helperText={errors.email?.message}
+          helperText={teamFieldError(errors.email?.message)}
           slotProps={{ htmlInput: { maxLength: LIMITS.emailMaxLength } }}
         />
         <Controller
@@ -73,7 +76,7 @@ export function InviteByEmailForm({ teamId }: { teamId: string }) {
             <InviteExpiryField
               value={field.value}
               onChange={field.onChange}
-              error={errors.expiresInDays?.message}
+              error={teamFieldError(errors.expiresInDays?.message)}
             />
           )}
         />
@@ -83,7 +86,7 @@ export function InviteByEmailForm({ teamId }: { teamId: string }) {
           disabled={create.isPending}
           sx={{ flexShrink: 0, height: 56 }}
         >
-          {INVITE_TEXTS.sendInvite}
+          {t('teams.sendInvite')}
         </Button>
       </Stack>
     </Box>

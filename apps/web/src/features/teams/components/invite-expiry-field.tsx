@@ -1,6 +1,7 @@
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import { INVITE_LIMITS, INVITE_TEXTS } from '@segue/shared';
+import { INVITE_LIMITS } from '@segue/shared';
+import { useT } from '../../../lib/i18n/i18n.ts';
 
 interface InviteExpiryFieldProps {
   value: number;
@@ -10,10 +11,11 @@ interface InviteExpiryFieldProps {
 
 /** "Expires in": how many days a new invitation works (1, 3, 7, 14 or 30). */
 export function InviteExpiryField({ value, onChange, error }: InviteExpiryFieldProps) {
+  const t = useT();
   return (
     <TextField
       select
-      label={INVITE_TEXTS.expiresIn}
+      label={t('teams.expiresIn')}
       value={value}
       onChange={(event) => onChange(Number(event.target.value))}
       error={Boolean(error)}
@@ -22,7 +24,7 @@ export function InviteExpiryField({ value, onChange, error }: InviteExpiryFieldP
     >
       {INVITE_LIMITS.expiryChoices.map((days) => (
         <MenuItem key={days} value={days}>
-          {INVITE_TEXTS.days(days)}
+          {t('teams.days', { days })}
         </MenuItem>
       ))}
     </TextField>

@@ -7,14 +7,17 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { INVITE_LIMITS, INVITE_TEXTS, LinkInviteInputSchema } from '@segue/shared';
+import { INVITE_LIMITS, LinkInviteInputSchema } from '@segue/shared';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useToast } from '../../../components/toasts/toast-context.ts';
 import { useCreateInvite } from '../api/invites.ts';
 import { InviteExpiryField } from './invite-expiry-field.tsx';
+import { useT } from '../../../lib/i18n/i18n.ts';
+import { teamFieldError } from './team-messages.ts';
 
 /** Invite Link: makes a link that expires and may be limited in uses, and shows it once to copy. */
 export function InviteLinkForm({ teamId }: { teamId: string }) {
+  const t = useT();
   const create = useCreateInvite(teamId);
   const { showToast } = useToast();
   const [url, setUrl] = useState<string | null>(null);
@@ -36,28 +39,28 @@ export function InviteLinkForm({ teamId }: { teamId: string }) {
     create.mutate(values, {
       onSuccess: (created) => {
         setUrl(created.url ?? null);
-        showToast(INVITE_TEXTS.linkCreated, 'success');
+        showToast(t('teams.linkCreated'), 'success');
       },
-      onError: (error) => showToast(errorMessage(error, INVITE_TEXTS.failedToCreate), 'error'),
+      onError: (error) => showToast(errorMessage(error, t('teams.failedToCreateInvite')), 'error'),
     });
   });
 
   const copy = async (link: string) => {
     try {
       await navigator.clipboard.writeText(link);
-      showToast(INVITE_TEXTS.linkCopied, 'success');
+      showToast(t('teams.linkCopied'), 'success');
     } catch {
-      showToast(INVITE_TEXTS.copyFailed, 'warning');
+      showToast(t('teams.copyFailed'), 'warning');
     }
   };
 
   return (
     <Box component="section" aria-labelledby="invite-link-title">
       <Typography id="invite-link-title" variant="h6" component="h2" gutterBottom>
-        {INVITE_TEXTS.linkSectionTitle}
+        {t('teams.linkSectionTitle')}
       </Typography>
       <Typography color="text.secondary" sx={{ mb: 2 }}>
-        {INVITE_TEXTS.linkSectionHelp}
+        {t('teams.linkSectionHelp')}
       </Typography>
       <Stack
         component="form"
@@ -74,7 +77,7 @@ export function InviteLinkForm({ teamId }: { teamId: string }) {
             <InviteExpiryField
               value={field.value}
               onChange={field.onChange}
-              error={errors.expiresInDays?.message}
+              error={teamFieldError(errors.expiresInDays?.message)}
             />
           )}
         />
@@ -83,10 +86,10 @@ export function InviteLinkForm({ teamId }: { teamId: string }) {
             setValueAs: (value: unknown) =>
               value === '' || value === null || value === undefined ? null : Number(value),
           })}
-          label={INVITE_TEXTS.limitUses}
+          label={t('teams.limitUses')}
           type="number"
           error={Boolean(errors.maxUses)}
-          helperText={errors.maxUses?.message ?? INVITE_TEXTS.limitUsesHelp}
+          helperText={teamFieldError(errors.maxUses?.message) ?? t('teams.limitUsesHelp')}
           slotProps={{ htmlInput: { min: 1, max: INVITE_LIMITS.maxUses, step: 1 } }}
           sx={{ minWidth: 160 }}
         />
@@ -96,7 +99,7 @@ export function InviteLinkForm({ teamId }: { teamId: string }) {
           disabled={create.isPending}
           sx={{ flexShrink: 0, height: 56 }}
         >
-          {INVITE_TEXTS.createLink}
+          {t('teams.createLink')}
         </Button>
       </Stack>
       {url && (
@@ -107,7 +110,7 @@ export function InviteLinkForm({ teamId }: { teamId: string }) {
         >
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: 'center' }}>
             <TextField
-              label={INVITE_TEXTS.createdLink}
+              label={t('teams.createdLink')}
               value={url}
               size="small"
               fullWidth
@@ -115,7 +118,7 @@ export function InviteLinkForm({ teamId }: { teamId: string }) {
               slotProps={{ htmlInput: { readOnly: true } }}
             />
             <Button variant="outlined" onClick={() => void copy(url)} sx={{ flexShrink: 0 }}>
-              {INVITE_TEXTS.copyLink}
+              {t('teams.copyLink')}
             </Button>
           </Stack>
         </Alert>

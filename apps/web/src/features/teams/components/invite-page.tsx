@@ -8,7 +8,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Container from '@mui/material/Container';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { INVITE_TEXTS, inviteStatusMessage } from '@segue/shared';
+import type { InviteStatus } from '@segue/shared';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useCurrentAccount } from '../../../lib/session/current-account.ts';
 import { pendingInvite } from '../../../lib/storage.ts';
@@ -16,6 +16,14 @@ import { AccountFormCard } from '../../../components/account-form-card.tsx';
 import { PageLoading } from '../../../components/layout/page-loading.tsx';
 import { useToast } from '../../../components/toasts/toast-context.ts';
 import { useAcceptInvite, useInvitePreview } from '../api/invites.ts';
+import { useT, type MessageId } from '../../../lib/i18n/i18n.ts';
+
+/** Why an invitation cannot be used, as the invitation's answer says it. */
+const STATUS_MESSAGES: Record<Exclude<InviteStatus, 'valid'>, MessageId> = {
+  expired: 'teams.inviteExpired',
+  revoked: 'teams.inviteRevoked',
+  used: 'teams.inviteUsed',
+};
 
 /**
  * /invite/:token, reachable signed out. A verified account joins at once and lands in the
@@ -43,6 +51,7 @@ function AfterVerification({ token }: { token: string }) {
 }
 
 function AcceptInvitation({ token }: { token: string }) {
+  const t = useT();
   const accept = useAcceptInvite();
   const navigate = useNavigate();
   const { showToast } = useToast();
@@ -55,25 +64,28 @@ function AcceptInvitation({ token }: { token: string }) {
     started.current = true;
     mutate(token, {
       onSuccess: ({ team, joined }) => {
-        if (joined) showToast(INVITE_TEXTS.joined(team.name), 'success');
-        else showToast(INVITE_TEXTS.alreadyMember(team.name), 'info');
+        if (joined) showToast(t('teams.joined', { teamName: team.name }), 'success');
+        else showToast(t('teams.alreadyMember', { teamName: team.name }), 'info');
         void navigate('/dashboard', { replace: true });
       },
     });
-  }, [token, mutate, navigate, showToast]);
+  }, [token, mutate, navigate, showToast, t]);
 
   if (accept.isError) {
-    return <InvitationProblem message={errorMessage(accept.error, INVITE_TEXTS.failedToOpen)} />;
+    return (
+      <InvitationProblem message={errorMessage(accept.error, t('teams.inviteFailedToOpen'))} />
+    );
   }
   return (
     <Box role="status" sx={{ display: 'flex', justifyContent: 'center', gap: 2, py: 8 }}>
       <CircularProgress size={24} aria-hidden="true" />
-      <Typography>{INVITE_TEXTS.loading}</Typography>
+      <Typography>{t('teams.inviteLoading')}</Typography>
     </Box>
   );
 }
 
 function InvitationForVisitor({ token }: { token: string }) {
+  const t = useT();
   const preview = useInvitePreview(token, true);
   const valid = preview.data?.status === 'valid';
 
@@ -85,19 +97,21 @@ function InvitationForVisitor({ token }: { token: string }) {
 
   if (preview.isPending) return <PageLoading />;
   if (preview.isError) {
-    return <InvitationProblem message={errorMessage(preview.error, INVITE_TEXTS.failedToOpen)} />;
+    return (
+      <InvitationProblem message={errorMessage(preview.error, t('teams.inviteFailedToOpen'))} />
+    );
   }
   const { teamName, status } = preview.data;
-  if (status !== 'valid') return <InvitationProblem message={inviteStatusMessage(status)} />;
+  if (status !== 'valid') return <InvitationProblem message={t(STATUS_MESSAGES[status])} />;
 
   return (
-    <AccountFormCard title={INVITE_TEXTS.invitedTo(teamName)} subtitle={INVITE_TEXTS.signInToJoin}>
+    <AccountFormCard title={t('teams.invitedTo', { teamName })} subtitle={t('teams.signInToJoin')}>
       <Stack direction="row" spacing={2}>
         <Button component={RouterLink} to="/login" variant="contained" size="large" fullWidth>
-          {INVITE_TEXTS.logIn}
+          {t('teams.logIn')}
         </Button>
         <Button component={RouterLink} to="/register" variant="outlined" size="large" fullWidth>
-          {INVITE_TEXTS.register}
+          {t('teams.register')}
         </Button>
       </Stack>
     </AccountFormCard>
@@ -106,6 +120,7 @@ function InvitationForVisitor({ token }: { token: string }) {
 
 /** Why the invitation cannot be used, as the page's heading, and the way on. */
 function InvitationProblem({ message }: { message: string }) {
+  const t = useT();
   return (
     <Container maxWidth="sm" sx={{ py: { xs: 4, sm: 8 } }}>
       <Alert severity="error" sx={{ mb: 3 }}>
@@ -114,7 +129,7 @@ function InvitationProblem({ message }: { message: string }) {
         </AlertTitle>
       </Alert>
       <Button component={RouterLink} to="/dashboard" variant="contained">
-        {INVITE_TEXTS.goToDashboard}
+        {t('teams.goToDashboard')}
       </Button>
     </Container>
   );

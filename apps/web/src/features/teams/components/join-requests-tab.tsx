@@ -8,7 +8,6 @@ import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { TEXTS } from '@segue/shared';
 import type { Person, TeamDetails } from '@segue/shared';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useToast } from '../../../components/toasts/toast-context.ts';
@@ -16,9 +15,11 @@ import { useDecideJoinRequest, useJoinRequests } from '../api/join-requests.ts';
 import type { JoinRequestDecision } from '../api/join-requests.ts';
 import { AddMemberForm } from './add-member-form.tsx';
 import { personLabel } from './team-texts.ts';
+import { useT } from '../../../lib/i18n/i18n.ts';
 
 /** Join Requests: add someone by e-mail, and approve or deny the people who asked to join. */
 export function JoinRequestsTab({ team }: { team: TeamDetails }) {
+  const t = useT();
   const requests = useJoinRequests(team._id);
   const decide = useDecideJoinRequest(team._id);
   const { showToast } = useToast();
@@ -29,9 +30,9 @@ export function JoinRequestsTab({ team }: { team: TeamDetails }) {
       {
         onSuccess: () =>
           decision === 'approve'
-            ? showToast(TEXTS.userApproved, 'success')
-            : showToast(TEXTS.joinRequestDenied, 'info'),
-        onError: () => showToast(TEXTS.failedToProcessJoinRequest, 'error'),
+            ? showToast(t('teams.userApproved'), 'success')
+            : showToast(t('teams.joinRequestDenied'), 'info'),
+        onError: () => showToast(t('teams.failedToProcessJoinRequest'), 'error'),
       },
     );
 
@@ -40,16 +41,16 @@ export function JoinRequestsTab({ team }: { team: TeamDetails }) {
       <AddMemberForm teamId={team._id} />
       <Box component="section" aria-labelledby="pending-requests-title">
         <Typography id="pending-requests-title" variant="h6" component="h2" gutterBottom>
-          Pending Requests
+          {t('teams.pendingRequests')}
         </Typography>
         {requests.isPending ? (
-          <CircularProgress aria-label="Loading join requests" />
+          <CircularProgress aria-label={t('teams.loadingJoinRequests')} />
         ) : requests.isError ? (
           <Alert severity="error">
-            {errorMessage(requests.error, TEXTS.failedToLoadJoinRequests)}
+            {errorMessage(requests.error, t('teams.failedToLoadJoinRequests'))}
           </Alert>
         ) : requests.data.length === 0 ? (
-          <Typography color="text.secondary">{TEXTS.noPendingJoinRequests}</Typography>
+          <Typography color="text.secondary">{t('teams.noPendingJoinRequests')}</Typography>
         ) : (
           <Paper variant="outlined">
             <List aria-labelledby="pending-requests-title" disablePadding>
@@ -66,21 +67,21 @@ export function JoinRequestsTab({ team }: { team: TeamDetails }) {
                       <Button
                         variant="contained"
                         size="small"
-                        aria-label={`Approve ${name}`}
+                        aria-label={t('teams.approveName', { name })}
                         disabled={busy}
                         onClick={() => onDecide(person, 'approve')}
                       >
-                        Approve
+                        {t('teams.approve')}
                       </Button>
                       <Button
                         variant="outlined"
                         size="small"
                         color="error"
-                        aria-label={`Deny ${name}`}
+                        aria-label={t('teams.denyName', { name })}
                         disabled={busy}
                         onClick={() => onDecide(person, 'deny')}
                       >
-                        Deny
+                        {t('teams.deny')}
                       </Button>
                     </Stack>
                   </ListItem>

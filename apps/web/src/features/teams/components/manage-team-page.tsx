@@ -8,7 +8,6 @@ import Container from '@mui/material/Container';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
-import { TEXTS } from '@segue/shared';
 import type { TeamDetails } from '@segue/shared';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { PageLoading } from '../../../components/layout/page-loading.tsx';
@@ -19,34 +18,44 @@ import { InvitationsTab } from './invitations-tab.tsx';
 import { JoinRequestsTab } from './join-requests-tab.tsx';
 import { MembersAndRolesTab } from './members-and-roles-tab.tsx';
 import { TeamOverviewTab } from './team-overview-tab.tsx';
-import { TEAM_TEXTS } from './team-texts.ts';
+import { useT, type MessageId } from '../../../lib/i18n/i18n.ts';
 
 const TABS = [
-  { key: 'overview', label: 'Overview', Panel: TeamOverviewTab },
-  { key: 'join-requests', label: 'Join Requests', Panel: JoinRequestsTab },
-  { key: 'members', label: 'Members and Roles', Panel: MembersAndRolesTab },
-  { key: 'invitations', label: 'Invitations', Panel: InvitationsTab },
-  { key: 'ccli', label: 'CCLI', Panel: CcliTab },
-] satisfies { key: string; label: string; Panel: ComponentType<{ team: TeamDetails }> }[];
+  { key: 'overview', label: 'teams.tabOverview', Panel: TeamOverviewTab },
+  { key: 'join-requests', label: 'teams.tabJoinRequests', Panel: JoinRequestsTab },
+  { key: 'members', label: 'teams.tabMembers', Panel: MembersAndRolesTab },
+  { key: 'invitations', label: 'teams.tabInvitations', Panel: InvitationsTab },
+  { key: 'ccli', label: 'teams.tabCcli', Panel: CcliTab },
+] satisfies { key: string; label: MessageId; Panel: ComponentType<{ team: TeamDetails }> }[];
 
 /** /teams: the current team's settings, for its admins. */
 export function ManageTeamPage() {
+  const t = useT();
   const { currentTeam, isAdmin, isPending, error } = useCurrentTeam();
 
   if (isPending) return <PageLoading />;
   if (error) {
-    const text = errorMessage(error, TEAM_TEXTS.failedToLoadTeams);
-    return <PageMessage title="Manage Team" text={text} severity="error" />;
+    const text = errorMessage(error, t('teams.failedToLoadTeams'));
+    return <PageMessage title={t('teams.manageTeam')} text={text} severity="error" />;
   }
-  if (!currentTeam) return <PageMessage title="Manage Team" text={TEXTS.noTeamSelectedDot} />;
+  if (!currentTeam) {
+    return <PageMessage title={t('teams.manageTeam')} text={t('teams.noTeamSelected')} />;
+  }
   if (!isAdmin) {
-    return <PageMessage title={TEXTS.accessDenied} text={TEXTS.mustBeAdmin} severity="warning" />;
+    return (
+      <PageMessage
+        title={t('teams.accessDenied')}
+        text={t('teams.mustBeAdmin')}
+        severity="warning"
+      />
+    );
   }
   // Keyed by team: switching teams starts again on the Overview tab.
   return <TeamSettings key={currentTeam._id} teamId={currentTeam._id} />;
 }
 
 function TeamSettings({ teamId }: { teamId: string }) {
+  const t = useT();
   const details = useTeamDetails(teamId);
   // `?tab=invitations` opens a tab by its key (the dashboard's "Invite people" links there).
   const [searchParams, setSearchParams] = useSearchParams();
@@ -59,8 +68,8 @@ function TeamSettings({ teamId }: { teamId: string }) {
 
   if (details.isPending) return <PageLoading />;
   if (!details.data) {
-    const text = errorMessage(details.error, TEAM_TEXTS.failedToLoadTeam);
-    return <PageMessage title="Manage Team" text={text} severity="error" />;
+    const text = errorMessage(details.error, t('teams.failedToLoadTeam'));
+    return <PageMessage title={t('teams.manageTeam')} text={text} severity="error" />;
   }
 
   const team = details.data;
@@ -72,13 +81,18 @@ function TeamSettings({ teamId }: { teamId: string }) {
       <Tabs
         value={tab}
         onChange={(_event, value: number) => chooseTab(value)}
-        aria-label="Team settings"
+        aria-label={t('teams.teamSettings')}
         variant="scrollable"
         allowScrollButtonsMobile
         sx={{ borderBottom: 1, borderColor: 'divider', mb: 3 }}
       >
         {TABS.map(({ key, label }) => (
-          <Tab key={key} label={label} id={`team-tab-${key}`} aria-controls={`team-panel-${key}`} />
+          <Tab
+            key={key}
+            label={t(label)}
+            id={`team-tab-${key}`}
+            aria-controls={`team-panel-${key}`}
+          />
         ))}
       </Tabs>
       {TABS.map(({ key, Panel }, index) => (

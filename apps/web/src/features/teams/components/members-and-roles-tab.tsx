@@ -13,7 +13,6 @@ import Select from '@mui/material/Select';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import PersonRemoveIcon from '@mui/icons-material/PersonRemove';
-import { TEXTS } from '@segue/shared';
 import type { TeamDetails, MemberRole } from '@segue/shared';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
@@ -21,6 +20,7 @@ import { useToast } from '../../../components/toasts/toast-context.ts';
 import { useChangeRole, useRemoveMember } from '../api/members.ts';
 import { usePeople } from '../../../lib/teams/teams.ts';
 import { personLabel } from './team-texts.ts';
+import { useT } from '../../../lib/i18n/i18n.ts';
 
 interface Member {
   id: string;
@@ -32,6 +32,7 @@ interface Member {
 
 /** Members and Roles: each member's role, and removing members (never the owner). */
 export function MembersAndRolesTab({ team }: { team: TeamDetails }) {
+  const t = useT();
   const people = usePeople(team.members);
   const changeRole = useChangeRole(team._id);
   const removeMember = useRemoveMember(team._id);
@@ -54,27 +55,27 @@ export function MembersAndRolesTab({ team }: { team: TeamDetails }) {
     changeRole.mutate(
       { userId: member.id, role },
       {
-        onSuccess: () => showToast(TEXTS.roleUpdated, 'success'),
-        onError: () => showToast(TEXTS.failedToUpdateRole, 'error'),
+        onSuccess: () => showToast(t('teams.roleUpdated'), 'success'),
+        onError: () => showToast(t('teams.failedToUpdateRole'), 'error'),
       },
     );
 
   const onRemove = (member: Member) =>
     removeMember.mutate(member.id, {
-      onSuccess: () => showToast(TEXTS.userRemoved, 'success'),
-      onError: () => showToast(TEXTS.failedToRemoveUser, 'error'),
+      onSuccess: () => showToast(t('teams.userRemoved'), 'success'),
+      onError: () => showToast(t('teams.failedToRemoveUser'), 'error'),
       onSettled: () => setToRemove(null),
     });
 
   return (
     <Box component="section" aria-labelledby="manage-roles-title">
       <Typography id="manage-roles-title" variant="h6" component="h2" gutterBottom>
-        Manage Roles
+        {t('teams.manageRoles')}
       </Typography>
       {people.isPending ? (
-        <CircularProgress aria-label="Loading members" />
+        <CircularProgress aria-label={t('teams.loadingMembers')} />
       ) : people.isError ? (
-        <Alert severity="error">{errorMessage(people.error, TEXTS.failedToLoadUsers)}</Alert>
+        <Alert severity="error">{errorMessage(people.error, t('teams.failedToLoadUsers'))}</Alert>
       ) : (
         <Paper variant="outlined">
           <List aria-labelledby="manage-roles-title" disablePadding>
@@ -87,7 +88,12 @@ export function MembersAndRolesTab({ team }: { team: TeamDetails }) {
                       <>
                         {member.name}
                         {member.isOwner && (
-                          <Chip label="Owner" size="small" color="primary" sx={{ ml: 1 }} />
+                          <Chip
+                            label={t('teams.owner')}
+                            size="small"
+                            color="primary"
+                            sx={{ ml: 1 }}
+                          />
                         )}
                       </>
                     }
@@ -100,17 +106,17 @@ export function MembersAndRolesTab({ team }: { team: TeamDetails }) {
                       value={member.role}
                       onChange={(event) => onRoleChange(member, event.target.value)}
                       disabled={member.isOwner || roleBusy}
-                      inputProps={{ 'aria-label': `Role for ${member.name}` }}
+                      inputProps={{ 'aria-label': t('teams.roleFor', { name: member.name }) }}
                       sx={{ minWidth: 130 }}
                     >
-                      <MenuItem value="member">Member</MenuItem>
-                      <MenuItem value="admin">Admin</MenuItem>
+                      <MenuItem value="member">{t('teams.roleMember')}</MenuItem>
+                      <MenuItem value="admin">{t('teams.roleAdmin')}</MenuItem>
                     </Select>
                     {/* The owner keeps the same row layout without a remove button. */}
                     <Box sx={{ width: 40, display: 'flex', justifyContent: 'center' }}>
                       {!member.isOwner && (
                         <IconButton
-                          aria-label={`Remove ${member.name}`}
+                          aria-label={t('teams.removeName', { name: member.name })}
                           color="error"
                           onClick={() => setToRemove(member)}
                         >
@@ -127,9 +133,9 @@ export function MembersAndRolesTab({ team }: { team: TeamDetails }) {
       )}
       <ConfirmDialog
         open={toRemove !== null}
-        title="Remove Member"
-        message={TEXTS.confirmRemoveMember}
-        confirmLabel="Remove"
+        title={t('teams.removeMember')}
+        message={t('teams.confirmRemoveMember')}
+        confirmLabel={t('teams.remove')}
         onConfirm={() => toRemove && onRemove(toRemove)}
         onClose={() => setToRemove(null)}
         pending={removeMember.isPending}

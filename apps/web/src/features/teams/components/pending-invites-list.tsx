@@ -8,33 +8,37 @@ import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { INVITE_TEXTS } from '@segue/shared';
 import type { Invite } from '@segue/shared';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { useToast } from '../../../components/toasts/toast-context.ts';
 import { usePendingInvites, useWithdrawInvite } from '../api/invites.ts';
-
-const expiryFormat = new Intl.DateTimeFormat(undefined, {
-  dateStyle: 'medium',
-  timeStyle: 'short',
-});
+import { t as translate, useT } from '../../../lib/i18n/i18n.ts';
+import { formatDateTime } from '../../../lib/i18n/format.ts';
 
 /** What an invitation is: its address, or a link and how much of it is used. */
 function describe(invite: Invite): { title: string; detail: string } {
-  const expires = INVITE_TEXTS.expires(expiryFormat.format(new Date(invite.expiresAt)));
+  const expires = translate('teams.expires', { when: formatDateTime(invite.expiresAt) });
   if (invite.kind === 'email') {
-    return { title: invite.email ?? '', detail: `${INVITE_TEXTS.emailItem} · ${expires}` };
+    const what = translate('teams.emailItem');
+    return {
+      title: invite.email ?? '',
+      detail: translate('teams.inviteDetail', { what, expires }),
+    };
   }
-  const uses =
+  const what =
     invite.maxUses === null
-      ? INVITE_TEXTS.usedNoLimit(invite.uses)
-      : INVITE_TEXTS.usedOf(invite.uses, invite.maxUses);
-  return { title: INVITE_TEXTS.linkItem, detail: `${uses} · ${expires}` };
+      ? translate('teams.usedNoLimit', { uses: invite.uses })
+      : translate('teams.usedOf', { uses: invite.uses, maxUses: invite.maxUses });
+  return {
+    title: translate('teams.linkItem'),
+    detail: translate('teams.inviteDetail', { what, expires }),
+  };
 }
 
 /** Pending Invitations: the ones that still work, each of which an admin may withdraw. */
 export function PendingInvitesList({ teamId }: { teamId: string }) {
+  const t = useT();
   const invites = usePendingInvites(teamId);
   const withdraw = useWithdrawInvite(teamId);
   const { showToast } = useToast();
@@ -43,8 +47,9 @@ export function PendingInvitesList({ teamId }: { teamId: string }) {
   const onConfirm = () => {
     if (!confirming) return;
     withdraw.mutate(confirming._id, {
-      onSuccess: () => showToast(INVITE_TEXTS.withdrawn, 'success'),
-      onError: (error) => showToast(errorMessage(error, INVITE_TEXTS.failedToWithdraw), 'error'),
+      onSuccess: () => showToast(t('teams.inviteWithdrawn'), 'success'),
+      onError: (error) =>
+        showToast(errorMessage(error, t('teams.failedToWithdrawInvite')), 'error'),
       onSettled: () => setConfirming(null),
     });
   };
@@ -52,14 +57,16 @@ export function PendingInvitesList({ teamId }: { teamId: string }) {
   return (
     <Box component="section" aria-labelledby="pending-invites-title">
       <Typography id="pending-invites-title" variant="h6" component="h2" gutterBottom>
-        {INVITE_TEXTS.pendingTitle}
+        {t('teams.pendingInvitesTitle')}
       </Typography>
       {invites.isPending ? (
-        <CircularProgress aria-label="Loading invitations" />
+        <CircularProgress aria-label={t('teams.loadingInvitations')} />
       ) : invites.isError ? (
-        <Alert severity="error">{errorMessage(invites.error, INVITE_TEXTS.failedToLoad)}</Alert>
+        <Alert severity="error">
+          {errorMessage(invites.error, t('teams.failedToLoadInvites'))}
+        </Alert>
       ) : invites.data.length === 0 ? (
-        <Typography color="text.secondary">{INVITE_TEXTS.noPending}</Typography>
+        <Typography color="text.secondary">{t('teams.noPendingInvites')}</Typography>
       ) : (
         <Paper variant="outlined">
           <List aria-labelledby="pending-invites-title" disablePadding>
@@ -72,11 +79,11 @@ export function PendingInvitesList({ teamId }: { teamId: string }) {
                     variant="outlined"
                     size="small"
                     color="error"
-                    aria-label={INVITE_TEXTS.withdrawLabel(`${title}, ${detail}`)}
+                    aria-label={t('teams.withdrawLabel', { title, detail })}
                     onClick={() => setConfirming(invite)}
                     sx={{ ml: 'auto' }}
                   >
-                    {INVITE_TEXTS.withdraw}
+                    {t('teams.withdraw')}
                   </Button>
                 </ListItem>
               );
@@ -86,9 +93,9 @@ export function PendingInvitesList({ teamId }: { teamId: string }) {
       )}
       <ConfirmDialog
         open={confirming !== null}
-        title={INVITE_TEXTS.withdrawTitle}
-        message={INVITE_TEXTS.confirmWithdraw}
-        confirmLabel={INVITE_TEXTS.withdraw}
+        title={t('teams.withdrawInviteTitle')}
+        message={t('teams.confirmWithdrawInvite')}
+        confirmLabel={t('teams.withdraw')}
         onConfirm={onConfirm}
         onClose={() => setConfirming(null)}
         pending={withdraw.isPending}

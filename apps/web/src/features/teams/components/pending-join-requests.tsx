@@ -7,12 +7,12 @@ import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
-import { JOIN_REQUEST_TEXTS } from '@segue/shared';
 import type { OwnJoinRequest } from '@segue/shared';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { useToast } from '../../../components/toasts/toast-context.ts';
 import { useOwnJoinRequests, useWithdrawJoinRequest } from '../api/own-join-requests.ts';
+import { useT } from '../../../lib/i18n/i18n.ts';
 
 /**
  * The dashboard's "Pending requests": the teams the user asked to join, each with a way to
@@ -20,6 +20,7 @@ import { useOwnJoinRequests, useWithdrawJoinRequest } from '../api/own-join-requ
  * (like the dashboard's setlists, spec section 8).
  */
 export function PendingJoinRequests() {
+  const t = useT();
   const requests = useOwnJoinRequests();
   const withdraw = useWithdrawJoinRequest();
   const { showToast } = useToast();
@@ -36,11 +37,11 @@ export function PendingJoinRequests() {
     withdraw.mutate(target.teamId, {
       onSuccess: () => {
         setConfirmOpen(false);
-        showToast(JOIN_REQUEST_TEXTS.requestWithdrawn, 'success');
+        showToast(t('teams.requestWithdrawn'), 'success');
       },
       onError: (error) => {
         setConfirmOpen(false);
-        showToast(errorMessage(error, JOIN_REQUEST_TEXTS.failedToWithdraw), 'error');
+        showToast(errorMessage(error, t('teams.failedToWithdrawRequest')), 'error');
       },
     });
   };
@@ -49,7 +50,7 @@ export function PendingJoinRequests() {
     <Card variant="outlined" component="section" aria-labelledby={headingId} sx={{ maxWidth: 560 }}>
       <CardContent>
         <Typography id={headingId} variant="h6" component="h2" sx={{ fontWeight: 600 }}>
-          {JOIN_REQUEST_TEXTS.pendingRequestsTitle}
+          {t('teams.pendingRequestsTitle')}
         </Typography>
         <List aria-labelledby={headingId} disablePadding>
           {pending.map((request, index) => (
@@ -64,7 +65,7 @@ export function PendingJoinRequests() {
                 slotProps={{ primary: { sx: { fontWeight: 600, overflowWrap: 'anywhere' } } }}
               />
               <Chip
-                label={JOIN_REQUEST_TEXTS.requestPending}
+                label={t('teams.requestPending')}
                 size="small"
                 color="warning"
                 variant="outlined"
@@ -76,10 +77,10 @@ export function PendingJoinRequests() {
                   setTarget(request);
                   setConfirmOpen(true);
                 }}
-                aria-label={JOIN_REQUEST_TEXTS.withdrawRequestTo(request.teamName)}
+                aria-label={t('teams.withdrawRequestTo', { teamName: request.teamName })}
                 sx={{ flexShrink: 0 }}
               >
-                {JOIN_REQUEST_TEXTS.withdrawRequest}
+                {t('teams.withdrawRequest')}
               </Button>
             </ListItem>
           ))}
@@ -87,9 +88,9 @@ export function PendingJoinRequests() {
       </CardContent>
       <ConfirmDialog
         open={confirmOpen}
-        title={JOIN_REQUEST_TEXTS.withdrawRequest}
-        message={target ? JOIN_REQUEST_TEXTS.confirmWithdraw(target.teamName) : ''}
-        confirmLabel={JOIN_REQUEST_TEXTS.confirmWithdrawButton}
+        title={t('teams.withdrawRequest')}
+        message={target ? t('teams.confirmWithdrawRequest', { teamName: target.teamName }) : ''}
+        confirmLabel={t('teams.confirmWithdrawButton')}
         onConfirm={onWithdraw}
         onClose={() => setConfirmOpen(false)}
         pending={withdraw.isPending}

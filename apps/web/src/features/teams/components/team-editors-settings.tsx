@@ -9,9 +9,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import {
   can,
-  EDITORS_LABELS,
   EDITORS_SETTINGS,
-  TRASH_TEXTS,
   type EditorsSetting,
   type TeamDetails,
   type TeamEditorsInput,
@@ -20,6 +18,14 @@ import { errorMessage } from '../../../lib/api-client.ts';
 import { useToast } from '../../../components/toasts/toast-context.ts';
 import { useCurrentTeam } from '../../../lib/teams/current-team.ts';
 import { useSetEditors } from '../api/editors.ts';
+import { useT, type MessageId } from '../../../lib/i18n/i18n.ts';
+
+/** What the owner may pick, as the settings screen names it. */
+const EDITORS_LABELS: Record<EditorsSetting, MessageId> = {
+  everyone: 'teams.editorsEveryone',
+  leaders: 'teams.editorsLeaders',
+  admins: 'teams.editorsAdmins',
+};
 
 /**
  * Who may edit and delete the team's songs, and its setlists: the owner picks; admins see the
@@ -27,6 +33,7 @@ import { useSetEditors } from '../api/editors.ts';
  * library and the plans").
  */
 export function TeamEditorsSettings({ team }: { team: TeamDetails }) {
+  const t = useT();
   const { role } = useCurrentTeam();
   const mayChange = role !== null && can({ role }, 'setEditors');
   const setEditors = useSetEditors(team._id);
@@ -40,35 +47,34 @@ export function TeamEditorsSettings({ team }: { team: TeamDetails }) {
     setEditors.mutate(
       { ...current, [field]: value },
       {
-        onSuccess: () => showToast(TRASH_TEXTS.editorsSaved, 'success'),
-        onError: (error) =>
-          showToast(errorMessage(error, TRASH_TEXTS.failedToSaveEditors), 'error'),
+        onSuccess: () => showToast(t('teams.editorsSaved'), 'success'),
+        onError: (error) => showToast(errorMessage(error, t('teams.failedToSaveEditors')), 'error'),
       },
     );
 
   return (
     <Paper variant="outlined" component="section" sx={{ p: 2, mt: 4 }}>
       <Typography variant="h6" component="h2" gutterBottom>
-        {TRASH_TEXTS.editorsHeading}
+        {t('teams.editorsHeading')}
       </Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-        {TRASH_TEXTS.editorsHelp}
+        {t('teams.editorsHelp')}
       </Typography>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
         <EditorsSelect
-          label={TRASH_TEXTS.songEditorsLabel}
+          label={t('teams.songEditorsLabel')}
           value={team.songEditors}
           disabled={!mayChange || setEditors.isPending}
           onChange={(value) => change('songEditors', value)}
         />
         <EditorsSelect
-          label={TRASH_TEXTS.setlistEditorsLabel}
+          label={t('teams.setlistEditorsLabel')}
           value={team.setlistEditors}
           disabled={!mayChange || setEditors.isPending}
           onChange={(value) => change('setlistEditors', value)}
         />
       </Stack>
-      {!mayChange && <FormHelperText>{TRASH_TEXTS.editorsOwnerOnly}</FormHelperText>}
+      {!mayChange && <FormHelperText>{t('teams.editorsOwnerOnly')}</FormHelperText>}
     </Paper>
   );
 }
@@ -81,6 +87,7 @@ interface EditorsSelectProps {
 }
 
 function EditorsSelect({ label, value, disabled, onChange }: EditorsSelectProps) {
+  const t = useT();
   const labelId = useId();
   return (
     <FormControl fullWidth disabled={disabled}>
@@ -93,7 +100,7 @@ function EditorsSelect({ label, value, disabled, onChange }: EditorsSelectProps)
       >
         {EDITORS_SETTINGS.map((setting) => (
           <MenuItem key={setting} value={setting}>
-            {EDITORS_LABELS[setting]}
+            {t(EDITORS_LABELS[setting])}
           </MenuItem>
         ))}
       </Select>

@@ -7,24 +7,11 @@ import { TEAM_IMAGE } from '@segue/shared';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useSetTeamImage, useTeamImage } from '../../../lib/teams/team-image.ts';
 import { useToast } from '../../../components/toasts/toast-context.ts';
-
-export const TEAM_IMAGE_SETTINGS_TEXTS = {
-  heading: 'Projector logo',
-  hint: "Shown by the projector's Logo screen. PNG, JPEG or WebP, up to 2 MB.",
-  none: "No image yet: the Logo screen shows the team's name.",
-  upload: 'Upload image',
-  replace: 'Replace image',
-  remove: 'Remove image',
-  uploaded: 'Image saved.',
-  removed: 'Image removed.',
-  failed: 'The image could not be saved.',
-  alt: (team: string) => `${team} logo`,
-} as const;
-
-const T = TEAM_IMAGE_SETTINGS_TEXTS;
+import { useT } from '../../../lib/i18n/i18n.ts';
 
 /** The team's image for the projector's Logo screen: admins upload, replace or remove it. */
 export function TeamImageSettings({ team }: { team: { _id: string; name: string } }) {
+  const t = useT();
   const image = useTeamImage(team._id);
   const setImage = useSetTeamImage(team._id);
   const { showToast } = useToast();
@@ -36,19 +23,20 @@ export function TeamImageSettings({ team }: { team: { _id: string; name: string 
   const send = (file: File | null) => {
     setError(null);
     setImage.mutate(file, {
-      onSuccess: () => showToast(file ? T.uploaded : T.removed, 'success'),
+      onSuccess: () =>
+        showToast(file ? t('teams.imageUploaded') : t('teams.imageRemoved'), 'success'),
       // The server's own words: the type it read from the bytes, or the size limit.
-      onError: (failure) => setError(errorMessage(failure, T.failed)),
+      onError: (failure) => setError(errorMessage(failure, t('teams.imageFailed'))),
     });
   };
 
   return (
     <Box component="section" aria-labelledby={headingId} sx={{ mt: 4 }}>
       <Typography id={headingId} variant="h6" component="h2">
-        {T.heading}
+        {t('teams.imageHeading')}
       </Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-        {T.hint}
+        {t('teams.imageHint')}
       </Typography>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: 'flex-start' }}>
         <Box
@@ -69,7 +57,7 @@ export function TeamImageSettings({ team }: { team: { _id: string; name: string 
             <Box
               component="img"
               src={image.url}
-              alt={T.alt(team.name)}
+              alt={t('teams.imageAlt', { team: team.name })}
               sx={{ maxWidth: '100%', maxHeight: '100%', objectFit: 'contain' }}
             />
           ) : (
@@ -79,7 +67,9 @@ export function TeamImageSettings({ team }: { team: { _id: string; name: string 
           )}
         </Box>
         <Stack spacing={1}>
-          {!image.isPending && !image.hasImage && <Typography variant="body2">{T.none}</Typography>}
+          {!image.isPending && !image.hasImage && (
+            <Typography variant="body2">{t('teams.imageNone')}</Typography>
+          )}
           <Stack direction="row" spacing={1}>
             {/* A plain button that opens the file picker: a label dressed as a button is a
                 role axe refuses on a label. */}
@@ -88,14 +78,14 @@ export function TeamImageSettings({ team }: { team: { _id: string; name: string 
               onClick={() => fileInput.current?.click()}
               disabled={setImage.isPending}
             >
-              {image.hasImage ? T.replace : T.upload}
+              {image.hasImage ? t('teams.imageReplace') : t('teams.imageUpload')}
             </Button>
             <input
               ref={fileInput}
               id={inputId}
               type="file"
               hidden
-              aria-label={image.hasImage ? T.replace : T.upload}
+              aria-label={image.hasImage ? t('teams.imageReplace') : t('teams.imageUpload')}
               accept={TEAM_IMAGE.mediaTypes.join(',')}
               onChange={(event) => {
                 const file = event.target.files?.[0] ?? null;
@@ -105,7 +95,7 @@ export function TeamImageSettings({ team }: { team: { _id: string; name: string 
             />
             {image.hasImage && (
               <Button color="error" onClick={() => send(null)} disabled={setImage.isPending}>
-                {T.remove}
+                {t('teams.imageRemove')}
               </Button>
             )}
           </Stack>

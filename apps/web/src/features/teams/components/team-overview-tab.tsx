@@ -5,7 +5,6 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { TEXTS } from '@segue/shared';
 import type { TeamDetails } from '@segue/shared';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
@@ -17,12 +16,13 @@ import { TeamEditorsSettings } from './team-editors-settings.tsx';
 import { TeamImageSettings } from './team-image-settings.tsx';
 import { TeamListeningSettings } from './team-listening-settings.tsx';
 import { TransferOwnershipDialog } from './transfer-ownership-dialog.tsx';
-import { TEAM_TEXTS } from './team-texts.ts';
+import { useT } from '../../../lib/i18n/i18n.ts';
 
 type OpenDialog = 'edit' | 'transfer' | 'delete' | null;
 
 /** Overview: the team's name, description and counts; Edit Info, and the owner's actions. */
 export function TeamOverviewTab({ team }: { team: TeamDetails }) {
+  const t = useT();
   const { teams, selectTeam, isOwner } = useCurrentTeam();
   const deleteTeam = useDeleteTeam();
   const navigate = useNavigate();
@@ -34,21 +34,21 @@ export function TeamOverviewTab({ team }: { team: TeamDetails }) {
     deleteTeam.mutate(team._id, {
       onSuccess: () => {
         close();
-        showToast(TEAM_TEXTS.teamDeleted, 'success');
+        showToast(t('teams.teamDeleted'), 'success');
         selectTeam(teams.find((other) => other._id !== team._id)?._id ?? null);
         void navigate('/dashboard');
       },
       onError: (error) => {
         console.error('Team deletion failed', error);
         close();
-        showToast(errorMessage(error, TEAM_TEXTS.failedToDeleteTeam), 'error');
+        showToast(errorMessage(error, t('teams.failedToDeleteTeam')), 'error');
       },
     });
 
   const stats = [
-    { label: 'Members', value: team.stats.members },
-    { label: 'Songs', value: team.stats.songs },
-    { label: 'Setlists', value: team.stats.setlists },
+    { label: t('teams.statMembers'), value: team.stats.members },
+    { label: t('teams.statSongs'), value: team.stats.songs },
+    { label: t('teams.statSetlists'), value: team.stats.setlists },
   ];
 
   return (
@@ -57,13 +57,13 @@ export function TeamOverviewTab({ team }: { team: TeamDetails }) {
         component="dl"
         sx={{ m: 0, '& dt': { typography: 'overline', color: 'text.secondary' } }}
       >
-        <dt>Team Name</dt>
+        <dt>{t('teams.teamName')}</dt>
         <Typography component="dd" variant="h6" sx={{ m: 0, mb: 2 }}>
           {team.name}
         </Typography>
-        <dt>Description</dt>
+        <dt>{t('teams.description')}</dt>
         <Typography component="dd" sx={{ m: 0, mb: 3, whiteSpace: 'pre-line' }}>
-          {team.description.trim() || TEXTS.noDescriptionProvided}
+          {team.description.trim() || t('teams.noDescriptionProvided')}
         </Typography>
       </Box>
       <Box
@@ -83,15 +83,15 @@ export function TeamOverviewTab({ team }: { team: TeamDetails }) {
       </Box>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mt: 4 }}>
         <Button variant="contained" onClick={() => setDialog('edit')}>
-          Edit Info
+          {t('teams.editInfo')}
         </Button>
         {isOwner && (
           <>
             <Button variant="outlined" onClick={() => setDialog('transfer')}>
-              Transfer Ownership
+              {t('teams.transferOwnership')}
             </Button>
             <Button variant="outlined" color="error" onClick={() => setDialog('delete')}>
-              Delete Team
+              {t('teams.deleteTeam')}
             </Button>
           </>
         )}
@@ -105,9 +105,9 @@ export function TeamOverviewTab({ team }: { team: TeamDetails }) {
       <TransferOwnershipDialog team={team} open={dialog === 'transfer'} onClose={close} />
       <ConfirmDialog
         open={dialog === 'delete'}
-        title="Confirm Team Deletion"
-        message={TEXTS.confirmTeamDeletion}
-        confirmLabel="Delete"
+        title={t('teams.confirmTeamDeletionTitle')}
+        message={t('teams.confirmTeamDeletion')}
+        confirmLabel={t('teams.delete')}
         onConfirm={onDelete}
         onClose={close}
         pending={deleteTeam.isPending}

@@ -3,16 +3,16 @@ import Button from '@mui/material/Button';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
-import { TEXTS } from '@segue/shared';
 import type { TeamSearchResult } from '@segue/shared';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useToast } from '../../../components/toasts/toast-context.ts';
 import { useCurrentAccount } from '../../../lib/session/current-account.ts';
 import { useRequestToJoin } from '../api/request-to-join.ts';
-import { TEAM_TEXTS, memberCountText } from './team-texts.ts';
+import { useT } from '../../../lib/i18n/i18n.ts';
 
 /** One found team: name, description, size, and Request to Join (or why not). */
 export function TeamSearchResultItem({ team }: { team: TeamSearchResult }) {
+  const t = useT();
   const { account } = useCurrentAccount();
   const request = useRequestToJoin();
   const { showToast } = useToast();
@@ -20,15 +20,17 @@ export function TeamSearchResultItem({ team }: { team: TeamSearchResult }) {
 
   const onRequest = () =>
     request.mutate(team._id, {
-      onSuccess: () => showToast(TEXTS.joinRequestSent, 'success'),
-      onError: (error) => showToast(errorMessage(error, TEXTS.failedToSendJoinRequest), 'error'),
+      onSuccess: () => showToast(t('teams.joinRequestSent'), 'success'),
+      onError: (error) =>
+        showToast(errorMessage(error, t('teams.failedToSendJoinRequest')), 'error'),
     });
 
+  const canRequest = !team.isMember && !team.hasRequested;
   const label = team.isMember
-    ? TEXTS.alreadyJoined
+    ? t('teams.alreadyJoined')
     : team.hasRequested
-      ? TEAM_TEXTS.requestSent
-      : TEAM_TEXTS.requestToJoin;
+      ? t('teams.requestSent')
+      : t('teams.requestToJoin');
 
   return (
     <ListItem divider sx={{ gap: 2, flexWrap: { xs: 'wrap', sm: 'nowrap' }, py: 1.5 }}>
@@ -42,14 +44,14 @@ export function TeamSearchResultItem({ team }: { team: TeamSearchResult }) {
               </Typography>
             )}
             <Typography component="span" variant="body2" color="text.secondary">
-              {memberCountText(team.memberCount)}
+              {t('teams.memberCount', { count: team.memberCount })}
             </Typography>
           </>
         }
         slotProps={{ primary: { id: nameId, sx: { fontWeight: 600 } } }}
       />
       <Button
-        variant={label === TEAM_TEXTS.requestToJoin ? 'contained' : 'outlined'}
+        variant={canRequest ? 'contained' : 'outlined'}
         onClick={onRequest}
         disabled={!account || team.isMember || team.hasRequested || request.isPending}
         aria-describedby={nameId}

@@ -1,6 +1,7 @@
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import type { Team } from '@segue/shared';
+import { useT } from '../../../lib/i18n/i18n.ts';
 
 interface TeamSelectorProps {
   teams: Team[];
@@ -10,10 +11,11 @@ interface TeamSelectorProps {
 
 /** Picks the current team among the user's teams. */
 export function TeamSelector({ teams, currentTeam, onSelect }: TeamSelectorProps) {
+  const t = useT();
   return (
     <TextField
       select
-      label="Team"
+      label={t('teams.team')}
       size="small"
       value={currentTeam._id}
       onChange={(event) => onSelect(event.target.value)}

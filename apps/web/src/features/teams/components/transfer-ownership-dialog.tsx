@@ -13,7 +13,8 @@ import { useToast } from '../../../components/toasts/toast-context.ts';
 import { useCurrentTeam } from '../../../lib/teams/current-team.ts';
 import { useTransferOwnership } from '../api/ownership.ts';
 import { usePeople } from '../../../lib/teams/teams.ts';
-import { TEAM_TEXTS, personLabel } from './team-texts.ts';
+import { personLabel } from './team-texts.ts';
+import { useT } from '../../../lib/i18n/i18n.ts';
 
 interface TransferOwnershipDialogProps {
   team: Team;
@@ -23,15 +24,17 @@ interface TransferOwnershipDialogProps {
 
 /** Transfer Team Ownership: the owner picks another member to take over. */
 export function TransferOwnershipDialog({ team, open, onClose }: TransferOwnershipDialogProps) {
+  const t = useT();
   return (
     <Dialog open={open} onClose={onClose} maxWidth="xs" fullWidth>
-      <DialogTitle>Transfer Team Ownership</DialogTitle>
+      <DialogTitle>{t('teams.transferTeamOwnership')}</DialogTitle>
       <TransferOwnershipForm team={team} onClose={onClose} />
     </Dialog>
   );
 }
 
 function TransferOwnershipForm({ team, onClose }: Omit<TransferOwnershipDialogProps, 'open'>) {
+  const t = useT();
   const { userId } = useCurrentTeam();
   const candidates = team.members.filter((memberId) => memberId !== userId);
   const people = usePeople(candidates);
@@ -42,29 +45,27 @@ function TransferOwnershipForm({ team, onClose }: Omit<TransferOwnershipDialogPr
   const onTransfer = () =>
     transfer.mutate(newOwnerId, {
       onSuccess: () => {
-        showToast(TEAM_TEXTS.ownershipTransferred, 'success');
+        showToast(t('teams.ownershipTransferred'), 'success');
         onClose();
       },
       onError: (error) => {
         console.error('Ownership transfer failed', error);
-        showToast(errorMessage(error, TEAM_TEXTS.failedToTransferOwnership), 'error');
+        showToast(errorMessage(error, t('teams.failedToTransferOwnership')), 'error');
       },
     });
 
   return (
     <>
       <DialogContent>
-        <DialogContentText sx={{ mb: 2 }}>
-          The new owner can transfer or delete the team. You stay an admin.
-        </DialogContentText>
+        <DialogContentText sx={{ mb: 2 }}>{t('teams.transferExplained')}</DialogContentText>
         <TextField
           select
-          label="New Owner"
+          label={t('teams.newOwner')}
           value={newOwnerId}
           onChange={(event) => setNewOwnerId(event.target.value)}
           fullWidth
           disabled={candidates.length === 0}
-          helperText={candidates.length === 0 ? 'Nobody else is in this team yet.' : undefined}
+          helperText={candidates.length === 0 ? t('teams.nobodyElse') : undefined}
         >
           {candidates.map((memberId) => (
             <MenuItem key={memberId} value={memberId}>
@@ -78,14 +79,14 @@ function TransferOwnershipForm({ team, onClose }: Omit<TransferOwnershipDialogPr
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} disabled={transfer.isPending}>
-          Cancel
+          {t('teams.cancel')}
         </Button>
         <Button
           variant="contained"
           onClick={onTransfer}
           disabled={!newOwnerId || transfer.isPending}
         >
-          Transfer
+          {t('teams.transfer')}
         </Button>
       </DialogActions>
     </>

@@ -9,7 +9,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import RestoreFromTrashIcon from '@mui/icons-material/RestoreFromTrash';
-import { TRASH_TEXTS, type TrashEntry } from '@segue/shared';
+import { TRASH_DAYS, type TrashEntry } from '@segue/shared';
 import { NoTeamMessage } from '../../../components/no-team-message.tsx';
 import { PageLoading } from '../../../components/layout/page-loading.tsx';
 import { useToast } from '../../../components/toasts/toast-context.ts';
@@ -17,28 +17,24 @@ import { errorMessage } from '../../../lib/api-client.ts';
 import { useChangesAllowed } from '../../../lib/offline/offline-copy.ts';
 import { useCurrentTeam } from '../../../lib/teams/current-team.ts';
 import { useRestore, useTrash, type TrashKind } from '../api/trash.ts';
+import { useT } from '../../../lib/i18n/i18n.ts';
+import { formatDate, formatDay } from '../../../lib/i18n/format.ts';
 
-const day = (iso: string) =>
-  new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
+const day = (iso: string) => formatDate(iso);
 /** A setlist's date is a calendar day: shown as that day wherever the device is. */
-const calendarDay = (ymd: string) =>
-  new Date(`${ymd.slice(0, 10)}T00:00:00Z`).toLocaleDateString(undefined, {
-    year: 'numeric',
-    month: 'short',
-    day: 'numeric',
-    timeZone: 'UTC',
-  });
+const calendarDay = (ymd: string) => formatDay(ymd.slice(0, 10));
 
 /** /trash: the team's deleted songs and setlists for 30 days, with Restore for whoever may. */
 export function TrashPage() {
+  const t = useT();
   const { currentTeam, isPending } = useCurrentTeam();
   return (
     <Container maxWidth="md" sx={{ py: { xs: 3, sm: 5 } }}>
       <Typography variant="h4" component="h1" gutterBottom sx={{ fontWeight: 700 }}>
-        {TRASH_TEXTS.title}
+        {t('trash.title')}
       </Typography>
       <Typography color="text.secondary" sx={{ mb: 3 }}>
-        {TRASH_TEXTS.intro}
+        {t('trash.intro', { days: TRASH_DAYS })}
       </Typography>
       {isPending ? (
         <PageLoading />
@@ -49,10 +45,10 @@ export function TrashPage() {
       )}
       <Stack direction="row" spacing={1} sx={{ mt: 3 }}>
         <Button component={RouterLink} to="/songs">
-          Song Library
+          {t('trash.songLibrary')}
         </Button>
         <Button component={RouterLink} to="/setlists">
-          Setlists
+          {t('trash.setlists')}
         </Button>
       </Stack>
     </Container>
@@ -60,13 +56,14 @@ export function TrashPage() {
 }
 
 function TeamTrash({ teamId }: { teamId: string }) {
+  const t = useT();
   const trash = useTrash(teamId);
   const restore = useRestore(teamId);
   const { showToast } = useToast();
   const changesAllowed = useChangesAllowed();
 
   if (trash.error) {
-    return <Alert severity="error">{errorMessage(trash.error, TRASH_TEXTS.failedToLoad)}</Alert>;
+    return <Alert severity="error">{errorMessage(trash.error, t('trash.failedToLoad'))}</Alert>;
   }
   if (!trash.data) return <PageLoading />;
 
@@ -76,10 +73,10 @@ function TeamTrash({ teamId }: { teamId: string }) {
       {
         onSuccess: () =>
           showToast(
-            kind === 'songs' ? TRASH_TEXTS.songRestored : TRASH_TEXTS.setlistRestored,
+            kind === 'songs' ? t('trash.songRestored') : t('trash.setlistRestored'),
             'success',
           ),
-        onError: (error) => showToast(errorMessage(error, TRASH_TEXTS.failedToRestore), 'error'),
+        onError: (error) => showToast(errorMessage(error, t('trash.failedToRestore')), 'error'),
       },
     );
 
@@ -90,7 +87,7 @@ function TeamTrash({ teamId }: { teamId: string }) {
       </Typography>
       {entries.length === 0 ? (
         <Typography color="text.secondary" sx={{ mt: 1 }}>
-          {TRASH_TEXTS.empty}
+          {t('trash.empty')}
         </Typography>
       ) : (
         <List aria-label={heading}>
@@ -105,26 +102,27 @@ function TeamTrash({ teamId }: { teamId: string }) {
                   entry.canRestore && (
                     <Button
                       startIcon={<RestoreFromTrashIcon />}
-                      aria-label={`${TRASH_TEXTS.restore} ${entry.title}`}
+                      aria-label={t('trash.restoreItem', { title: entry.title })}
                       onClick={() => onRestore(kind, entry)}
                       disabled={restore.isPending || !changesAllowed}
                     >
-                      {TRASH_TEXTS.restore}
+                      {t('trash.restore')}
                     </Button>
                   )
                 }
               >
                 <ListItemText
-                  primary={detail ? `${entry.title} — ${detail}` : entry.title}
-                  secondary={
-                    <>
-                      {entry.deletedBy
-                        ? TRASH_TEXTS.deletedBy(entry.deletedBy.name, when)
-                        : TRASH_TEXTS.deletedByUnknown(when)}
-                      {' · '}
-                      {TRASH_TEXTS.purgeOn(day(entry.purgeAt))}
-                    </>
+                  primary={
+                    detail
+                      ? t('trash.entryWithDetail', { title: entry.title, detail })
+                      : entry.title
                   }
+                  secondary={t('trash.deletedAndPurge', {
+                    deleted: entry.deletedBy
+                      ? t('trash.deletedBy', { name: entry.deletedBy.name, when })
+                      : t('trash.deletedByUnknown', { when }),
+                    purge: t('trash.purgeOn', { when: day(entry.purgeAt) }),
+                  })}
                   sx={{ pr: entry.canRestore ? 14 : 0 }}
                 />
               </ListItem>
@@ -137,8 +135,8 @@ function TeamTrash({ teamId }: { teamId: string }) {
 
   return (
     <Stack spacing={3}>
-      {section('songs', TRASH_TEXTS.songs, trash.data.songs)}
-      {section('setlists', TRASH_TEXTS.setlists, trash.data.setlists)}
+      {section('songs', t('trash.songs'), trash.data.songs)}
+      {section('setlists', t('trash.setlists'), trash.data.setlists)}
     </Stack>
   );
 }
