@@ -145,18 +145,39 @@ export function assignedMail(
       team: facts.teamName,
     }),
   ];
-  const outro = [t.assigned.outro];
+  const subject = t.assigned.subject({ what, setlist: facts.setlistName, day });
+  return serviceMail(to, locale, facts, subject, intro, [t.assigned.outro]);
+}
+
+/**
+ * A mail about a service: its intro, the service (day, time, songs), the Accept and Decline
+ * links when there are some, its outro and the dashboard's link, as text and HTML, with the
+ * service as an .ics file.
+ */
+function serviceMail(
+  to: string,
+  locale: Locale,
+  facts: ServiceFacts & {
+    positions: string[];
+    dashboardUrl: string;
+    links: AnswerLinks | null;
+    attachment: MailAttachment;
+  },
+  subject: string,
+  intro: string[],
+  outro: string[],
+): Mail {
+  const t = mailTexts(locale);
   return {
     to,
-    subject: t.assigned.subject({ what, setlist: facts.setlistName, day }),
+    subject,
     link: facts.dashboardUrl,
     text: [
       ...intro,
       '',
       ...serviceLines(locale, facts, facts.positions),
       '',
-      ...answerLines(t, facts.links),
-      '',
+      ...(facts.links ? [...answerLines(t, facts.links), ''] : []),
       ...outro,
       '',
       t.labelled(t.service.openDashboard, facts.dashboardUrl),
@@ -201,31 +222,12 @@ export function reminderMail(
     }),
   ];
   const outro = [facts.links ? t.service.notAnswered : t.service.declineIfCannot];
-  return {
-    to,
-    subject: t.reminder.subject({ setlist: facts.setlistName, daysBefore: facts.daysBefore, day }),
-    link: facts.dashboardUrl,
-    text: [
-      ...intro,
-      '',
-      ...serviceLines(locale, facts, facts.positions),
-      '',
-      ...(facts.links ? [...answerLines(t, facts.links), ''] : []),
-      ...outro,
-      '',
-      t.labelled(t.service.openDashboard, facts.dashboardUrl),
-    ].join('\n'),
-    html: serviceHtml(
-      locale,
-      intro,
-      facts,
-      facts.positions,
-      facts.links,
-      outro,
-      facts.dashboardUrl,
-    ),
-    attachments: [facts.attachment],
-  };
+  const subject = t.reminder.subject({
+    setlist: facts.setlistName,
+    daysBefore: facts.daysBefore,
+    day,
+  });
+  return serviceMail(to, locale, facts, subject, intro, outro);
 }
 
 /** To the setlist's creator: someone declined their position. */

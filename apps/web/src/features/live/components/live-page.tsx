@@ -306,6 +306,18 @@ function LivePerformance({ live, setlist }: { live: LiveSetlist; setlist: Setlis
       <ClickPlayer click={live.click} offsetMs={clock.offsetMs} onScheduler={setClickScheduler} />
     </Suspense>
   );
+  // My view with this device's click settings: under the controls in either layout.
+  const myViewPanel = (
+    <MyViewPanelWhenOpen
+      open={myViewOpen}
+      view={chordView.view}
+      onChange={chordView.change}
+      capoRule={capoRule}
+      lyrics={lyricsOptionOf(stored?.song, lyrics)}
+    >
+      <ClickSettings timing={clock.reading} />
+    </MyViewPanelWhenOpen>
+  );
   const clickControls = allowed('driveClick') && (
     <Suspense fallback={null}>
       <ClickControls click={live.click} onSend={live.sendClick} onError={showClickError} />
@@ -626,15 +638,7 @@ function LivePerformance({ live, setlist }: { live: LiveSetlist; setlist: Setlis
                     onToggle={() => setMyViewOpen((open) => !open)}
                   />
                 </Box>
-                <MyViewPanelWhenOpen
-                  open={myViewOpen}
-                  view={chordView.view}
-                  onChange={chordView.change}
-                  capoRule={capoRule}
-                  lyrics={lyricsOptionOf(stored?.song, lyrics)}
-                >
-                  <ClickSettings timing={clock.reading} />
-                </MyViewPanelWhenOpen>
+                {myViewPanel}
               </Stack>
               {announceBox}
             </Stack>
@@ -734,15 +738,7 @@ function LivePerformance({ live, setlist }: { live: LiveSetlist; setlist: Setlis
             </LiveViewControls>
             {clickControls}
 
-            <MyViewPanelWhenOpen
-              open={myViewOpen}
-              view={chordView.view}
-              onChange={chordView.change}
-              capoRule={capoRule}
-              lyrics={lyricsOptionOf(stored?.song, lyrics)}
-            >
-              <ClickSettings timing={clock.reading} />
-            </MyViewPanelWhenOpen>
+            {myViewPanel}
 
             {songButtons}
 
