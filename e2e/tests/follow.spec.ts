@@ -11,6 +11,7 @@ import {
   test,
 } from '../support/fixtures.ts';
 import { allViolations } from '../support/axe.ts';
+import { expectNoSidewaysScroll } from '../support/layout.ts';
 
 /**
  * The congregation follows on their own phones: a driver shares the setlist, a phone holding
@@ -186,4 +187,71 @@ test('a phone with only the link follows the words part by part, and a withdrawn
   await expect(phone.getByText('This link has ended.').first()).toBeVisible();
 
   for (const context of [leaderContext, phoneContext, projectorContext]) await context.close();
+});
+
+test("a phone whose browser speaks Spanish reads the page's own texts in Spanish", async ({
+  browser,
+  baseURL,
+  request,
+}) => {
+  const leader = await createVerifiedPerson(request, 'Lucia');
+  const teamId = await createTeamWith(request, leader, 'Iglesia del Puerto');
+  const headers = await apiSession(request, leader, teamId);
+  expect(
+    (
+      await request.put(`/api/teams/${teamId}/ccli`, { headers, data: { ccliLicence: '7654321' } })
+    ).ok(),
+  ).toBe(true);
+  expect(
+    (
+      await request.put(`/api/teams/${teamId}/audience-licence`, {
+        headers,
+        data: { confirmed: true },
+      })
+    ).status(),
+  ).toBe(204);
+  const setlistId = await createdId(
+    await request.post('/api/setlist', {
+      headers,
+      data: {
+        name: 'Domingo en el puerto',
+        date: new Date().toISOString().slice(0, 10),
+        songs: [],
+        items: [],
+        positions: [],
+      },
+    }),
+  );
+  const shared = await request.post(`/api/setlist/${setlistId}/audience-link`, { headers });
+  expect(shared.ok()).toBe(true);
+  const { url } = (await shared.json()) as { url: string };
+
+  // No choice stored on this phone: its browser's language decides.
+  const phoneContext = await browser.newContext({
+    baseURL,
+    locale: 'es-ES',
+    viewport: { width: 390, height: 844 },
+    extraHTTPHeaders: { 'x-forwarded-for': '203.0.131.9' },
+  });
+  const phone = await phoneContext.newPage();
+  await phone.goto(new URL(url).pathname);
+  await expect(phone.locator('html')).toHaveAttribute('lang', 'es');
+  // The setlist's name as the band wrote it; the page's own words in Spanish.
+  await expect(
+    phone.getByRole('heading', { level: 1, name: 'Domingo en el puerto' }),
+  ).toBeVisible();
+  await expect(phone.getByRole('main').getByText('Esperando la próxima canción')).toBeVisible();
+  await expect(phone.getByRole('contentinfo')).toHaveText('Licencia CCLI 7654321');
+
+  const toggle = phone.getByRole('button', { name: 'Ajustes de pantalla' });
+  await toggle.click();
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  const size = phone.getByRole('group', { name: 'Tamaño del texto' });
+  await expect(size.getByRole('button', { name: 'Texto más pequeño' })).toBeVisible();
+  await expect(size.getByRole('button', { name: 'Texto más grande' })).toBeVisible();
+  await expect(phone.getByRole('group', { name: 'Tema' })).toBeVisible();
+  await expect(phone.getByRole('radio', { name: 'Alto contraste' })).toBeVisible();
+  await expect(phone.getByRole('switch', { name: 'Mantener la pantalla encendida' })).toBeVisible();
+  await expectNoSidewaysScroll(phone, 'the follow page in Spanish at 390 px');
+  await phoneContext.close();
 });

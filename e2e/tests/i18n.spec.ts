@@ -1,6 +1,8 @@
 import type { Browser, Page } from '@playwright/test';
 import {
   apiSession,
+  createdId,
+  createTeamWith,
   createVerifiedPerson,
   expect,
   signIn,
@@ -8,6 +10,7 @@ import {
   type Person,
 } from '../support/fixtures.ts';
 import { expectNoSidewaysScroll } from '../support/layout.ts';
+import { toneWav, uploadRecording } from '../support/wav.ts';
 
 // The interface in six languages (docs/DECISIONS.md, "The interface in six languages"): the
 // language chosen on one device is kept there and on the account, sets <html lang>, and the
@@ -147,5 +150,152 @@ test.describe('the interface in six languages', () => {
     ).toBeVisible();
 
     await noSidewaysScrollOn(page, ['/', '/login', '/register']);
+  });
+
+  test('Spanish on the account: the live view, My view, the stage display and the projector in Spanish', async ({
+    page,
+    request,
+  }) => {
+    const person = await createVerifiedPerson(request, 'Lucia');
+    const teamId = await createTeamWith(request, person, 'Alabanza');
+    const headers = await apiSession(request, person, teamId);
+    const chosen = await request.put('/api/account/locale', { headers, data: { locale: 'es' } });
+    expect(chosen.status()).toBe(200);
+    const song = await request.post('/api/songs', {
+      headers,
+      data: {
+        title: 'Cantaré',
+        key: 'G',
+        parts: ['Verso', 'Coro'].map((label) => ({
+          label,
+          lines: [{ chords: 'G    D', lyrics: `${label} palabras` }],
+        })),
+      },
+    });
+    const setlist = await request.post('/api/setlist', {
+      headers,
+      data: {
+        name: 'Domingo',
+        date: '2030-01-06',
+        songs: [{ song: await createdId(song), leader: null }],
+      },
+    });
+    const setlistId = await createdId(setlist);
+
+    await signIn(page, person);
+    await page.goto(`/setlists/live/${setlistId}`);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+    await expect(page.getByRole('heading', { level: 1, name: 'Cantaré' })).toBeVisible();
+    await expect(page.getByText('Canción 1 de 1', { exact: true })).toBeVisible();
+    await expect(page.getByText('Tono G', { exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Canción siguiente' })).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Modo escenario' })).toBeVisible();
+    await expect(page.getByText('Siguiente: Coro', { exact: true }).first()).toBeVisible();
+    await page.getByRole('button', { name: 'Parte siguiente' }).click();
+    await expect(
+      page
+        .getByRole('group', { name: 'Partes' })
+        .getByRole('button', { name: 'Coro', pressed: true }),
+    ).toBeVisible();
+
+    // My view, with the capo as Spanish players call it.
+    await page.getByRole('button', { name: 'Mi vista' }).click();
+    const myView = page.getByRole('group', { name: 'Mi vista' });
+    await myView.getByLabel('Cejilla', { exact: true }).selectOption('2');
+    await expect(
+      page.getByText('Tono G · Cejilla 2 · posiciones de F', { exact: true }),
+    ).toBeVisible();
+    await expect(page.getByRole('group', { name: 'Clic en este dispositivo' })).toBeVisible();
+
+    // The band's stage display and the congregation's screen speak it too.
+    await page.goto(`/setlists/stage/${setlistId}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Cantaré' })).toBeVisible();
+    await expect(page.getByText('Tiempo', { exact: true })).toBeVisible();
+    await expect(page.getByText('Canción 1 de 1', { exact: true })).toBeVisible();
+    await page.goto(`/setlists/presenter/${setlistId}`);
+    await expect(page.getByText('Coro palabras')).toBeVisible();
+    await page.getByRole('button', { name: 'Ajustes de proyección' }).click();
+    await expect(page.getByRole('dialog', { name: 'Ajustes de proyección' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Degradado azul' })).toBeVisible();
+    await page.getByRole('button', { name: 'Cerrar' }).click();
+  });
+
+  test("a refusal of the server shows in the reader's language: a wrong invitation link", async ({
+    browser,
+    baseURL,
+  }) => {
+    // Nobody signed in, nothing stored: the browser's Spanish decides.
+    const context = await browser.newContext({ baseURL, locale: 'es-ES', viewport: PHONE });
+    const page = await context.newPage();
+    await page.goto(`/invite/${'N'.repeat(43)}`);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+    // The server says "This invitation link is not valid."; the page says it in Spanish.
+    await expect(page.getByText('Este enlace de invitación no es válido.')).toBeVisible();
+    await expect(page.getByText('This invitation link is not valid.')).toHaveCount(0);
+    await context.close();
+  });
+
+  test('German on the account: a song’s chart with its Print button, and practice mode', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(90_000);
+    const person = await createVerifiedPerson(request, 'Jonas');
+    const teamId = await createTeamWith(request, person, 'Lobpreis');
+    const headers = await apiSession(request, person, teamId);
+    const chosen = await request.put('/api/account/locale', { headers, data: { locale: 'de' } });
+    expect(chosen.status()).toBe(200);
+    const songId = await createdId(
+      await request.post('/api/songs', {
+        headers,
+        data: {
+          title: 'Großer Gott',
+          key: 'G',
+          capo: 2,
+          tempo: 72,
+          ccli: '22025',
+          authors: [{ name: 'Ignaz Franz', type: 'words' }],
+          parts: ['Strophe', 'Refrain'].map((label) => ({
+            label,
+            lines: [{ chords: 'G    D', lyrics: `${label} Worte` }],
+          })),
+        },
+      }),
+    );
+    await uploadRecording(request, headers, songId, 'Probe', toneWav([440, 554.37], 1000));
+
+    await signIn(page, person);
+    await page.goto(`/songs/${songId}`);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+    await expect(page.getByRole('heading', { level: 1, name: 'Großer Gott' })).toBeVisible();
+    await expect(page.getByText('Text: Ignaz Franz', { exact: true })).toBeVisible();
+    await expect(page.getByText(/ · Kapodaster 2 empfohlen \(F-Griffe\) · 72 BPM$/)).toBeVisible();
+    await expect(page.getByText('CCLI-Nr. 22025', { exact: true })).toBeVisible();
+    // Print asks the browser for its dialog (caught here, so none opens).
+    await page.evaluate(() => {
+      window.print = () => document.body.setAttribute('data-printed', 'yes');
+    });
+    await page.getByRole('button', { name: 'Drucken' }).click();
+    await expect(page.locator('body')).toHaveAttribute('data-printed', 'yes');
+
+    await page.goto(`/songs/${songId}/practice`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Großer Gott' })).toBeVisible();
+    await expect(page).toHaveTitle(/Großer Gott üben/);
+    await expect(page.getByText('Üben', { exact: true })).toBeVisible();
+    const player = page.getByRole('region', { name: 'Player' });
+    await expect(player.getByRole('button', { name: 'Abspielen' })).toBeEnabled({
+      timeout: 20_000,
+    });
+    await expect(player.getByText('0:00 / 0:02', { exact: true })).toBeVisible();
+    await expect(player.getByText('Teil wiederholen', { exact: true })).toBeVisible();
+    await expect(
+      page.getByRole('group', { name: 'Tonhöhe' }).getByRole('button', { name: 'Höher' }),
+    ).toBeEnabled();
+    const parts = page.getByRole('list', { name: 'Teile' });
+    await expect(parts.getByText('nicht markiert', { exact: true })).toHaveCount(2);
+    await page.getByRole('button', { name: 'Teile markieren' }).click();
+    await expect(parts.getByRole('button', { name: 'Strophe markieren' })).toBeEnabled();
+    await expect(page.getByText('0 Markierungen', { exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Markierungen speichern' })).toBeVisible();
   });
 });

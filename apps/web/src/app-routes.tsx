@@ -97,18 +97,18 @@ const SongFormPage = lazy(() =>
 );
 const SongViewPage = lazy(() =>
   import('./features/songs/components/song-view-page.tsx').then(
-    withCatalogs(['songs'], (m) => m.SongViewPage),
+    withCatalogs(['songs', 'chart', 'myView'], (m) => m.SongViewPage),
   ),
 );
 // Practice mode alone loads the audio player (and, when it plays, the stretch worklet).
 const PracticePage = lazy(() =>
-  import('./features/songs/practice/practice-page.tsx').then((m) => ({
-    default: m.PracticePage,
-  })),
+  import('./features/songs/practice/practice-page.tsx').then(
+    withCatalogs(['practice', 'chart', 'myView'], (m) => m.PracticePage),
+  ),
 );
 const SetPracticePage = lazy(() =>
   import('./routes/set-practice/set-practice-page.tsx').then(
-    withCatalogs(['setlists'], (m) => m.SetPracticePage),
+    withCatalogs(['setlists', 'practice', 'chart', 'myView'], (m) => m.SetPracticePage),
   ),
 );
 const TrashPage = lazy(() =>
@@ -123,7 +123,7 @@ const SetlistListPage = lazy(() =>
 );
 const SetlistViewPage = lazy(() =>
   import('./features/setlists/components/setlist-view-page.tsx').then(
-    withCatalogs(['setlists'], (m) => m.SetlistViewPage),
+    withCatalogs(['setlists', 'chart', 'share', 'myView'], (m) => m.SetlistViewPage),
   ),
 );
 const SetlistFormPage = lazy(() =>
@@ -133,19 +133,23 @@ const SetlistFormPage = lazy(() =>
 );
 // The live screens alone load the live channel (socket.io-client).
 const LivePage = lazy(() =>
-  import('./features/live/components/live-page.tsx').then((m) => ({ default: m.LivePage })),
+  import('./features/live/components/live-page.tsx').then(
+    withCatalogs(['chart', 'share', 'live', 'projector', 'myView'], (m) => m.LivePage),
+  ),
 );
 const PresenterPage = lazy(() =>
-  import('./features/presenter/components/presenter-page.tsx').then((m) => ({
-    default: m.PresenterPage,
-  })),
+  import('./features/presenter/components/presenter-page.tsx').then(
+    withCatalogs(['presenter', 'projector', 'live'], (m) => m.PresenterPage),
+  ),
 );
 const StagePage = lazy(() =>
-  import('./features/live/components/stage-page.tsx').then((m) => ({ default: m.StagePage })),
+  import('./features/live/components/stage-page.tsx').then(
+    withCatalogs(['live'], (m) => m.StagePage),
+  ),
 );
 const AccountSettingsPage = lazy(() =>
   import('./features/account-settings/components/account-settings-page.tsx').then(
-    withCatalogs(['settings', 'people', 'calendar'], (m) => m.AccountSettingsPage),
+    withCatalogs(['settings', 'people', 'calendar', 'myView'], (m) => m.AccountSettingsPage),
   ),
 );
 const ForgotPasswordPage = lazy(() =>

@@ -5,8 +5,7 @@ import Typography from '@mui/material/Typography';
 import { keyframes } from '@mui/material/styles';
 import CampaignIcon from '@mui/icons-material/Campaign';
 import CloseIcon from '@mui/icons-material/Close';
-
-const ANNOUNCEMENT_TEXTS = { close: 'Close announcement' } as const;
+import { useT } from '../lib/i18n/i18n.ts';
 
 /** How long a banner stays before it goes by itself: a message, not a fixture. */
 export const ANNOUNCEMENT_SHOWN_MS = 10_000;
@@ -27,6 +26,7 @@ interface AnnouncementBannerProps {
 
 /** A message across the top of a live screen, until someone closes it or 10 s have passed. */
 export function AnnouncementBanner({ announcement }: AnnouncementBannerProps) {
+  const t = useT();
   const [closedId, setClosedId] = useState<number | null>(null);
   const id = announcement?.id ?? null;
   useEffect(() => {
@@ -65,7 +65,7 @@ export function AnnouncementBanner({ announcement }: AnnouncementBannerProps) {
         {announcement.message}
       </Typography>
       <IconButton
-        aria-label={ANNOUNCEMENT_TEXTS.close}
+        aria-label={t('live.closeAnnouncement')}
         onClick={() => setClosedId(announcement.id)}
         sx={{ color: 'inherit' }}
       >

@@ -1,7 +1,7 @@
 import { KEYS } from '@segue/shared';
 import type { Key } from '@segue/shared';
+import { useT } from '../lib/i18n/i18n.ts';
 
-const KEY_OPTION_TEXTS = { major: 'Major', minor: 'Minor' } as const;
 const MAJOR_KEYS = KEYS.filter((key) => !key.endsWith('m'));
 const MINOR_KEYS = KEYS.filter((key) => key.endsWith('m'));
 
@@ -10,18 +10,19 @@ const MINOR_KEYS = KEYS.filter((key) => key.endsWith('m'));
  * option. A stored key spelled otherwise than the list (Gb) stays choosable.
  */
 export function KeyOptions({ value }: { value: string | null }) {
+  const t = useT();
   const otherKey = value && !KEYS.includes(value as Key) ? value : null;
   return (
     <>
       {otherKey && <option value={otherKey}>{otherKey}</option>}
-      <optgroup label={KEY_OPTION_TEXTS.major}>
+      <optgroup label={t('common.keysMajor')}>
         {MAJOR_KEYS.map((key) => (
           <option key={key} value={key}>
             {key}
           </option>
         ))}
       </optgroup>
-      <optgroup label={KEY_OPTION_TEXTS.minor}>
+      <optgroup label={t('common.keysMinor')}>
         {MINOR_KEYS.map((key) => (
           <option key={key} value={key}>
             {key}

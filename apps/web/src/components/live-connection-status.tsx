@@ -4,13 +4,8 @@ import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
 import type { SxProps, Theme } from '@mui/material/styles';
 import CloudOffIcon from '@mui/icons-material/CloudOff';
+import { useT } from '../lib/i18n/i18n.ts';
 import type { LiveConnectionStatus as Status } from '../lib/live-socket.ts';
-
-const CONNECTION_TEXTS = {
-  reconnecting: 'Reconnecting…',
-  offline: 'Offline',
-  reconnect: 'Reconnect',
-} as const;
 
 interface LiveConnectionStatusProps {
   status: Status;
@@ -24,6 +19,7 @@ interface LiveConnectionStatusProps {
  * there, so screen readers hear the change.
  */
 export function LiveConnectionStatus({ status, onReconnect, sx }: LiveConnectionStatusProps) {
+  const t = useT();
   return (
     <Box sx={[{ display: 'inline-flex', alignItems: 'center', gap: 1 }, ...toArray(sx)]}>
       <Box role="status" sx={{ display: 'inline-flex' }}>
@@ -33,7 +29,7 @@ export function LiveConnectionStatus({ status, onReconnect, sx }: LiveConnection
             color="warning"
             variant="outlined"
             icon={<CircularProgress size={12} color="inherit" aria-hidden />}
-            label={CONNECTION_TEXTS.reconnecting}
+            label={t('live.reconnecting')}
             sx={{ bgcolor: 'background.paper' }}
           />
         )}
@@ -43,14 +39,14 @@ export function LiveConnectionStatus({ status, onReconnect, sx }: LiveConnection
             color="error"
             variant="outlined"
             icon={<CloudOffIcon aria-hidden />}
-            label={CONNECTION_TEXTS.offline}
+            label={t('live.offline')}
             sx={{ bgcolor: 'background.paper' }}
           />
         )}
       </Box>
       {status === 'offline' && (
         <Button size="small" variant="outlined" onClick={onReconnect}>
-          {CONNECTION_TEXTS.reconnect}
+          {t('live.reconnect')}
         </Button>
       )}
     </Box>

@@ -1,8 +1,7 @@
 import Button from '@mui/material/Button';
 import Snackbar from '@mui/material/Snackbar';
 import { useRegisterSW } from 'virtual:pwa-register/react';
-
-export const UPDATE_PROMPT_TEXTS = { updateAvailable: 'Update available – reload' } as const;
+import { useT } from '../lib/i18n/i18n.ts';
 
 /**
  * Registers the service worker that lets Segue start without a signal and, when a new version
@@ -11,6 +10,7 @@ export const UPDATE_PROMPT_TEXTS = { updateAvailable: 'Update available – relo
  * Offline, "Updates").
  */
 export function UpdatePrompt() {
+  const t = useT();
   const {
     needRefresh: [needRefresh],
     updateServiceWorker,
@@ -23,7 +23,7 @@ export function UpdatePrompt() {
       anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
       message={
         <Button color="inherit" onClick={() => void updateServiceWorker(true)}>
-          {UPDATE_PROMPT_TEXTS.updateAvailable}
+          {t('shell.updateAvailable')}
         </Button>
       }
     />

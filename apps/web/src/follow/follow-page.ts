@@ -1,5 +1,7 @@
 import { FOLLOW_TEXTS } from '@segue/shared/follow-texts';
 import { h, setText } from './dom.ts';
+import { followActiveLocale, t } from './follow-i18n.ts';
+import type { FollowMessageId } from './follow-i18n.ts';
 import {
   effectiveTheme,
   FOLLOW_TEXT_SIZE,
@@ -23,11 +25,25 @@ const BAR_COLOURS: Record<FollowTheme, string> = {
   contrast: '#000000',
 };
 
-const THEME_NAMES: Record<FollowTheme, string> = {
-  light: FOLLOW_TEXTS.light,
-  dark: FOLLOW_TEXTS.dark,
-  contrast: FOLLOW_TEXTS.highContrast,
+const THEME_NAMES: Record<FollowTheme, FollowMessageId> = {
+  light: 'follow.light',
+  dark: 'follow.dark',
+  contrast: 'follow.highContrast',
 };
+
+/** The server's refusals (in English, as sent) that the page tells the reader, by their key. */
+const REFUSALS: ReadonlyMap<string, FollowMessageId> = new Map([
+  [FOLLOW_TEXTS.roomFull, 'follow.roomFull'],
+  [FOLLOW_TEXTS.addressFull, 'follow.addressFull'],
+  [FOLLOW_TEXTS.instanceFull, 'follow.instanceFull'],
+]);
+
+/** A refusal in the reader's language; one the page does not know, as the server sent it. */
+export function refusalText(refusal: string | null): string {
+  if (refusal === null) return '';
+  const key = REFUSALS.get(refusal);
+  return key ? t(key) : refusal;
+}
 
 interface PageOptions {
   settings: FollowSettings;
@@ -37,7 +53,7 @@ interface PageOptions {
 
 /** A language named in itself ("Español"), or the words as written when the song names none. */
 function languageName(lang: string | null): string {
-  if (lang === null) return FOLLOW_TEXTS.originalLyrics;
+  if (lang === null) return t('follow.originalLyrics');
   try {
     const name = new Intl.DisplayNames([lang], { type: 'language' }).of(lang) ?? lang;
     return name.charAt(0).toLocaleUpperCase(lang) + name.slice(1);
@@ -65,6 +81,7 @@ function bodyKey(body: FollowBody): string {
  */
 export class FollowPage {
   private settings: FollowSettings;
+  // eslint-disable-next-line lingui/no-unlocalized-strings -- a media query
   private readonly prefersDark = window.matchMedia('(prefers-color-scheme: dark)');
   private readonly scroller: LiveScroller;
 
@@ -77,31 +94,38 @@ export class FollowPage {
       'aria-expanded': 'false',
       'aria-controls': 'settings',
     },
-    FOLLOW_TEXTS.settings,
+    t('follow.settings'),
   );
   private readonly smaller = h(
     'button',
-    { type: 'button', class: 'size-button', 'aria-label': FOLLOW_TEXTS.smallerText },
+    { type: 'button', class: 'size-button', 'aria-label': t('follow.smallerText') },
+    // eslint-disable-next-line lingui/no-unlocalized-strings -- a symbol, named by its label
     'A−',
   );
   private readonly larger = h(
     'button',
-    { type: 'button', class: 'size-button', 'aria-label': FOLLOW_TEXTS.largerText },
+    { type: 'button', class: 'size-button', 'aria-label': t('follow.largerText') },
+    // eslint-disable-next-line lingui/no-unlocalized-strings -- a symbol, named by its label
     'A+',
   );
   private readonly sizeValue = h('output', { class: 'size-value', 'aria-live': 'polite' });
+  /** The text size as a percentage the reader's language writes ("150%", "150 %"). */
+  private readonly percent = new Intl.NumberFormat(followActiveLocale(), {
+    style: 'percent',
+    maximumFractionDigits: 0,
+  });
   private readonly themeInputs = new Map<FollowTheme, HTMLInputElement>();
   private readonly screenSwitch = h(
     'button',
     { type: 'button', role: 'switch', class: 'switch', 'aria-checked': 'false' },
-    h('span', {}, FOLLOW_TEXTS.keepScreenOn),
+    h('span', {}, t('follow.keepScreenOn')),
     h('span', { class: 'switch-track', 'aria-hidden': 'true' }),
   );
   private readonly languageSelect = h('select', { id: 'lyrics-language' });
   private readonly languageSetting = h(
     'div',
     { class: 'setting', hidden: true },
-    h('label', { for: 'lyrics-language', class: 'setting-label' }, FOLLOW_TEXTS.lyricsLanguage),
+    h('label', { for: 'lyrics-language', class: 'setting-label' }, t('follow.lyricsLanguage')),
     this.languageSelect,
   );
   /** The languages the select offers now, to rebuild it only when they change. */
@@ -136,6 +160,7 @@ export class FollowPage {
       h(
         'header',
         { class: 'bar' },
+        // eslint-disable-next-line lingui/no-unlocalized-strings -- the product's name
         h('div', { class: 'bar-row' }, h('span', { class: 'brand' }, 'Segue'), this.settingsToggle),
         this.status,
         // Outside main, so the words are in main once only.
@@ -167,15 +192,16 @@ export class FollowPage {
     this.snapshot = snapshot;
     const view = followView(snapshot.state, snapshot.ended, this.settings.language);
     setText(this.heading, view.heading);
+    // eslint-disable-next-line lingui/no-unlocalized-strings -- the product's name
     document.title = snapshot.state && !snapshot.ended ? `${view.heading} · Segue` : 'Segue';
     setText(
       this.status,
       snapshot.ended
         ? ''
         : snapshot.status === 'reconnecting'
-          ? FOLLOW_TEXTS.reconnecting
+          ? t('follow.reconnecting')
           : snapshot.status === 'refused'
-            ? (snapshot.refusal ?? '')
+            ? refusalText(snapshot.refusal)
             : '',
     );
     this.drawBanner(snapshot);
@@ -288,19 +314,19 @@ export class FollowPage {
     this.backToLive.hidden = !(song && this.scroller.detached);
     setText(
       this.backToLive,
-      this.scroller.moved ? FOLLOW_TEXTS.backToLiveMoved : FOLLOW_TEXTS.backToLive,
+      this.scroller.moved ? t('follow.backToLiveMoved') : t('follow.backToLive'),
     );
   }
 
   private buildSettings(): HTMLElement {
-    const themes = h('fieldset', { class: 'setting themes' }, h('legend', {}, FOLLOW_TEXTS.theme));
+    const themes = h('fieldset', { class: 'setting themes' }, h('legend', {}, t('follow.theme')));
     for (const theme of ['light', 'dark', 'contrast'] as const) {
       const input = h('input', { type: 'radio', name: 'theme', value: theme });
       input.addEventListener('change', () => {
         if (input.checked) this.change({ theme });
       });
       this.themeInputs.set(theme, input);
-      themes.append(h('label', { class: 'choice' }, input, h('span', {}, THEME_NAMES[theme])));
+      themes.append(h('label', { class: 'choice' }, input, h('span', {}, t(THEME_NAMES[theme]))));
     }
     this.smaller.addEventListener('click', () =>
       this.change({ textSize: stepTextSize(this.settings.textSize, -1) }),
@@ -323,17 +349,17 @@ export class FollowPage {
       this.screenSwitch.disabled = true;
       this.screenSwitch.setAttribute('aria-describedby', 'screen-on-hint');
       screen.append(
-        h('p', { id: 'screen-on-hint', class: 'hint' }, FOLLOW_TEXTS.screenOnUnavailable),
+        h('p', { id: 'screen-on-hint', class: 'hint' }, t('follow.screenOnUnavailable')),
       );
     }
     return h(
       'section',
       { id: 'settings', class: 'settings', 'aria-labelledby': 'settings-title', hidden: true },
-      h('h2', { id: 'settings-title', class: 'visually-hidden' }, FOLLOW_TEXTS.settings),
+      h('h2', { id: 'settings-title', class: 'visually-hidden' }, t('follow.settings')),
       h(
         'div',
         { class: 'setting size', role: 'group', 'aria-labelledby': 'size-label' },
-        h('span', { id: 'size-label', class: 'setting-label' }, FOLLOW_TEXTS.textSize),
+        h('span', { id: 'size-label', class: 'setting-label' }, t('follow.textSize')),
         this.smaller,
         this.sizeValue,
         this.larger,
@@ -360,7 +386,7 @@ export class FollowPage {
     root.style.setProperty('--text-size', String(textSize));
     document.querySelector('meta[name="theme-color"]')?.setAttribute('content', BAR_COLOURS[theme]);
     for (const [value, input] of this.themeInputs) input.checked = value === theme;
-    setText(this.sizeValue, `${Math.round(textSize * 100)}%`);
+    setText(this.sizeValue, this.percent.format(textSize));
     // aria-disabled rather than disabled: a button pressed to its end keeps the focus.
     this.smaller.setAttribute('aria-disabled', String(textSize <= FOLLOW_TEXT_SIZE.min));
     this.larger.setAttribute('aria-disabled', String(textSize >= FOLLOW_TEXT_SIZE.max));

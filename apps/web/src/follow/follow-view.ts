@@ -1,5 +1,5 @@
-import { FOLLOW_TEXTS } from '@segue/shared/follow-texts';
 import type { FollowSong, FollowState } from '@segue/shared';
+import { t } from './follow-i18n.ts';
 
 /** One part of the song on the page, and whether the band is on it. */
 export interface PartView {
@@ -95,7 +95,7 @@ function livePartOf(song: FollowSong, part: number | null): number | null {
 }
 
 function licenceCredit(state: FollowState): string[] {
-  return state.ccliLicence ? [`${FOLLOW_TEXTS.ccliLicence} ${state.ccliLicence}`] : [];
+  return state.ccliLicence ? [t('follow.ccliLicenceNumber', { number: state.ccliLicence })] : [];
 }
 
 /**
@@ -109,15 +109,15 @@ export function followView(
 ): FollowView {
   if (ended) {
     return {
-      heading: FOLLOW_TEXTS.ended,
+      heading: t('follow.ended'),
       body: { kind: 'ended' },
       credits: [],
-      spoken: FOLLOW_TEXTS.ended,
+      spoken: t('follow.ended'),
     };
   }
   if (!state) {
     return {
-      heading: FOLLOW_TEXTS.loading,
+      heading: t('follow.loading'),
       body: { kind: 'loading' },
       credits: [],
       spoken: '',
@@ -129,9 +129,9 @@ export function followView(
     case 'waiting':
       return {
         heading,
-        body: { kind: 'waiting', message: FOLLOW_TEXTS.waiting },
+        body: { kind: 'waiting', message: t('follow.waiting') },
         credits: licenceCredit(state),
-        spoken: FOLLOW_TEXTS.waiting,
+        spoken: t('follow.waiting'),
       };
     case 'item':
       return {
@@ -145,7 +145,7 @@ export function followView(
       const livePart = livePartOf(song, now.part);
       const credits = [
         ...(song.copyright ? [song.copyright] : []),
-        ...(song.ccli ? [FOLLOW_TEXTS.songCcli(song.ccli)] : []),
+        ...(song.ccli ? [t('follow.songCcli', { number: song.ccli })] : []),
         ...licenceCredit(state),
       ];
       const liveLabel = livePart === null ? null : (song.parts[livePart]?.label ?? null);

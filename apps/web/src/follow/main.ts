@@ -1,5 +1,6 @@
 import './follow.css';
 import { FollowConnection, followToken } from './follow-connection.ts';
+import { activateFollowLocale, followLocale } from './follow-i18n.ts';
 import { FollowPage } from './follow-page.ts';
 import { loadFollowSettings } from './follow-settings.ts';
 import { FollowStore } from './follow-store.ts';
@@ -21,9 +22,6 @@ const storage = localStorageOrNull();
 const settings = loadFollowSettings(storage);
 const wakeLock = new ScreenWakeLock({ navigator, document });
 const store = new FollowStore();
-const page = new FollowPage(document.body, { settings, storage, wakeLock });
-store.subscribe(() => page.render(store.current));
-page.render(store.current);
 if (settings.keepScreenOn) void wakeLock.set(true);
 
 const token = followToken(window.location.pathname);
@@ -31,6 +29,7 @@ if (token === null) {
   // No token can be read from this address: it never was a live link.
   store.end();
 } else {
+  // The state is on its way while the texts' language loads; the store keeps it meanwhile.
   new FollowConnection(token, {
     state: (state, landing) => store.state(state, landing),
     announce: (text, remainingMs, at) => store.announce(text, remainingMs, at),
@@ -38,3 +37,12 @@ if (token === null) {
     status: (status, refusal) => store.status(status, refusal ?? null),
   }).start();
 }
+
+// The page is drawn once its texts are in the reader's language: English comes with the
+// page, another language is one small chunk (docs/DECISIONS.md, "The follow page").
+const languages = navigator.languages?.length ? navigator.languages : [navigator.language];
+void activateFollowLocale(followLocale(storage, languages)).then(() => {
+  const page = new FollowPage(document.body, { settings, storage, wakeLock });
+  store.subscribe(() => page.render(store.current));
+  page.render(store.current);
+});

@@ -18,6 +18,10 @@ export { chordsOverWords, inlineChords, readChordPro, writeChordPro } from './ch
 export { readOpenLyrics, writeOpenLyrics } from './openlyrics.ts';
 export { readOpenSong } from './opensong.ts';
 export { parsePastedChart, readPlainText, writePlainText } from './plain-text.ts';
+// The readers' warnings, for a screen that says them in its language.
+export { CHORDPRO_TEXTS } from './chordpro-reader.ts';
+export { PLAIN_TEXT_TEXTS } from './plain-text.ts';
+export { REPEAT_TEXTS } from './repeats.ts';
 export { readSongSelectText, readSongSelectUsr } from './songselect.ts';
 
 /** The formats a song can be exported in, with their file extension and media type. */

@@ -57,6 +57,25 @@ export const SONG_LANGUAGE_TEXTS = {
     `Translated lines in part "${label}" must be at most ${SONG_LIMITS.lineMaxLength} characters.`,
 } as const;
 
+/**
+ * The messages of songProblem: the spec's four rules (title, parts, labels, lines), then the
+ * size limits. Named here so a screen can tell them apart and say them in its language.
+ */
+export const SONG_PROBLEM_TEXTS = {
+  title: 'Title is required.',
+  noParts: 'At least one part is required.',
+  unlabelled: (part: number) => `Part ${part} is missing a label.`,
+  lineless: (label: string) => `Part "${label}" needs at least one line.`,
+  titleLength: `Title must be at most ${SONG_LIMITS.titleMaxLength} characters.`,
+  artistLength: `Artist must be at most ${SONG_LIMITS.artistMaxLength} characters.`,
+  tooManyParts: `A song can have at most ${SONG_LIMITS.maxParts} parts.`,
+  labelLength: `Part labels must be at most ${SONG_LIMITS.labelMaxLength} characters.`,
+  tooManyLines: (label: string) =>
+    `Part "${label}" has more than ${SONG_LIMITS.maxLinesPerPart} lines.`,
+  lineLength: (label: string) =>
+    `Lines in part "${label}" must be at most ${SONG_LIMITS.lineMaxLength} characters.`,
+} as const;
+
 const LANGUAGE_TAG = /^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$/;
 
 /** A BCP 47 language tag as songs and setlists name languages: `en`, `es`, `pt-BR`, `zh-Hant`. */
@@ -248,28 +267,23 @@ interface SongLike {
  * (title, parts, labels, lines), then the size limits; null when it is fine.
  */
 export function songProblem(song: SongLike): string | null {
-  if (!song.title.trim()) return 'Title is required.';
-  if (song.parts.length === 0) return 'At least one part is required.';
+  if (!song.title.trim()) return SONG_PROBLEM_TEXTS.title;
+  if (song.parts.length === 0) return SONG_PROBLEM_TEXTS.noParts;
   const unlabelled = song.parts.findIndex((p) => !p.label.trim());
-  if (unlabelled >= 0) return `Part ${unlabelled + 1} is missing a label.`;
+  if (unlabelled >= 0) return SONG_PROBLEM_TEXTS.unlabelled(unlabelled + 1);
   const empty = song.parts.find((p) => p.lines.length === 0);
-  if (empty) return `Part "${empty.label.trim()}" needs at least one line.`;
+  if (empty) return SONG_PROBLEM_TEXTS.lineless(empty.label.trim());
 
-  if (song.title.trim().length > SONG_LIMITS.titleMaxLength) {
-    return `Title must be at most ${SONG_LIMITS.titleMaxLength} characters.`;
-  }
+  if (song.title.trim().length > SONG_LIMITS.titleMaxLength) return SONG_PROBLEM_TEXTS.titleLength;
   if ((song.artist ?? '').trim().length > SONG_LIMITS.artistMaxLength) {
-    return `Artist must be at most ${SONG_LIMITS.artistMaxLength} characters.`;
+    return SONG_PROBLEM_TEXTS.artistLength;
   }
-  if (song.parts.length > SONG_LIMITS.maxParts)
-    return `A song can have at most ${SONG_LIMITS.maxParts} parts.`;
+  if (song.parts.length > SONG_LIMITS.maxParts) return SONG_PROBLEM_TEXTS.tooManyParts;
   for (const part of song.parts) {
     const label = part.label.trim();
-    if (label.length > SONG_LIMITS.labelMaxLength) {
-      return `Part labels must be at most ${SONG_LIMITS.labelMaxLength} characters.`;
-    }
+    if (label.length > SONG_LIMITS.labelMaxLength) return SONG_PROBLEM_TEXTS.labelLength;
     if (part.lines.length > SONG_LIMITS.maxLinesPerPart) {
-      return `Part "${label}" has more than ${SONG_LIMITS.maxLinesPerPart} lines.`;
+      return SONG_PROBLEM_TEXTS.tooManyLines(label);
     }
     if (
       part.lines.some(
@@ -278,7 +292,7 @@ export function songProblem(song: SongLike): string | null {
           l.lyrics.length > SONG_LIMITS.lineMaxLength,
       )
     ) {
-      return `Lines in part "${label}" must be at most ${SONG_LIMITS.lineMaxLength} characters.`;
+      return SONG_PROBLEM_TEXTS.lineLength(label);
     }
   }
   return translationProblem(song);

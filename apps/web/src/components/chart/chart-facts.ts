@@ -1,6 +1,7 @@
 import { SONG_AUTHOR_TYPES, capoShapes, parseKey } from '@segue/shared';
 import type { ChordView, Song } from '@segue/shared';
-import { CHART_TEXTS as T } from './chart-texts.ts';
+import { t } from '../../lib/i18n/i18n.ts';
+import { authorTypeText, CHART_SEPARATOR } from './chart-texts.ts';
 
 /** What a chart's header and footer read of a song. */
 export type ChartSong = Pick<Song, 'capo' | 'tempo' | 'time' | 'ccli' | 'copyright' | 'authors'>;
@@ -13,9 +14,14 @@ export function songFacts(song: ChartSong, key: string | null, view: ChordView):
   const facts: string[] = [];
   if (song.capo > 0 && song.capo !== view.capo) {
     const sounding = key === null ? null : parseKey(key);
-    facts.push(T.suggestedCapo(song.capo, sounding ? capoShapes(sounding, song.capo) : null));
+    const shapes = sounding ? capoShapes(sounding, song.capo) : null;
+    facts.push(
+      shapes
+        ? t('chart.suggestedCapoShapes', { capo: song.capo, shapes })
+        : t('chart.suggestedCapo', { capo: song.capo }),
+    );
   }
-  if (song.tempo !== null) facts.push(T.tempo(song.tempo));
+  if (song.tempo !== null) facts.push(t('chart.tempo', { bpm: song.tempo }));
   if (song.time !== null) facts.push(song.time);
   return facts;
 }
@@ -24,9 +30,11 @@ export function songFacts(song: ChartSong, key: string | null, view: ChordView):
 export function authorsLine(authors: ChartSong['authors']): string | null {
   const groups = SONG_AUTHOR_TYPES.map((type) => {
     const names = authors.filter((author) => author.type === type).map(({ name }) => name);
-    return names.length === 0 ? null : T.authors(T.authorTypes[type], names.join(', '));
+    return names.length === 0
+      ? null
+      : t('chart.authors', { type: authorTypeText(type), names: names.join(', ') });
   }).filter((group) => group !== null);
-  return groups.length === 0 ? null : groups.join(T.separator);
+  return groups.length === 0 ? null : groups.join(CHART_SEPARATOR);
 }
 
 /** The footer's items: the copyright as written, then "CCLI #1234". */
@@ -34,6 +42,6 @@ export function chartFooter(song: ChartSong): string[] {
   const items: string[] = [];
   const copyright = song.copyright.trim();
   if (copyright) items.push(copyright);
-  if (song.ccli) items.push(T.ccli(song.ccli));
+  if (song.ccli) items.push(t('chart.ccli', { number: song.ccli }));
   return items;
 }

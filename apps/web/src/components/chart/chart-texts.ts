@@ -1,19 +1,17 @@
 import type { SongAuthorType } from '@segue/shared';
+import { t, type MessageId } from '../../lib/i18n/i18n.ts';
 
-/** Texts of a song's chart, on the song view, the setlist view and their printouts. */
-export const CHART_TEXTS = {
-  print: 'Print',
-  tempo: (bpm: number) => `${bpm} BPM`,
-  /** The song's own capo suggestion, with the shapes it gives in the key shown. */
-  suggestedCapo: (capo: number, shapes: string | null) =>
-    shapes ? `Capo ${capo} suggested (${shapes} shapes)` : `Capo ${capo} suggested`,
-  ccli: (number: string) => `CCLI #${number}`,
-  authorTypes: {
-    words: 'Words',
-    music: 'Music',
-    translation: 'Translation',
-  } satisfies Record<SongAuthorType, string>,
-  authors: (type: string, names: string) => `${type}: ${names}`,
-  /** Between the items of a details or footer line. */
-  separator: ' · ',
-} as const;
+// The texts of a song's chart (the song view, the setlist view, practice mode and their
+// printouts) are the catalogs' `chart.*`.
+
+/** Between the items of a details or footer line. */
+export const CHART_SEPARATOR = ' · ';
+
+const AUTHOR_TYPES = {
+  words: 'chart.authorWords',
+  music: 'chart.authorMusic',
+  translation: 'chart.authorTranslation',
+} as const satisfies Record<SongAuthorType, MessageId>;
+
+/** What an author wrote: "Words", "Music", "Translation". */
+export const authorTypeText = (type: SongAuthorType) => t(AUTHOR_TYPES[type]);

@@ -21,6 +21,7 @@ export const DENSE_LINE_HEIGHT = 1.2;
  * share one baseline and a wrapped row without chords takes no room for them.
  */
 export const linesSx = (lineHeight: number, lineGap: number): SxProps<Theme> => ({
+  // eslint-disable-next-line lingui/no-unlocalized-strings -- a font stack, not a text
   fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, "Liberation Mono", monospace',
   lineHeight: lineHeight,
   // Nothing here is wider than the screen but the spaces hanging at a row's end; they must not

@@ -6,19 +6,9 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import { SETLIST_TEXTS } from '@segue/shared';
 import { errorMessage } from '../../lib/api-client.ts';
+import { useT } from '../../lib/i18n/i18n.ts';
 import { decline, useKeepKey, type KeyToKeep } from './keep-keys.ts';
-
-export const KEEP_KEY_TEXTS = {
-  yes: 'Yes',
-  no: 'No',
-  played: (title: string, key: string, planned: string | null) =>
-    planned
-      ? `${title} was played in ${key}; the setlist says ${planned}.`
-      : `${title} was played in ${key}.`,
-  failed: 'The key could not be kept.',
-} as const;
 
 /**
  * Asks a driver, one song at a time, whether a key played live becomes the setlist's key
@@ -32,6 +22,7 @@ export function KeepKeysDialog(props: {
   onDone: () => void;
 }) {
   const { teamId, setlistId, keys, onDone } = props;
+  const t = useT();
   const [answered, setAnswered] = useState(0);
   const keep = useKeepKey(teamId, setlistId);
   const current = keys[answered];
@@ -44,14 +35,20 @@ export function KeepKeysDialog(props: {
   const titleId = 'keep-key-title';
   return (
     <Dialog open aria-labelledby={titleId} onClose={() => undefined}>
-      <DialogTitle id={titleId}>{SETLIST_TEXTS.keepKey(current.liveName)}</DialogTitle>
+      <DialogTitle id={titleId}>{t('chart.keepKeyTitle', { key: current.liveName })}</DialogTitle>
       <DialogContent>
         <DialogContentText>
-          {KEEP_KEY_TEXTS.played(current.title, current.liveName, current.planned)}
+          {current.planned
+            ? t('chart.keepKeyPlannedOther', {
+                title: current.title,
+                key: current.liveName,
+                planned: current.planned,
+              })
+            : t('chart.keepKeyPlayed', { title: current.title, key: current.liveName })}
         </DialogContentText>
         {keep.error && (
           <Alert severity="error" sx={{ mt: 2 }}>
-            {errorMessage(keep.error, KEEP_KEY_TEXTS.failed)}
+            {errorMessage(keep.error, t('chart.keepKeyFailed'))}
           </Alert>
         )}
       </DialogContent>
@@ -63,14 +60,14 @@ export function KeepKeysDialog(props: {
             next();
           }}
         >
-          {KEEP_KEY_TEXTS.no}
+          {t('chart.keepKeyNo')}
         </Button>
         <Button
           variant="contained"
           disabled={keep.isPending}
           onClick={() => keep.mutate(current, { onSuccess: next })}
         >
-          {KEEP_KEY_TEXTS.yes}
+          {t('chart.keepKeyYes')}
         </Button>
       </DialogActions>
     </Dialog>

@@ -1,7 +1,7 @@
 import GlobalStyles from '@mui/material/GlobalStyles';
 import Button from '@mui/material/Button';
 import PrintIcon from '@mui/icons-material/Print';
-import { CHART_TEXTS as T } from './chart-texts.ts';
+import { useT } from '../../lib/i18n/i18n.ts';
 
 /** Spread on what paper must not show (controls, toggles): `<Stack {...PRINT_HIDDEN}>`. */
 export const PRINT_HIDDEN = { 'data-print': 'hide' } as const;
@@ -12,6 +12,7 @@ export const PRINT_SHEET = { 'data-print-sheet': '' } as const;
 
 const MAIN = '#main-content';
 
+/* eslint-disable lingui/no-unlocalized-strings -- CSS values, not texts */
 /**
  * The print stylesheet of the chart pages (song view, setlist view): black on white, no app
  * bar, navigation or controls, a part never split across sheets, each song of a set on its own
@@ -57,6 +58,7 @@ const PRINT_CSS = {
     '[data-chart-lines]': { fontSize: '11pt' },
   },
 } as const;
+/* eslint-enable lingui/no-unlocalized-strings */
 
 /** Mounts the chart pages' print stylesheet while the page is shown. */
 export function ChartPrintStyles() {
@@ -65,9 +67,10 @@ export function ChartPrintStyles() {
 
 /** Opens the browser's print dialog; the print stylesheet decides what the sheets show. */
 export function PrintButton() {
+  const t = useT();
   return (
     <Button variant="outlined" startIcon={<PrintIcon />} onClick={() => window.print()}>
-      {T.print}
+      {t('chart.print')}
     </Button>
   );
 }

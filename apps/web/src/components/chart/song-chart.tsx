@@ -4,7 +4,7 @@ import ButtonBase from '@mui/material/ButtonBase';
 import Typography from '@mui/material/Typography';
 import type { ChordView } from '@segue/shared';
 import { linesForMe } from '../my-view/my-view.ts';
-import { CHART_TEXTS as T } from './chart-texts.ts';
+import { CHART_SEPARATOR } from './chart-texts.ts';
 import { chordColor, ChordLines, LINE_HEIGHT, linesSx } from './chord-lines.tsx';
 import { linesInLanguages } from './lyric-languages.ts';
 import type { LanguagePart, LyricPick, ShownLine } from './lyric-languages.ts';
@@ -145,7 +145,7 @@ export function ChartFactsLine({ items }: { items: readonly (string | null)[] })
   if (shown.length === 0) return null;
   return (
     <Typography sx={{ fontWeight: 600 }} data-chart-facts>
-      {shown.join(T.separator)}
+      {shown.join(CHART_SEPARATOR)}
     </Typography>
   );
 }
@@ -155,7 +155,7 @@ export function ChartFooterLine({ items }: { items: readonly string[] }) {
   if (items.length === 0) return null;
   return (
     <Typography variant="body2" color="text.secondary" sx={{ mt: 3 }} data-chart-footer>
-      {items.join(T.separator)}
+      {items.join(CHART_SEPARATOR)}
     </Typography>
   );
 }

@@ -2,8 +2,8 @@ import { useState } from 'react';
 import Button from '@mui/material/Button';
 import type { ButtonProps } from '@mui/material/Button';
 import QrCode2Icon from '@mui/icons-material/QrCode2';
-import { FOLLOW_TEXTS } from '@segue/shared';
 import type { TeamRole } from '@segue/shared';
+import { useT } from '../../lib/i18n/i18n.ts';
 import { ShareDialog, type JoinCodeControl } from './share-dialog.tsx';
 
 interface ShareWithCongregationButtonProps {
@@ -21,6 +21,7 @@ export function ShareWithCongregationButton({
   size,
   ...dialog
 }: ShareWithCongregationButtonProps) {
+  const t = useT();
   const [open, setOpen] = useState(false);
   return (
     <>
@@ -31,7 +32,7 @@ export function ShareWithCongregationButton({
         onClick={() => setOpen(true)}
         aria-haspopup="dialog"
       >
-        {FOLLOW_TEXTS.share}
+        {t('share.share')}
       </Button>
       <ShareDialog open={open} onClose={() => setOpen(false)} {...dialog} />
     </>

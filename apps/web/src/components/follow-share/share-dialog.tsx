@@ -10,9 +10,11 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { can, FOLLOW_TEXTS } from '@segue/shared';
+import { can } from '@segue/shared';
 import type { AudienceLink, TeamRole } from '@segue/shared';
 import { errorMessage } from '../../lib/api-client.ts';
+import { dateTimeFormat } from '../../lib/i18n/format.ts';
+import { useT } from '../../lib/i18n/i18n.ts';
 import {
   useAudienceLink,
   useConfirmAudienceLicence,
@@ -22,7 +24,6 @@ import {
 import { shortAddress } from '../../lib/follow/short-address.ts';
 import { ConfirmDialog } from '../confirm-dialog.tsx';
 import { useToast } from '../toasts/toast-context.ts';
-import { FOLLOW_SHARE_TEXTS as T } from './follow-share-texts.ts';
 import { shareStep } from './share-step.ts';
 
 /** The join code on the projector, where the dialog can show it (the live view). */
@@ -42,13 +43,13 @@ interface ShareDialogProps {
   joinCode?: JoinCodeControl | undefined;
 }
 
-const untilFormat = new Intl.DateTimeFormat(undefined, {
+const UNTIL_FORMAT = {
   weekday: 'short',
   day: 'numeric',
   month: 'short',
   hour: '2-digit',
   minute: '2-digit',
-});
+} as const satisfies Intl.DateTimeFormatOptions;
 
 /**
  * "Share with the congregation", for a setlist's drivers: the owner's licence confirmation
@@ -63,6 +64,7 @@ export function ShareDialog({
   role,
   joinCode,
 }: ShareDialogProps) {
+  const t = useT();
   const titleId = useId();
   const status = useAudienceLink(setlistId, teamId, open);
   const create = useCreateAudienceLink(setlistId, teamId);
@@ -98,7 +100,7 @@ export function ShareDialog({
   // Once confirmed, the step is `create`, and the dialog makes the link.
   const giveLicence = () => confirmLicence.mutate();
 
-  const title = step.kind === 'confirm-licence' ? FOLLOW_TEXTS.licenceTitle : FOLLOW_TEXTS.share;
+  const title = step.kind === 'confirm-licence' ? t('share.licenceTitle') : t('share.share');
   const busy = creating || confirmLicence.isPending;
 
   return (
@@ -121,40 +123,40 @@ export function ShareDialog({
             {(step.kind === 'loading' || step.kind === 'create') && (
               <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
                 <CircularProgress size={24} aria-hidden />
-                <Typography role="status">{T.loading}</Typography>
+                <Typography role="status">{t('share.preparing')}</Typography>
               </Stack>
             )}
             {step.kind === 'confirm-licence' && (
-              <DialogContentText>{FOLLOW_TEXTS.licenceQuestion}</DialogContentText>
+              <DialogContentText>{t('share.licenceQuestion')}</DialogContentText>
             )}
             {step.kind === 'owner-must-confirm' && (
-              <DialogContentText>{FOLLOW_TEXTS.licenceOwnerOnly}</DialogContentText>
+              <DialogContentText>{t('share.licenceOwnerOnly')}</DialogContentText>
             )}
             {step.kind === 'failed' && (
               <Alert severity="error" role="alert">
                 {step.action === 'load'
-                  ? errorMessage(status.error, T.loadFailed)
-                  : errorMessage(create.error, T.createFailed)}
+                  ? errorMessage(status.error, t('share.loadFailed'))
+                  : errorMessage(create.error, t('share.createFailed'))}
               </Alert>
             )}
             {confirmLicence.isError && (
               <Alert severity="error" role="alert" sx={{ mt: 2 }}>
-                {errorMessage(confirmLicence.error, T.licenceFailed)}
+                {errorMessage(confirmLicence.error, t('share.licenceFailed'))}
               </Alert>
             )}
           </DialogContent>
           <DialogActions>
             <Button onClick={onClose}>
-              {step.kind === 'confirm-licence' ? T.cancel : T.close}
+              {step.kind === 'confirm-licence' ? t('share.cancel') : t('share.close')}
             </Button>
             {step.kind === 'confirm-licence' && (
               <Button variant="contained" onClick={giveLicence} disabled={busy}>
-                {FOLLOW_TEXTS.licenceConfirm}
+                {t('share.licenceConfirm')}
               </Button>
             )}
             {step.kind === 'failed' && (
               <Button variant="contained" onClick={retry} disabled={busy}>
-                {T.tryAgain}
+                {t('share.tryAgain')}
               </Button>
             )}
           </DialogActions>
@@ -182,6 +184,7 @@ function LinkContent({
   onWithdrawn,
   onClose,
 }: LinkContentProps) {
+  const t = useT();
   const { showToast } = useToast();
   const withdraw = useWithdrawAudienceLink(setlistId, teamId);
   const [confirming, setConfirming] = useState(false);
@@ -190,30 +193,30 @@ function LinkContent({
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(link.url);
-      showToast(T.copied, 'success');
+      showToast(t('share.copied'), 'success');
     } catch {
-      showToast(T.copyFailed, 'warning');
+      showToast(t('share.copyFailed'), 'warning');
     }
   };
   const withdrawNow = () =>
     withdraw.mutate(undefined, {
       onSuccess: () => {
         setConfirming(false);
-        showToast(T.withdrawn, 'success');
+        showToast(t('share.withdrawn'), 'success');
         onWithdrawn();
       },
       onError: (error) => {
         setConfirming(false);
-        showToast(errorMessage(error, T.withdrawFailed), 'error');
+        showToast(errorMessage(error, t('share.withdrawFailed')), 'error');
       },
     });
 
   return (
     <>
       <DialogContent>
-        <DialogContentText sx={{ mb: 2 }}>{T.explain}</DialogContentText>
+        <DialogContentText sx={{ mb: 2 }}>{t('share.explain')}</DialogContentText>
         <Typography id={addressId} variant="subtitle2" component="p">
-          {T.linkLabel}
+          {t('share.linkLabel')}
         </Typography>
         {/* The whole URL is what Copy takes and the QR code carries; people read this one. */}
         <Box
@@ -233,30 +236,32 @@ function LinkContent({
           {shortAddress(link.url)}
         </Box>
         <Typography variant="body2" color="text.secondary">
-          {T.validUntil(untilFormat.format(new Date(link.expiresAt)))}
+          {t('share.validUntil', {
+            when: dateTimeFormat(UNTIL_FORMAT).format(new Date(link.expiresAt)),
+          })}
         </Typography>
         <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', mt: 2 }}>
           <Button variant="contained" onClick={() => void copy()}>
-            {T.copy}
+            {t('share.copy')}
           </Button>
           {joinCode && (
             <Button variant="outlined" onClick={() => joinCode.onShow(!joinCode.shown)}>
-              {joinCode.shown ? FOLLOW_TEXTS.hideJoinCode : FOLLOW_TEXTS.showJoinCode}
+              {joinCode.shown ? t('share.hideJoinCode') : t('share.showJoinCode')}
             </Button>
           )}
           <Button color="error" onClick={() => setConfirming(true)} disabled={withdraw.isPending}>
-            {FOLLOW_TEXTS.withdraw}
+            {t('share.withdraw')}
           </Button>
         </Stack>
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>{T.close}</Button>
+        <Button onClick={onClose}>{t('share.close')}</Button>
       </DialogActions>
       <ConfirmDialog
         open={confirming}
-        title={T.withdrawTitle}
-        message={T.withdrawMessage}
-        confirmLabel={T.withdrawConfirm}
+        title={t('share.withdrawTitle')}
+        message={t('share.withdrawMessage')}
+        confirmLabel={t('share.withdrawConfirm')}
         onConfirm={withdrawNow}
         onClose={() => setConfirming(false)}
         pending={withdraw.isPending}

@@ -7,7 +7,7 @@ import type { Accidentals, CapoRule, ChordView, Notation } from '@segue/shared';
 import { languageLabel } from '../chart/language-names.ts';
 import { choiceFrom, choiceValue } from '../chart/lyric-languages.ts';
 import type { LyricsChoice } from '../chart/lyric-languages.ts';
-import { MY_VIEW_TEXTS as T } from './my-view-texts.ts';
+import { t as translate, useT } from '../../lib/i18n/i18n.ts';
 
 /** The song's languages and this device's choice of lyrics, for "Lyrics languages". */
 export interface LyricsOption {
@@ -25,7 +25,8 @@ export interface LyricsOption {
  * choosable (this song shows its main lyrics for it).
  */
 export function lyricsOptions(option: LyricsOption): [string, string][] {
-  const main = option.main ? languageLabel(option.main) : T.mainLyrics;
+  const mainLyrics = translate('myView.mainLyrics');
+  const main = option.main ? languageLabel(option.main) : mainLyrics;
   const languages = [...option.translations];
   const { choice } = option;
   if (
@@ -33,39 +34,50 @@ export function lyricsOptions(option: LyricsOption): [string, string][] {
     !languages.some((l) => l.toLowerCase() === choice.lang.toLowerCase())
   )
     languages.push(choice.lang);
+  const only = (language: string) => translate('myView.only', { language });
   return [
-    ['main', main === T.mainLyrics ? T.mainLyrics : T.only(main)],
+    ['main', main === mainLyrics ? mainLyrics : only(main)],
     ...languages.flatMap((lang): [string, string][] => [
-      [choiceValue({ show: 'translation', lang }), T.only(languageLabel(lang))],
-      [choiceValue({ show: 'both', lang }), T.both(main, languageLabel(lang))],
+      [choiceValue({ show: 'translation', lang }), only(languageLabel(lang))],
+      [
+        choiceValue({ show: 'both', lang }),
+        translate('myView.both', { main, language: languageLabel(lang) }),
+      ],
     ]),
   ];
 }
 
-const NOTATIONS: [Notation, string][] = [
-  ['letters', 'Letters'],
-  ['nashville', 'Nashville numbers'],
-  ['roman', 'Roman numerals'],
-  ['german', 'German (H)'],
-  ['solfege', 'Solfège'],
-];
-const CAPOS: [string, string][] = Array.from({ length: 12 }, (_v, fret) => [
-  String(fret),
-  fret === 0 ? T.noCapo : T.capoFret(fret),
-]);
-const TRANSPOSITIONS: [string, string][] = Array.from({ length: 23 }, (_v, i) => {
-  const step = i - 11;
-  return [String(step), step === 0 ? T.concertPitch : step > 0 ? `+${step}` : `−${-step}`];
-});
-const CAPO_RULES: [CapoRule, string][] = [
-  ['shapes', T.keepShapes],
-  ['capo', T.keepCapo],
-];
-const ACCIDENTALS: [Accidentals, string][] = [
-  ['auto', T.accidentalsAuto],
-  ['sharps', T.sharps],
-  ['flats', T.flats],
-];
+/** The choices' texts in the active language: made while rendering, never at load. */
+function choices() {
+  const notations: [Notation, string][] = [
+    ['letters', translate('myView.notationLetters')],
+    ['nashville', translate('myView.notationNashville')],
+    ['roman', translate('myView.notationRoman')],
+    ['german', translate('myView.notationGerman')],
+    ['solfege', translate('myView.notationSolfege')],
+  ];
+  const capos: [string, string][] = Array.from({ length: 12 }, (_v, fret) => [
+    String(fret),
+    fret === 0 ? translate('myView.noCapo') : translate('myView.capoFret', { fret }),
+  ]);
+  const transpositions: [string, string][] = Array.from({ length: 23 }, (_v, i) => {
+    const step = i - 11;
+    return [
+      String(step),
+      step === 0 ? translate('myView.concertPitch') : step > 0 ? `+${step}` : `−${-step}`,
+    ];
+  });
+  const capoRules: [CapoRule, string][] = [
+    ['shapes', translate('myView.keepShapes')],
+    ['capo', translate('myView.keepCapo')],
+  ];
+  const accidentals: [Accidentals, string][] = [
+    ['auto', translate('myView.accidentalsAuto')],
+    ['sharps', translate('myView.sharps')],
+    ['flats', translate('myView.flats')],
+  ];
+  return { notations, capos, transpositions, capoRules, accidentals };
+}
 
 interface MyViewPanelProps {
   view: ChordView;
@@ -89,10 +101,12 @@ interface MyViewPanelProps {
  * instrument, notation, sharps or flats, chords at all). Nobody else's screen changes.
  */
 export function MyViewPanel({ view, onChange, capoRule, lyrics, children }: MyViewPanelProps) {
+  const t = useT();
+  const options = choices();
   return (
     <Box
       role="group"
-      aria-label={T.myView}
+      aria-label={t('myView.myView')}
       sx={{
         display: 'grid',
         gridTemplateColumns: { xs: '1fr 1fr', sm: 'repeat(5, auto)' },
@@ -102,35 +116,35 @@ export function MyViewPanel({ view, onChange, capoRule, lyrics, children }: MyVi
       }}
     >
       <NativeChoice
-        label={T.capo}
+        label={t('myView.capo')}
         value={String(view.capo)}
-        options={CAPOS}
+        options={options.capos}
         onChange={(capo) => onChange({ capo: Number(capo) })}
       />
       {capoRule && (
         <NativeChoice
-          label={T.capoRule}
+          label={t('myView.capoRule')}
           value={capoRule.rule}
-          options={CAPO_RULES}
+          options={options.capoRules}
           onChange={capoRule.change}
         />
       )}
       <NativeChoice
-        label={T.instrumentTranspose}
+        label={t('myView.instrumentTranspose')}
         value={String(view.transpose)}
-        options={TRANSPOSITIONS}
+        options={options.transpositions}
         onChange={(step) => onChange({ transpose: Number(step) })}
       />
       <NativeChoice
-        label={T.notation}
+        label={t('myView.notation')}
         value={view.notation}
-        options={NOTATIONS}
+        options={options.notations}
         onChange={(notation) => onChange({ notation })}
       />
       <NativeChoice
-        label={T.accidentals}
+        label={t('myView.accidentals')}
         value={view.accidentals}
-        options={ACCIDENTALS}
+        options={options.accidentals}
         onChange={(accidentals) => onChange({ accidentals })}
       />
       <FormControlLabel
@@ -140,11 +154,11 @@ export function MyViewPanel({ view, onChange, capoRule, lyrics, children }: MyVi
             onChange={(event) => onChange({ chords: event.target.checked })}
           />
         }
-        label={T.showChords}
+        label={t('myView.showChords')}
       />
       {lyrics && (
         <NativeChoice
-          label={T.lyrics}
+          label={t('myView.lyrics')}
           value={choiceValue(lyrics.choice)}
           options={lyricsOptions(lyrics)}
           onChange={(value) => lyrics.change(choiceFrom(value))}

@@ -4,7 +4,7 @@ import ToggleButton from '@mui/material/ToggleButton';
 import TuneIcon from '@mui/icons-material/Tune';
 import type { CapoRule, ChordView } from '@segue/shared';
 import type { LyricsOption } from './my-view-panel.tsx';
-import { MY_VIEW_TEXTS as T } from './my-view-texts.ts';
+import { useT } from '../../lib/i18n/i18n.ts';
 
 // The panel loads when first opened: most screens never show it.
 const MyViewPanel = lazy(() =>
@@ -13,6 +13,7 @@ const MyViewPanel = lazy(() =>
 
 /** The "My view" button that opens and closes the panel. */
 export function MyViewToggleButton(props: { open: boolean; onToggle: () => void }) {
+  const t = useT();
   return (
     <ToggleButton
       value="myView"
@@ -22,7 +23,7 @@ export function MyViewToggleButton(props: { open: boolean; onToggle: () => void 
       aria-expanded={props.open}
     >
       <TuneIcon sx={{ mr: 0.75 }} fontSize="small" />
-      {T.myView}
+      {t('myView.myView')}
     </ToggleButton>
   );
 }

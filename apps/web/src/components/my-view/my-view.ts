@@ -1,5 +1,6 @@
 import { capoShapes, notateLine, parseKey, transposeKey, transposeLineBy } from '@segue/shared';
 import type { ChordView, Key, SongLine } from '@segue/shared';
+import { t } from '../../lib/i18n/i18n.ts';
 
 /**
  * The key this musician reads in: the song's (performance) key moved down by the capo and
@@ -37,10 +38,16 @@ export function linesForMe<L extends SongLine>(
   });
 }
 
-/** "Key A · Capo 2 · G shapes", or just "Key A" without a capo. */
+/**
+ * "Key A · Capo 2 · G shapes", or just "Key A" without a capo, in the active language: call it
+ * while rendering, on a route that loads the `myView` texts.
+ */
 export function keyCaption(key: string | null, view: ChordView): string | null {
   if (key === null) return null;
-  if (view.capo === 0) return `Key ${key}`;
+  if (view.capo === 0) return t('myView.keyCaption', { key });
   const shapes = readingKey(key, { ...view, transpose: 0 });
-  return `Key ${key} · Capo ${view.capo}${shapes ? ` · ${shapes} shapes` : ''}`;
+  const capo = view.capo;
+  return shapes
+    ? t('myView.keyCaptionShapes', { key, capo, shapes })
+    : t('myView.keyCaptionCapo', { key, capo });
 }

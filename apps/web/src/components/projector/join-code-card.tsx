@@ -2,14 +2,8 @@ import { useEffect, useState } from 'react';
 import Box from '@mui/material/Box';
 import { shortAddress } from '../../lib/follow/short-address.ts';
 import { loadQrEncoder } from '../../lib/qr-code.ts';
+import { useT } from '../../lib/i18n/i18n.ts';
 import { Words } from './words.tsx';
-
-export const JOIN_CODE_TEXTS = {
-  /** Read by the congregation, above the code. */
-  caption: 'Scan to follow the words on your phone',
-  /** The code's accessible name on the projector. */
-  qrLabel: 'QR code of the follow link',
-} as const;
 
 /**
  * The QR code is drawn as a PNG of this many pixels and scaled by the browser without
@@ -55,6 +49,7 @@ function JoinCode({
   address: string;
   picture: boolean;
 }) {
+  const t = useT();
   return (
     <Box
       data-join-code
@@ -74,7 +69,7 @@ function JoinCode({
       }}
     >
       <Box sx={{ fontSize: '4.4cqh', fontWeight: 700, lineHeight: 1.2 }}>
-        <Words text={JOIN_CODE_TEXTS.caption} picture={picture} />
+        <Words text={t('projector.joinCodeCaption')} picture={picture} />
       </Box>
       {/* The square keeps its place while the code is drawn, so nothing jumps. */}
       <Box sx={{ width: '56cqh', height: '56cqh', flexShrink: 0 }}>
@@ -82,7 +77,7 @@ function JoinCode({
           <Box
             component="img"
             src={src}
-            alt={picture ? '' : JOIN_CODE_TEXTS.qrLabel}
+            alt={picture ? '' : t('projector.qrLabel')}
             sx={{ display: 'block', width: '100%', height: '100%', imageRendering: 'pixelated' }}
           />
         )}

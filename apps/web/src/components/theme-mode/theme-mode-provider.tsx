@@ -7,6 +7,7 @@ import { storedThemeMode } from '../../lib/storage.ts';
 import type { ThemeMode } from '../../lib/storage.ts';
 import { ThemeModeContext } from './theme-mode-context.ts';
 
+// eslint-disable-next-line lingui/no-unlocalized-strings -- a media query, not a text
 const DARK_QUERY = '(prefers-color-scheme: dark)';
 
 function systemMode(): ThemeMode {

@@ -1,6 +1,9 @@
-import { LOCALES, DEFAULT_LOCALE, isLocale, type Account, type Locale } from '@segue/shared';
+import { DEFAULT_LOCALE, isLocale, type Account, type Locale } from '@segue/shared';
 import { storedLocale } from '../storage.ts';
 import { activateLocale } from './i18n.ts';
+import { matchBrowserLocale } from './locale-match.ts';
+
+export { matchBrowserLocale };
 
 /**
  * Which language the interface speaks: the one chosen on the account (so a new device
@@ -18,21 +21,6 @@ export const LOCALE_NAMES: Record<Locale, string> = {
   ko: '한국어',
 };
 /* eslint-enable lingui/no-unlocalized-strings */
-
-/**
- * The first of the browser's languages Segue speaks: an exact tag first ("pt-BR"), then by
- * language alone ("pt-PT" and "pt" get Brazilian Portuguese, "es-MX" Spanish); else English.
- */
-export function matchBrowserLocale(languages: readonly string[]): Locale {
-  for (const tag of languages) {
-    const exact = LOCALES.find((l) => l.toLowerCase() === tag.toLowerCase());
-    if (exact) return exact;
-    const language = tag.split('-')[0]!.toLowerCase();
-    const same = LOCALES.find((l) => l.split('-')[0]!.toLowerCase() === language);
-    if (same) return same;
-  }
-  return DEFAULT_LOCALE;
-}
 
 /** The first of the browser's languages Segue speaks. */
 export function browserLocale(): Locale {

@@ -57,12 +57,6 @@ export function useChangesAllowed(): boolean {
   return online && copy === null;
 }
 
-export const OFFLINE_TEXTS = {
-  notice: (time: string) => `Offline – showing the copy from ${time}`,
-  changesOff: 'Changes are turned off until the connection is back.',
-  offline: 'Offline',
-} as const;
-
 /** "Sat 14:05", or "14:05" for a copy kept today: when the copy on screen was made. */
 export function keptTime(keptAt: number, now = Date.now()): string {
   const kept = new Date(keptAt);

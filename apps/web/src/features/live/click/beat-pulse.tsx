@@ -4,7 +4,7 @@ import { alpha, keyframes, useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { visuallyHidden } from '../../../lib/visually-hidden.ts';
 import type { BeatEvent, BeatSource } from './beat-events.ts';
-import { CLICK_TEXTS as T } from './click-texts.ts';
+import { useT } from '../../../lib/i18n/i18n.ts';
 
 const noSource = () => () => undefined;
 
@@ -38,6 +38,7 @@ export function BeatPulse({
   size?: 'medium' | 'large';
 }) {
   const event = useBeat(source);
+  const t = useT();
   const theme = useTheme();
   const reducedMotion = useMediaQuery('(prefers-reduced-motion: reduce)', { noSsr: true });
   if (!event) return null;
@@ -46,7 +47,7 @@ export function BeatPulse({
   return (
     <Box sx={{ display: 'inline-flex', alignItems: 'center', gap: 1 }}>
       <Box component="span" sx={visuallyHidden}>
-        {T.beatPulse}
+        {t('live.beatPulse')}
       </Box>
       <Box
         aria-hidden
@@ -60,7 +61,7 @@ export function BeatPulse({
       >
         {beat.isCountIn && (
           <Box component="span" sx={{ fontSize: '0.75em', color: 'text.secondary', mr: 0.5 }}>
-            {T.countIn}
+            {t('live.countIn')}
           </Box>
         )}
         {Array.from({ length: beatsPerBar }, (_v, i) => {

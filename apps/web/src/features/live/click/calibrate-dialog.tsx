@@ -12,7 +12,8 @@ import { CALIBRATION_BPM, CALIBRATION_CLICKS, measureLatency } from './calibrati
 import type { CalibrationResult } from './calibration.ts';
 import { ClickScheduler } from './click-scheduler.ts';
 import type { ClickSettings } from './click-settings.ts';
-import { CLICK_TEXTS as T } from './click-texts.ts';
+import { useT } from '../../../lib/i18n/i18n.ts';
+import { milliseconds } from './milliseconds.ts';
 
 /** How long before the first click, after Start: time to get a thumb on the button. */
 const LEAD_MS = 1500;
@@ -53,6 +54,7 @@ export function CalibrateDialog(props: {
   const [step, setStep] = useState<Step>({ name: 'ready' });
   const run = useRef<Run | null>(null);
   const canPlay = webAudioAvailable();
+  const t = useT();
 
   useEffect(() => {
     if (open) return;
@@ -115,13 +117,13 @@ export function CalibrateDialog(props: {
   const result = step.name === 'done' ? step.result : null;
   return (
     <Dialog open={open} onClose={onClose} onKeyDown={onKeyDown} aria-labelledby="calibrate-title">
-      <DialogTitle id="calibrate-title">{T.calibrateTitle}</DialogTitle>
+      <DialogTitle id="calibrate-title">{t('live.calibrateTitle')}</DialogTitle>
       <DialogContent>
         {!canPlay ? (
-          <Typography>{T.noWebAudio}</Typography>
+          <Typography>{t('live.noWebAudio')}</Typography>
         ) : step.name === 'listening' ? (
           <>
-            <Typography sx={{ mb: 2 }}>{T.calibrateListening}</Typography>
+            <Typography sx={{ mb: 2 }}>{t('live.calibrateListening')}</Typography>
             <Button
               variant="contained"
               fullWidth
@@ -129,38 +131,41 @@ export function CalibrateDialog(props: {
               onPointerDown={(event) => tap(event.timeStamp)}
               sx={{ py: 5, fontSize: '1.5rem', touchAction: 'manipulation' }}
             >
-              {T.tap}
+              {t('live.tap')}
             </Button>
           </>
         ) : step.name === 'done' ? (
           <Typography role="status">
             {result ? (
               <>
-                {T.calibrateResult(result.latencyMs)} {T.calibrateSpread(result.spreadMs)}
+                {result.latencyMs >= 0
+                  ? t('live.calibrateAfter', { ms: milliseconds(result.latencyMs) })
+                  : t('live.calibrateBefore', { ms: milliseconds(-result.latencyMs) })}{' '}
+                {t('live.calibrateSpread', { ms: milliseconds(result.spreadMs) })}
               </>
             ) : (
-              T.calibrateFailed
+              t('live.calibrateFailed')
             )}
           </Typography>
         ) : (
-          <Typography>{T.calibrateIntro}</Typography>
+          <Typography>{t('live.calibrateIntro')}</Typography>
         )}
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>{T.cancel}</Button>
+        <Button onClick={onClose}>{t('common.cancel')}</Button>
         {canPlay && step.name === 'ready' && (
           <Button variant="contained" onClick={start}>
-            {T.calibrateStart}
+            {t('live.calibrateStart')}
           </Button>
         )}
         {step.name === 'done' && (
           <Button onClick={start} variant={result ? 'text' : 'contained'}>
-            {T.calibrateTryAgain}
+            {t('live.calibrateTryAgain')}
           </Button>
         )}
         {result && (
           <Button variant="contained" onClick={() => onSave(result.latencyMs)}>
-            {T.save}
+            {t('live.save')}
           </Button>
         )}
       </DialogActions>

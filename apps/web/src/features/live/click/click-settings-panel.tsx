@@ -10,22 +10,34 @@ import { clickAudioContext, unlockAudio, webAudioAvailable } from './audio-unloc
 import { CalibrateDialog } from './calibrate-dialog.tsx';
 import { CLICK_SOUNDS, useClickSettings } from './click-settings.ts';
 import type { ClickSound } from './click-settings.ts';
-import { CLICK_TEXTS as T } from './click-texts.ts';
+import { numberFormat } from '../../../lib/i18n/format.ts';
+import { useT, type MessageId } from '../../../lib/i18n/i18n.ts';
+import { milliseconds } from './milliseconds.ts';
 import type { ClockReading } from './clock-sync.ts';
 import { speechAvailable } from './count-in-voice.ts';
 import { useMidiOutputs } from './midi-outputs.ts';
 
-const SOUNDS = CLICK_SOUNDS.map((sound) => [sound, T.sounds[sound]] as const);
+const SOUND_NAMES: Record<ClickSound, MessageId> = {
+  wood: 'live.soundWood',
+  beep: 'live.soundBeep',
+  hihat: 'live.soundHihat',
+};
 
 /** "Offset to the server: 12.3 ms · round trip 24 ms", or that it is being measured. */
 export function TimingReadout({ timing }: { timing: ClockReading | null }) {
+  const t = useT();
   return (
     <Box>
       <Typography variant="subtitle2" component="h3">
-        {T.timing}
+        {t('live.timing')}
       </Typography>
       <Typography variant="body2" color="text.secondary">
-        {timing ? T.timingReading(timing.offsetMs, timing.roundTripMs) : T.timingMeasuring}
+        {timing
+          ? t('live.timingReading', {
+              offset: milliseconds(timing.offsetMs, 1),
+              roundTrip: milliseconds(timing.roundTripMs),
+            })
+          : t('live.timingMeasuring')}
       </Typography>
     </Box>
   );
@@ -35,14 +47,15 @@ export function TimingReadout({ timing }: { timing: ClockReading | null }) {
 function MidiClockChoice() {
   const { settings, change } = useClickSettings();
   const status = useMidiOutputs(settings.sendMidiClock);
+  const t = useT();
   const outputs = status.state === 'ready' ? status.outputs : [];
   const chosen = outputs.some((output) => output.id === settings.midiOutputId)
     ? settings.midiOutputId!
     : '';
   let note: string | null = null;
-  if (status.state === 'pending') note = T.midiAsking;
-  if (status.state === 'unavailable') note = T.midiUnavailable;
-  if (status.state === 'ready' && outputs.length === 0) note = T.noMidiOutputs;
+  if (status.state === 'pending') note = t('live.midiAsking');
+  if (status.state === 'unavailable') note = t('live.midiCannotSend');
+  if (status.state === 'ready' && outputs.length === 0) note = t('live.noMidiOutputs');
   return (
     <>
       <FormControlLabel
@@ -52,14 +65,14 @@ function MidiClockChoice() {
             onChange={(event) => change({ sendMidiClock: event.target.checked })}
           />
         }
-        label={T.sendMidiClock}
+        label={t('live.sendMidiClock')}
       />
       {settings.sendMidiClock && outputs.length > 0 && (
         <NativeChoice
-          label={T.midiOutput}
+          label={t('live.midiOutput')}
           value={chosen}
           options={[
-            ['', T.chooseMidiOutput] as const,
+            ['', t('live.chooseMidiOutput')] as const,
             ...outputs.map((output) => [output.id, output.name] as const),
           ]}
           onChange={(id) => change({ midiOutputId: id === '' ? null : id })}
@@ -85,10 +98,11 @@ export function ClickSettingsPanel({ timing }: { timing: ClockReading | null }) 
   const volumeLabel = useId();
   const canPlay = webAudioAvailable();
   const off = !settings.enabled;
+  const t = useT();
   return (
     <Box
       role="group"
-      aria-label={T.clickSettings}
+      aria-label={t('live.clickSettings')}
       sx={{
         display: 'grid',
         gridTemplateColumns: { xs: '1fr 1fr', sm: 'repeat(4, auto)' },
@@ -110,18 +124,18 @@ export function ClickSettingsPanel({ timing }: { timing: ClockReading | null }) 
             }}
           />
         }
-        label={T.click}
+        label={t('live.click')}
       />
       <NativeChoice
-        label={T.sound}
+        label={t('live.sound')}
         value={settings.sound}
-        options={SOUNDS}
+        options={CLICK_SOUNDS.map((sound) => [sound, t(SOUND_NAMES[sound])] as const)}
         disabled={off}
         onChange={(sound: ClickSound) => change({ sound })}
       />
       <Box sx={{ minWidth: 140, px: 1 }}>
         <Typography id={volumeLabel} variant="caption" color="text.secondary">
-          {T.volume}
+          {t('live.volume')}
         </Typography>
         <Slider
           size="small"
@@ -131,7 +145,7 @@ export function ClickSettingsPanel({ timing }: { timing: ClockReading | null }) 
           max={100}
           step={5}
           disabled={off}
-          getAriaValueText={(value) => T.volumeValue(value / 100)}
+          getAriaValueText={(value) => numberFormat({ style: 'percent' }).format(value / 100)}
           onChange={(_event, value) => change({ volume: (value as number) / 100 })}
         />
       </Box>
@@ -143,7 +157,7 @@ export function ClickSettingsPanel({ timing }: { timing: ClockReading | null }) 
             onChange={(event) => change({ subdivision: event.target.checked })}
           />
         }
-        label={T.eighthNotes}
+        label={t('live.eighthNotes')}
       />
       <FormControlLabel
         control={
@@ -153,8 +167,8 @@ export function ClickSettingsPanel({ timing }: { timing: ClockReading | null }) 
             onChange={(event) => change({ spokenCountIn: event.target.checked })}
           />
         }
-        label={T.spokenCountIn}
-        title={speechAvailable() ? undefined : T.noSpeech}
+        label={t('live.spokenCountIn')}
+        title={speechAvailable() ? undefined : t('live.noSpeech')}
       />
       <Box
         sx={{
@@ -165,10 +179,10 @@ export function ClickSettingsPanel({ timing }: { timing: ClockReading | null }) 
         }}
       >
         <Typography variant="body2" color="text.secondary">
-          {T.latencyValue(settings.latencyMs)}
+          {t('live.latencyValue', { ms: milliseconds(settings.latencyMs) })}
         </Typography>
         <Button size="small" disabled={!canPlay} onClick={() => setCalibrating(true)}>
-          {T.calibrate}
+          {t('live.calibrate')}
         </Button>
       </Box>
       <MidiClockChoice />
@@ -177,7 +191,7 @@ export function ClickSettingsPanel({ timing }: { timing: ClockReading | null }) 
       </Box>
       {(off || !canPlay) && (
         <Typography variant="body2" color="text.secondary" sx={{ gridColumn: '1 / -1' }}>
-          {canPlay ? T.clickOffHint : T.noWebAudio}
+          {canPlay ? t('live.clickOffHint') : t('live.noWebAudio')}
         </Typography>
       )}
       <CalibrateDialog

@@ -1,5 +1,5 @@
 import type { Beat } from '@segue/shared';
-import { CLICK_TEXTS as T } from './click-texts.ts';
+import { activeLocale, t } from '../../../lib/i18n/i18n.ts';
 
 /** The part of `speechSynthesis` the count-in uses (a test's stub). */
 export interface SpeechLike {
@@ -58,10 +58,10 @@ export class CountInVoice {
   /** Says `beat`'s number if it is a count-in click; false when nothing was said. */
   say(beat: Beat): boolean {
     if (!this.speech || !beat.isCountIn) return false;
-    const utterance = this.makeUtterance(T.countInNumber(beat.beatInBar + 1));
+    const utterance = this.makeUtterance(t('live.countInNumber', { n: beat.beatInBar + 1 }));
     utterance.rate = 1.5;
     utterance.volume = Math.min(1, Math.max(0, this.options.volume?.() ?? 1));
-    utterance.lang = 'en';
+    utterance.lang = activeLocale();
     this.speech.cancel();
     this.speech.speak(utterance);
     return true;

@@ -10,8 +10,7 @@ import ChatBubbleOutlineIcon from '@mui/icons-material/ChatBubbleOutlineOutlined
 import SendIcon from '@mui/icons-material/Send';
 import Typography from '@mui/material/Typography';
 import { LIVE_LIMITS, SCREEN_MESSAGE_DEFAULT_SECONDS, SCREEN_MESSAGE_SECONDS } from '@segue/shared';
-import { LIVE_VIEW_TEXTS as T } from './live-texts.ts';
-import { PROJECTOR_TEXTS as P } from './projector-texts.ts';
+import { useT } from '../../../lib/i18n/i18n.ts';
 
 interface AnnounceSenderProps {
   value: string;
@@ -40,6 +39,7 @@ export function AnnounceSender({
   mayShowOnScreen,
 }: AnnounceSenderProps) {
   const inputId = useId();
+  const t = useT();
   const [open, setOpen] = useState(false);
   const [onScreen, setOnScreen] = useState(false);
   const [seconds, setSeconds] = useState<number | null>(SCREEN_MESSAGE_DEFAULT_SECONDS);
@@ -51,7 +51,7 @@ export function AnnounceSender({
         onClick={() => setOpen(true)}
         sx={{ alignSelf: 'flex-start' }}
       >
-        {T.messageTheBand}
+        {t('live.messageTheBand')}
       </Button>
     );
   }
@@ -67,10 +67,10 @@ export function AnnounceSender({
     >
       <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
         <FormControl size="small" fullWidth>
-          <InputLabel htmlFor={inputId}>{T.announceMessage}</InputLabel>
+          <InputLabel htmlFor={inputId}>{t('live.announceMessage')}</InputLabel>
           <OutlinedInput
             id={inputId}
-            label={T.announceMessage}
+            label={t('live.announceMessage')}
             value={value}
             onChange={(event) => onChange(event.target.value)}
             autoComplete="off"
@@ -79,7 +79,7 @@ export function AnnounceSender({
           />
         </FormControl>
         <Button type="submit" variant="contained" endIcon={<SendIcon />} sx={{ flexShrink: 0 }}>
-          {T.send}
+          {t('live.send')}
         </Button>
       </Stack>
       {mayShowOnScreen && (
@@ -91,7 +91,7 @@ export function AnnounceSender({
               onChange={(event) => setOnScreen(event.target.checked)}
             />
           }
-          label={T.showOnScreen}
+          label={t('live.showOnScreen')}
         />
       )}
       {mayShowOnScreen && onScreen && (
@@ -99,11 +99,11 @@ export function AnnounceSender({
           direction="row"
           spacing={0.5}
           role="group"
-          aria-label={P.onScreenFor}
+          aria-label={t('projector.onScreenFor')}
           sx={{ alignItems: 'center', flexWrap: 'wrap' }}
         >
           <Typography variant="body2" color="text.secondary" aria-hidden sx={{ mr: 0.5 }}>
-            {P.onScreenFor}
+            {t('projector.onScreenFor')}
           </Typography>
           {SCREEN_MESSAGE_SECONDS.map((choice) => (
             <Button
@@ -113,7 +113,9 @@ export function AnnounceSender({
               aria-pressed={seconds === choice}
               onClick={() => setSeconds(choice)}
             >
-              {choice === null ? P.untilCleared : P.seconds(choice)}
+              {choice === null
+                ? t('projector.untilCleared')
+                : t('projector.seconds', { n: choice })}
             </Button>
           ))}
         </Stack>

@@ -9,7 +9,7 @@ import { CLICK_LIMITS, formatTimeSignature } from '@segue/shared';
 import type { ClickState } from '@segue/shared';
 import type { ClickCommand } from '../../../lib/live-socket.ts';
 import { addTap, tappedBpm } from '../utils/tap-tempo.ts';
-import { LIVE_VIEW_TEXTS as T } from './live-texts.ts';
+import { useT } from '../../../lib/i18n/i18n.ts';
 
 const COUNT_IN_CHOICES = Array.from(
   { length: CLICK_LIMITS.maxCountInBars + 1 },
@@ -31,6 +31,7 @@ export function ClickControls(props: {
   onError: (message: string) => void;
 }) {
   const { click, onSend, onError } = props;
+  const t = useT();
   const running = click?.running === true;
   const [countInBars, setCountInBars] = useState(1);
   const [taps, setTaps] = useState<number[]>([]);
@@ -48,7 +49,7 @@ export function ClickControls(props: {
     setSending(true);
     const answer = await onSend(command);
     setSending(false);
-    if (!answer.ok) onError(answer.error ?? T.clickNotSent);
+    if (!answer.ok) onError(answer.error ?? t('live.clickNotSent'));
     return answer.ok;
   };
 
@@ -85,23 +86,24 @@ export function ClickControls(props: {
     );
   };
 
-  let readout: string = T.clickStopped;
-  if (running) readout = T.clickTempo(bpmText(click.bpm), formatTimeSignature(click));
-  if (tapped !== null) readout = T.tappedTempo(bpmText(tapped));
+  let readout: string = t('live.clickStopped');
+  if (running)
+    readout = t('live.clickTempo', { bpm: bpmText(click.bpm), meter: formatTimeSignature(click) });
+  if (tapped !== null) readout = t('live.tappedTempo', { bpm: bpmText(tapped) });
 
   return (
     <Box
       role="group"
-      aria-label={T.clickControls}
+      aria-label={t('live.click')}
       sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}
     >
       <Typography variant="subtitle2" component="span" aria-hidden>
-        {T.clickControls}
+        {t('live.click')}
       </Typography>
       <TextField
         select
         size="small"
-        label={T.countIn}
+        label={t('live.countIn')}
         value={countInBars}
         onChange={(event) => setCountInBars(Number(event.target.value))}
         slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
@@ -109,7 +111,7 @@ export function ClickControls(props: {
       >
         {COUNT_IN_CHOICES.map((bars) => (
           <option key={bars} value={bars}>
-            {T.countInBars(bars)}
+            {t('live.countInBars', { bars })}
           </option>
         ))}
       </TextField>
@@ -120,7 +122,7 @@ export function ClickControls(props: {
         disabled={sending}
         onClick={() => void start()}
       >
-        {T.startClick}
+        {t('live.startClick')}
       </Button>
       <Button
         size="small"
@@ -129,10 +131,10 @@ export function ClickControls(props: {
         disabled={sending || !running}
         onClick={() => void send({ action: 'stop' })}
       >
-        {T.stopClick}
+        {t('live.stopClick')}
       </Button>
       <Button size="small" variant="outlined" onClick={tap}>
-        {T.tapTempo}
+        {t('live.tapTempo')}
       </Button>
       <Typography
         variant="body2"

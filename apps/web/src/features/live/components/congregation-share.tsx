@@ -1,10 +1,10 @@
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { FOLLOW_TEXTS } from '@segue/shared';
 import type { TeamRole } from '@segue/shared';
 import { ShareWithCongregationButton } from '../../../components/follow-share/share-button.tsx';
 import { useAudienceLink } from '../../../lib/follow/audience-link.ts';
+import { useT } from '../../../lib/i18n/i18n.ts';
 
 interface CongregationShareProps {
   setlistId: string;
@@ -32,6 +32,7 @@ export function CongregationShare({
   onShowJoinCode,
 }: CongregationShareProps) {
   const status = useAudienceLink(setlistId, teamId, true);
+  const t = useT();
   const linkLive = Boolean(status.data?.link);
   const shown = joinCode !== null;
   const joinCodeControl = onShowJoinCode ? { shown, onShow: onShowJoinCode } : undefined;
@@ -46,12 +47,12 @@ export function CongregationShare({
       />
       {joinCodeControl && (linkLive || shown) && (
         <Button size="small" onClick={() => joinCodeControl.onShow(!shown)}>
-          {shown ? FOLLOW_TEXTS.hideJoinCode : FOLLOW_TEXTS.showJoinCode}
+          {shown ? t('share.hideJoinCode') : t('share.showJoinCode')}
         </Button>
       )}
       {linkLive && (
         <Typography variant="body2" color="text.secondary">
-          {FOLLOW_TEXTS.following(followers ?? 0)}
+          {t('live.phonesFollowing', { count: followers ?? 0 })}
         </Typography>
       )}
     </Stack>

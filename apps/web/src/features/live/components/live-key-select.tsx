@@ -1,6 +1,6 @@
 import TextField from '@mui/material/TextField';
 import { KeyOptions } from '../../../components/key-options.tsx';
-import { LIVE_VIEW_TEXTS as T } from './live-texts.ts';
+import { useT } from '../../../lib/i18n/i18n.ts';
 
 interface LiveKeySelectProps {
   /** The key the song is played in now (the entry's), or null for the song's own. */
@@ -15,18 +15,19 @@ interface LiveKeySelectProps {
  * step", and every musician's chart moves at once, each in their own capo and notation.
  */
 export function LiveKeySelect({ value, songKey, onChange }: LiveKeySelectProps) {
+  const t = useT();
   return (
     <TextField
       select
       size="small"
-      label={T.bandKey}
+      label={t('live.bandKey')}
       value={value ?? ''}
       onChange={(event) => onChange(event.target.value || null)}
-      helperText={T.bandKeyHint}
+      helperText={t('live.bandKeyHint')}
       sx={{ minWidth: 160 }}
       slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
     >
-      <option value="">{T.songsOwnKey(songKey)}</option>
+      <option value="">{t('live.songsOwnKey', { key: songKey })}</option>
       <KeyOptions value={value} />
     </TextField>
   );

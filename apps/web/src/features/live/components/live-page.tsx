@@ -23,6 +23,7 @@ import { useChangesAllowed } from '../../../lib/offline/offline-copy.ts';
 import { useToast } from '../../../components/toasts/toast-context.ts';
 import { liveStageMode } from '../../../lib/storage.ts';
 import { useHideTopBar } from '../../../lib/top-bar-visibility.ts';
+import { t as translate, useT } from '../../../lib/i18n/i18n.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { visuallyHidden } from '../../../lib/visually-hidden.ts';
 import { usePeople } from '../../../lib/teams/teams.ts';
@@ -84,7 +85,6 @@ import { FittedPartView } from './fitted-part-view.tsx';
 import { FullSongView } from './full-song-view.tsx';
 import { ItemNotes } from './item-notes.tsx';
 import { LiveSongHeader, SongFacts } from './live-song-header.tsx';
-import { LIVE_VIEW_TEXTS as T } from './live-texts.ts';
 import { LiveViewControls, StageModeToggle } from './live-view-controls.tsx';
 import type { Layout, ViewMode } from './live-view-controls.tsx';
 import { MidiStatus } from './midi-status.tsx';
@@ -92,6 +92,11 @@ import { NextUp } from './next-up.tsx';
 import { PartButtons } from './part-buttons.tsx';
 import { PartTransitionBar } from './part-transition-bar.tsx';
 import { SinglePartView } from './single-part-view.tsx';
+
+/* eslint-disable lingui/no-unlocalized-strings -- signs for the eye: the buttons have names */
+const SMALLER_TEXT = 'A−';
+const LARGER_TEXT = 'A+';
+/* eslint-enable lingui/no-unlocalized-strings */
 
 // Drivers only, and its select would weigh on every follower's first load.
 const LiveKeySelect = lazy(() =>
@@ -119,26 +124,34 @@ export function LivePage() {
 
 function LiveScreen({ setlistId }: { setlistId: string }) {
   const live = useLiveSetlist(setlistId);
-  useDocumentTitle(live.setlist ? `${live.setlist.name} · Live` : null);
+  const t = useT();
+  useDocumentTitle(live.setlist ? t('live.documentTitle', { name: live.setlist.name }) : null);
 
   if (live.access === 'no-team') return <Navigate to="/setlists" replace />;
-  if (live.access === 'loading') return <PageMessage>{T.loading}</PageMessage>;
-  if (live.access === 'denied') return <PageMessage back>{T.accessDenied}</PageMessage>;
-  if (live.access === 'not-found') return <PageMessage back>{T.setlistNotFound}</PageMessage>;
+  if (live.access === 'loading') return <PageMessage>{t('live.loading')}</PageMessage>;
+  if (live.access === 'denied') return <PageMessage back>{t('live.accessDenied')}</PageMessage>;
+  if (live.access === 'not-found')
+    return <PageMessage back>{t('live.setlistNotFound')}</PageMessage>;
   // A setlist of items alone (a prayer meeting) still has an order to step through.
   if (!live.setlist || orderOfService(live.setlist).length === 0) {
-    return <PageMessage back>{T.noSongs}</PageMessage>;
+    return <PageMessage back>{t('live.noSongs')}</PageMessage>;
   }
   return <LivePerformance live={live} setlist={live.setlist} />;
 }
 
 /** A page that is only a message: the message is its heading. */
 function PageMessage({ children, back = false }: { children: ReactNode; back?: boolean }) {
+  const t = useT();
   return (
     <Container maxWidth="md" sx={{ py: { xs: 3, sm: 5 } }}>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
         {back && (
-          <IconButton component={RouterLink} to="/setlists" aria-label={T.back} edge="start">
+          <IconButton
+            component={RouterLink}
+            to="/setlists"
+            aria-label={t('live.back')}
+            edge="start"
+          >
             <ArrowBackIcon />
           </IconButton>
         )}
@@ -156,6 +169,7 @@ function PageMessage({ children, back = false }: { children: ReactNode; back?: b
  * everyone; a follower's taps, keys and pedal browse this screen alone, until "Back to live".
  */
 function LivePerformance({ live, setlist }: { live: LiveSetlist; setlist: SetlistDetails }) {
+  const t = useT();
   const songCount = setlist.songs.length;
   const { currentIndex: liveSong, goToSong, goToPart, goToItem, announce } = live;
   // Offline, the screen shows the copy kept on the device: everyone browses it on their own,
@@ -238,7 +252,7 @@ function LivePerformance({ live, setlist }: { live: LiveSetlist; setlist: Setlis
     [stored, myView, lyrics.picks],
   );
   const song = entry?.song ?? null;
-  const tempoCaption = song && T.plannedTempo(entry?.tempo ?? song.tempo, song.time);
+  const tempoCaption = song && plannedTempo(entry?.tempo ?? song.tempo, song.time);
   const activeIndex = shown.kind === 'song' ? shown.partIndex : -1;
   const activePart = song?.parts[activeIndex] ?? null;
   const change = usePartChange(entryNumber(setlist, shown), activeIndex);
@@ -282,7 +296,7 @@ function LivePerformance({ live, setlist }: { live: LiveSetlist; setlist: Setlis
   const previous = previousPosition(setlist, shown);
   const next = nextPosition(setlist, shown);
   const backToLive = () => setBrowse(null);
-  const liveIsAt = T.liveIsAt(placeName(setlist, livePosition));
+  const liveIsAt = t('live.liveIsAt', { where: placeName(setlist, livePosition) });
 
   // A move the server refused (a driver who is one no more, a part just gone) snaps back; say why.
   const { showToast } = useToast();
@@ -394,7 +408,7 @@ function LivePerformance({ live, setlist }: { live: LiveSetlist; setlist: Setlis
   const content = (
     <Box sx={{ minHeight: stage ? 0 : '30vh' }}>
       {item && <ItemNotes notes={item.notes} fontSize={`${textSize.size}rem`} />}
-      {song && !activePart && <Typography color="text.secondary">{T.noParts}</Typography>}
+      {song && !activePart && <Typography color="text.secondary">{t('live.noParts')}</Typography>}
       {activePart && viewMode === 'single' && tablet && (
         <FittedPartView
           part={activePart}
@@ -431,7 +445,7 @@ function LivePerformance({ live, setlist }: { live: LiveSetlist; setlist: Setlis
 
   const backToLiveButton = browsing && (
     <Button variant="contained" color="secondary" onClick={backToLive} sx={{ flexShrink: 0 }}>
-      {T.backToLive}
+      {t('live.backToLive')}
     </Button>
   );
 
@@ -443,7 +457,7 @@ function LivePerformance({ live, setlist }: { live: LiveSetlist; setlist: Setlis
         onClick={() => goTo(previousEntry)}
         disabled={!previousEntry}
       >
-        {T.previousSong}
+        {t('live.previousSong')}
       </Button>
       <Button
         variant="outlined"
@@ -451,7 +465,7 @@ function LivePerformance({ live, setlist }: { live: LiveSetlist; setlist: Setlis
         onClick={() => goTo(nextEntry)}
         disabled={!nextEntry}
       >
-        {T.nextSong}
+        {t('live.nextSong')}
       </Button>
     </Stack>
   );
@@ -491,7 +505,7 @@ function LivePerformance({ live, setlist }: { live: LiveSetlist; setlist: Setlis
     <Paper
       ref={partBarRef}
       component="nav"
-      aria-label={T.partControls}
+      aria-label={t('live.partControls')}
       square
       elevation={8}
       sx={{
@@ -514,11 +528,11 @@ function LivePerformance({ live, setlist }: { live: LiveSetlist; setlist: Setlis
             startIcon={<NavigateBeforeIcon />}
             onClick={() => goTo(previous)}
             disabled={!previous}
-            aria-label={T.previousPart}
+            aria-label={t('live.previousPart')}
             sx={{ flex: stage ? '0 0 auto' : 1, minWidth: 0 }}
           >
             <Box component="span" sx={{ display: stage ? { xs: 'none', md: 'inline' } : 'inline' }}>
-              {T.previousPart}
+              {t('live.previousPart')}
             </Box>
           </Button>
           {/* On a phone outside stage mode the two buttons share the bar alone. */}
@@ -548,23 +562,23 @@ function LivePerformance({ live, setlist }: { live: LiveSetlist; setlist: Setlis
           {stage && (
             <>
               <IconButton
-                aria-label={T.decreaseTextSize}
+                aria-label={t('live.decreaseTextSize')}
                 onClick={textSize.decrease}
                 disabled={!textSize.canDecrease}
                 sx={textSizeButton}
               >
                 <Typography component="span" aria-hidden sx={{ fontWeight: 700 }}>
-                  A−
+                  {SMALLER_TEXT}
                 </Typography>
               </IconButton>
               <IconButton
-                aria-label={T.increaseTextSize}
+                aria-label={t('live.increaseTextSize')}
                 onClick={textSize.increase}
                 disabled={!textSize.canIncrease}
                 sx={textSizeButton}
               >
                 <Typography component="span" aria-hidden sx={{ fontWeight: 700 }}>
-                  A+
+                  {LARGER_TEXT}
                 </Typography>
               </IconButton>
               <StageModeToggle on={stage} onToggle={toggleStage} compact />
@@ -576,11 +590,11 @@ function LivePerformance({ live, setlist }: { live: LiveSetlist; setlist: Setlis
             endIcon={<NavigateNextIcon />}
             onClick={nextOrEnd}
             disabled={!next && !mayKeepKeys}
-            aria-label={T.nextPart}
+            aria-label={t('live.nextPart')}
             sx={{ flex: stage ? '0 0 auto' : 1, minWidth: 0 }}
           >
             <Box component="span" sx={{ display: stage ? { xs: 'none', md: 'inline' } : 'inline' }}>
-              {T.nextPart}
+              {t('live.nextPart')}
             </Box>
           </Button>
         </Stack>
@@ -616,7 +630,7 @@ function LivePerformance({ live, setlist }: { live: LiveSetlist; setlist: Setlis
               <NextUp next={upNext(setlist, shown)} sx={{ display: { sm: 'none' } }} />
               {/* Below the lyrics, a scroll away: the song's facts and the controls the bar has
                 no room for. */}
-              <Stack component="section" aria-label={T.songDetails} spacing={1.5}>
+              <Stack component="section" aria-label={t('live.songDetails')} spacing={1.5}>
                 <SongFacts
                   songNumber={shown.kind === 'song' ? shown.songIndex + 1 : null}
                   songCount={songCount}
@@ -625,7 +639,11 @@ function LivePerformance({ live, setlist }: { live: LiveSetlist; setlist: Setlis
                   leaderName={leaderName}
                   positions={myPositions}
                 >
-                  {live.driver && <Typography variant="body2">{T.movedBy(live.driver)}</Typography>}
+                  {live.driver && (
+                    <Typography variant="body2">
+                      {t('live.movedBy', { name: live.driver })}
+                    </Typography>
+                  )}
                 </SongFacts>
                 {songButtons}
                 {song && (
@@ -684,7 +702,7 @@ function LivePerformance({ live, setlist }: { live: LiveSetlist; setlist: Setlis
                 <BeatPulse source={beats} />
                 {live.driver && (
                   <Typography variant="body2" color="text.secondary">
-                    {T.movedBy(live.driver)}
+                    {t('live.movedBy', { name: live.driver })}
                   </Typography>
                 )}
                 {isDriver && <MidiStatus status={midi} onConnect={connectMidi} />}
@@ -713,7 +731,7 @@ function LivePerformance({ live, setlist }: { live: LiveSetlist; setlist: Setlis
                     {liveIsAt}
                   </Typography>
                   <Typography variant="body2" color="text.secondary">
-                    {T.browsingHint}
+                    {t('live.browsingHint')}
                   </Typography>
                 </Box>
               </Stack>
@@ -733,7 +751,7 @@ function LivePerformance({ live, setlist }: { live: LiveSetlist; setlist: Setlis
                 onToggle={() => setMyViewOpen((open) => !open)}
               />
               <Button size="small" startIcon={<OpenInNewIcon />} onClick={openPresenter}>
-                {T.openPresenter}
+                {t('live.openPresenter')}
               </Button>
             </LiveViewControls>
             {clickControls}
@@ -772,5 +790,12 @@ function ClickSettings({ timing }: { timing: ClockReading | null }) {
 function placeName(setlist: SetlistDetails, at: SetPosition): string {
   if (at.kind === 'item') return setlist.items[at.itemIndex]?.title ?? '';
   const song = setlist.songs[at.songIndex]?.song;
-  return song ? T.songAndPart(song.title, song.parts[at.partIndex]?.label ?? '') : '';
+  if (!song) return '';
+  const part = song.parts[at.partIndex]?.label ?? '';
+  return part ? translate('live.songAndPart', { song: song.title, part }) : song.title;
+}
+
+/** The tempo and meter the song is planned at this service: "72 BPM · 6/8", "72 BPM", "6/8". */
+function plannedTempo(bpm: number | null, meter: string | null): string {
+  return [bpm === null ? null : translate('live.bpm', { bpm }), meter].filter(Boolean).join(' · ');
 }

@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import type { SxProps, Theme } from '@mui/material/styles';
 import type { ReactNode } from 'react';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import { LIVE_VIEW_TEXTS as T } from './live-texts.ts';
+import { useT } from '../../../lib/i18n/i18n.ts';
 
 interface LiveSongHeaderProps {
   title: string;
@@ -30,10 +30,11 @@ interface LiveSongHeaderProps {
 export function LiveSongHeader(props: LiveSongHeaderProps) {
   const { title, artist, songNumber, songCount, keyCaption, tempoCaption, leaderName, positions } =
     props;
+  const t = useT();
   return (
     <Stack spacing={0.5}>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-        <IconButton component={RouterLink} to="/setlists" aria-label={T.back} edge="start">
+        <IconButton component={RouterLink} to="/setlists" aria-label={t('live.back')} edge="start">
           <ArrowBackIcon />
         </IconButton>
         <Box sx={{ minWidth: 0 }}>
@@ -76,6 +77,7 @@ type SongFactsProps = Pick<
 export function SongFacts(props: SongFactsProps) {
   const { songNumber, songCount, keyCaption, tempoCaption, leaderName, positions, children, sx } =
     props;
+  const t = useT();
   return (
     <Stack
       direction="row"
@@ -84,7 +86,9 @@ export function SongFacts(props: SongFactsProps) {
       sx={[{ flexWrap: 'wrap', color: 'text.secondary' }, ...(Array.isArray(sx) ? sx : [sx])]}
     >
       {songNumber !== null && (
-        <Typography variant="body2">{T.songOf(songNumber, songCount)}</Typography>
+        <Typography variant="body2">
+          {t('live.songOf', { position: songNumber, total: songCount })}
+        </Typography>
       )}
       {keyCaption && (
         <Typography variant="body2" sx={{ fontWeight: 700, color: 'text.primary' }}>
@@ -92,10 +96,12 @@ export function SongFacts(props: SongFactsProps) {
         </Typography>
       )}
       {tempoCaption && <Typography variant="body2">{tempoCaption}</Typography>}
-      {leaderName && <Typography variant="body2">{T.ledBy(leaderName)}</Typography>}
+      {leaderName && (
+        <Typography variant="body2">{t('live.ledBy', { name: leaderName })}</Typography>
+      )}
       {positions.length > 0 && (
         <Typography variant="body2" sx={{ fontWeight: 700, color: 'text.primary' }}>
-          {T.yourPosition(positions.join(', '))}
+          {t('live.yourPosition', { names: positions.join(', ') })}
         </Typography>
       )}
       {children}

@@ -9,7 +9,7 @@ import TextIncreaseIcon from '@mui/icons-material/TextIncrease';
 import FitScreenIcon from '@mui/icons-material/FitScreen';
 import type { ReactNode } from 'react';
 import type { useTextSize } from '../hooks/use-text-size.ts';
-import { LIVE_VIEW_TEXTS as T } from './live-texts.ts';
+import { useT } from '../../../lib/i18n/i18n.ts';
 
 export type ViewMode = 'single' | 'full';
 export type Layout = 'column' | 'split';
@@ -30,6 +30,7 @@ interface LiveViewControlsProps {
 export function LiveViewControls(props: LiveViewControlsProps) {
   const { viewMode, onViewModeChange, layout, onLayoutChange, textSize, children } = props;
   const hasParts = props.hasParts ?? true;
+  const t = useT();
   return (
     <Stack direction="row" useFlexGap spacing={1.5} sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
       {hasParts && (
@@ -37,12 +38,12 @@ export function LiveViewControls(props: LiveViewControlsProps) {
           size="small"
           exclusive
           color="primary"
-          aria-label={T.viewMode}
+          aria-label={t('live.viewMode')}
           value={viewMode}
           onChange={(_event, value: ViewMode | null) => value && onViewModeChange(value)}
         >
-          <ToggleButton value="single">{T.singlePart}</ToggleButton>
-          <ToggleButton value="full">{T.fullSong}</ToggleButton>
+          <ToggleButton value="single">{t('live.singlePart')}</ToggleButton>
+          <ToggleButton value="full">{t('live.fullSong')}</ToggleButton>
         </ToggleButtonGroup>
       )}
       {hasParts && viewMode === 'full' && (
@@ -50,17 +51,21 @@ export function LiveViewControls(props: LiveViewControlsProps) {
           size="small"
           exclusive
           color="primary"
-          aria-label={T.layout}
+          aria-label={t('live.layout')}
           value={layout}
           onChange={(_event, value: Layout | null) => value && onLayoutChange(value)}
         >
-          <ToggleButton value="column">{T.singleColumn}</ToggleButton>
-          <ToggleButton value="split">{T.splitView}</ToggleButton>
+          <ToggleButton value="column">{t('live.singleColumn')}</ToggleButton>
+          <ToggleButton value="split">{t('live.splitView')}</ToggleButton>
         </ToggleButtonGroup>
       )}
-      <Box role="group" aria-label={T.textSize} sx={{ display: 'flex', alignItems: 'center' }}>
+      <Box
+        role="group"
+        aria-label={t('live.textSize')}
+        sx={{ display: 'flex', alignItems: 'center' }}
+      >
         <IconButton
-          aria-label={T.decreaseTextSize}
+          aria-label={t('live.decreaseTextSize')}
           onClick={textSize.decrease}
           disabled={!textSize.canDecrease}
         >
@@ -74,7 +79,7 @@ export function LiveViewControls(props: LiveViewControlsProps) {
           {textSize.percent}
         </Typography>
         <IconButton
-          aria-label={T.increaseTextSize}
+          aria-label={t('live.increaseTextSize')}
           onClick={textSize.increase}
           disabled={!textSize.canIncrease}
         >
@@ -95,6 +100,7 @@ interface StageModeToggleProps {
 
 /** Stage mode: no app bar, the controls folded into one bar, the song on the whole screen. */
 export function StageModeToggle({ on, onToggle, compact = false }: StageModeToggleProps) {
+  const t = useT();
   if (compact) {
     return (
       <ToggleButton
@@ -102,7 +108,7 @@ export function StageModeToggle({ on, onToggle, compact = false }: StageModeTogg
         size="small"
         selected={on}
         onChange={onToggle}
-        aria-label={T.stageMode}
+        aria-label={t('live.stageMode')}
         sx={{ border: 0 }}
       >
         <FitScreenIcon />
@@ -112,7 +118,7 @@ export function StageModeToggle({ on, onToggle, compact = false }: StageModeTogg
   return (
     <ToggleButton value="stage" size="small" color="primary" selected={on} onChange={onToggle}>
       <FitScreenIcon sx={{ mr: 0.75 }} fontSize="small" />
-      {T.stageMode}
+      {t('live.stageMode')}
     </ToggleButton>
   );
 }

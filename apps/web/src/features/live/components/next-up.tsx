@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { SxProps, Theme } from '@mui/material/styles';
 import type { UpNext } from '../utils/set-position.ts';
-import { LIVE_VIEW_TEXTS as T } from './live-texts.ts';
+import { useT } from '../../../lib/i18n/i18n.ts';
 
 interface NextUpProps {
   next: UpNext;
@@ -16,19 +16,20 @@ interface NextUpProps {
  * the next item of the order of service with the first line of its notes.
  */
 export function NextUp({ next, large = false, sx }: NextUpProps) {
+  const t = useT();
   const heading =
     next.kind === 'part'
-      ? T.nextPartPreview(next.label)
+      ? t('live.nextPartPreview', { label: next.label })
       : next.kind === 'song'
-        ? T.nextSongPreview(next.title)
+        ? t('live.nextSongPreview', { title: next.title })
         : next.kind === 'item'
-          ? T.nextItemPreview(next.title)
-          : T.endOfSet;
+          ? t('live.nextItemPreview', { title: next.title })
+          : t('live.endOfSet');
   const line = next.kind === 'end' ? '' : next.firstLine;
   return (
     <Box
       role="note"
-      aria-label={T.upNext}
+      aria-label={t('live.upNext')}
       sx={[{ minWidth: 0, color: 'text.secondary' }, ...(Array.isArray(sx) ? sx : [sx])]}
     >
       <Typography

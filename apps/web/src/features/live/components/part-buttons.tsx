@@ -1,7 +1,7 @@
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import type { SongPart } from '@segue/shared';
-import { LIVE_VIEW_TEXTS as T } from './live-texts.ts';
+import { useT } from '../../../lib/i18n/i18n.ts';
 
 interface PartButtonsProps {
   parts: SongPart[];
@@ -11,10 +11,11 @@ interface PartButtonsProps {
 
 /** One button per part of the song, the active one filled and pressed. */
 export function PartButtons({ parts, activeIndex, onSelect }: PartButtonsProps) {
+  const t = useT();
   return (
     <Stack
       role="group"
-      aria-label={T.parts}
+      aria-label={t('live.parts')}
       direction="row"
       useFlexGap
       spacing={1}

@@ -6,10 +6,10 @@ import type { ScreenMode } from '@segue/shared';
 import { ScreenFrame, SCREEN_TEXT_SHADOW } from '../../../components/projector/screen-frame.tsx';
 import { Words } from '../../../components/projector/words.tsx';
 import { useScreenMessage } from '../../../components/projector/use-screen-message.ts';
+import { useT, type MessageId } from '../../../lib/i18n/i18n.ts';
 import type { ScreenView } from '../../../lib/live-socket.ts';
 import { useTeamImage } from '../../../lib/teams/team-image.ts';
 import type { ProjectorLyrics } from '../utils/projector-lyrics.ts';
-import { PROJECTOR_TEXTS as T } from './projector-texts.ts';
 
 interface ProjectorControlsProps {
   screen: ScreenView;
@@ -20,10 +20,18 @@ interface ProjectorControlsProps {
 }
 
 const TOGGLES = [
-  { mode: 'black', label: T.black, hint: T.blackHint },
-  { mode: 'clear', label: T.clear, hint: T.clearHint },
-  { mode: 'logo', label: T.logo, hint: T.logoHint },
-] as const;
+  { mode: 'black', label: 'projector.black', hint: 'projector.blackHint' },
+  { mode: 'clear', label: 'projector.clear', hint: 'projector.clearHint' },
+  { mode: 'logo', label: 'projector.logo', hint: 'projector.logoHint' },
+] as const satisfies readonly { mode: ScreenMode; label: MessageId; hint: MessageId }[];
+
+/** Each mode as the preview's caption names it. */
+const MODE_NAMES: Record<ScreenMode, MessageId> = {
+  lyrics: 'projector.modeLyrics',
+  black: 'projector.modeBlack',
+  clear: 'projector.modeClear',
+  logo: 'projector.modeLogo',
+};
 
 /**
  * The congregation's screen from the live view, for drivers: Black, Clear (the background
@@ -39,10 +47,11 @@ export function ProjectorControls({
 }: ProjectorControlsProps) {
   const message = useScreenMessage(screen.message);
   const logo = useTeamImage(team?._id ?? null);
+  const t = useT();
   return (
-    <Stack component="section" aria-label={T.projector} spacing={1}>
+    <Stack component="section" aria-label={t('projector.projector')} spacing={1}>
       <Typography variant="subtitle2" component="h2">
-        {T.projector}
+        {t('projector.projector')}
       </Typography>
       <Stack direction="row" spacing={2} sx={{ alignItems: 'flex-start', flexWrap: 'wrap' }}>
         <ScreenFrame
@@ -64,7 +73,7 @@ export function ProjectorControls({
           }}
         />
         <Stack spacing={1}>
-          <Stack direction="row" spacing={1} role="group" aria-label={T.projector}>
+          <Stack direction="row" spacing={1} role="group" aria-label={t('projector.projector')}>
             {TOGGLES.map(({ mode, label, hint }) => {
               const on = screen.mode === mode;
               return (
@@ -73,25 +82,24 @@ export function ProjectorControls({
                   size="small"
                   variant={on ? 'contained' : 'outlined'}
                   aria-pressed={on}
-                  title={hint}
+                  title={t(hint)}
                   onClick={() => onMode(on ? 'lyrics' : mode)}
                 >
-                  {label}
+                  {t(label)}
                 </Button>
               );
             })}
           </Stack>
           {message !== null && (
             <Button size="small" onClick={onTakeMessageOff} sx={{ alignSelf: 'flex-start' }}>
-              {T.takeMessageOff}
+              {t('projector.takeMessageOff')}
             </Button>
           )}
           {/* What the picture shows, for those who cannot see it. */}
           <Typography role="status" variant="caption" color="text.secondary">
-            {T.previewLabel(screen.mode, {
-              message: message !== null,
-              joinCode: screen.joinCode !== null,
-            })}
+            {t('projector.preview', { mode: t(MODE_NAMES[screen.mode]) })}
+            {screen.joinCode !== null && t('projector.withJoinCode')}
+            {message !== null && t('projector.withMessage')}
           </Typography>
         </Stack>
       </Stack>
@@ -117,11 +125,12 @@ function PreviewBackground() {
 }
 
 function PreviewLyrics({ lyrics }: { lyrics: ProjectorLyrics }) {
+  const t = useT();
   if (lyrics.kind === 'item') return null;
   if (lyrics.kind === 'waiting') {
     return (
       <Box sx={{ alignSelf: 'flex-end', fontSize: '4cqh', color: '#9e9e9e', textAlign: 'center' }}>
-        <Words text={T.waiting} picture />
+        <Words text={t('projector.waiting')} picture />
       </Box>
     );
   }

@@ -4,10 +4,11 @@ import { Navigate, useParams } from 'react-router';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { ThemeProvider } from '@mui/material/styles';
-import type { SongPart as Part } from '@segue/shared';
+import { DEFAULT_LOCALE, type SongPart as Part } from '@segue/shared';
 import { linesInLanguages, screenPicks } from '../../../components/chart/lyric-languages.ts';
 import { AnnouncementBanner } from '../../../components/announcement-banner.tsx';
 import { LiveConnectionStatus } from '../../../components/live-connection-status.tsx';
+import { useLocale, useT } from '../../../lib/i18n/i18n.ts';
 import { createAppTheme } from '../../../lib/theme.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { BeatPulse } from '../click/beat-pulse.tsx';
@@ -26,10 +27,8 @@ import {
   stageTextSize,
 } from '../utils/stage-display.ts';
 import { ItemNotes } from './item-notes.tsx';
-import { LIVE_VIEW_TEXTS as T } from './live-texts.ts';
 import { NextUp } from './next-up.tsx';
 import { SongPart } from './song-part.tsx';
-import { STAGE_TEXTS as S } from './stage-texts.ts';
 
 /**
  * A confidence monitor sits in the dark facing the band, whatever theme the rest of the app
@@ -37,6 +36,9 @@ import { STAGE_TEXTS as S } from './stage-texts.ts';
  * on black each of them keeps well above 4.5:1.
  */
 const stageTheme = createAppTheme('dark');
+
+/** The set time before the first step: a dash, in every language. */
+const NOT_STARTED = '—';
 
 /** Gaps and margins that grow with the screen, as the text does. */
 const STAGE_PADDING = 'clamp(12px, 2.5vw, 40px)';
@@ -65,17 +67,20 @@ export function StagePage() {
 
 function StageScreen({ setlistId }: { setlistId: string }) {
   const stage = useStageSetlist(setlistId);
-  useDocumentTitle(stage.setlist ? S.documentTitle(stage.setlist.name) : null);
+  const t = useT();
+  useDocumentTitle(
+    stage.setlist ? t('live.stageDocumentTitle', { name: stage.setlist.name }) : null,
+  );
   // A monitor on the floor must not dim or lock in the middle of a song.
   useWakeLock(stage.access === 'ready');
 
   if (stage.access === 'no-team') return <Navigate to="/setlists" replace />;
 
   let message: string | null = null;
-  if (stage.access === 'loading') message = T.loading;
-  else if (stage.access === 'denied') message = T.accessDenied;
-  else if (stage.access === 'not-found') message = T.setlistNotFound;
-  else if (!stage.song && !stage.item) message = T.noSongs;
+  if (stage.access === 'loading') message = t('live.loading');
+  else if (stage.access === 'denied') message = t('live.accessDenied');
+  else if (stage.access === 'not-found') message = t('live.setlistNotFound');
+  else if (!stage.song && !stage.item) message = t('live.noSongs');
 
   return (
     <Box
@@ -121,6 +126,7 @@ function StageMessage({ children }: { children: ReactNode }) {
 /** The stage display of a setlist with at least one entry (a song, or an item). */
 function StagePerformance({ stage }: { stage: StageSetlist }) {
   const { song, item, partIndex, next, currentIndex, songCount } = stage;
+  const t = useT();
   // The setlist's screen languages, first over second, as the projector shows them; the chords
   // stay over the main lyrics (docs/DECISIONS.md, "Screen and chart languages").
   const languages = stage.setlist?.lyricLanguages;
@@ -188,17 +194,17 @@ function StagePerformance({ stage }: { stage: StageSetlist }) {
           >
             {song && (
               <Typography sx={{ fontSize: 'clamp(1rem, 2vw, 1.6rem)' }}>
-                {T.songOf(currentIndex + 1, songCount)}
+                {t('live.songOf', { position: currentIndex + 1, total: songCount })}
               </Typography>
             )}
             {stage.musicalKey && (
               <Typography sx={{ fontSize: 'clamp(1rem, 2vw, 1.6rem)', fontWeight: 700 }}>
-                {T.inKey(stage.musicalKey)}
+                {t('live.inKey', { key: stage.musicalKey })}
               </Typography>
             )}
             {stage.driver && (
               <Typography sx={{ fontSize: 'clamp(0.875rem, 1.4vw, 1.125rem)' }}>
-                {T.movedBy(stage.driver)}
+                {t('live.movedBy', { name: stage.driver })}
               </Typography>
             )}
           </Box>
@@ -243,7 +249,7 @@ function StagePerformance({ stage }: { stage: StageSetlist }) {
           </Box>
         ) : (
           <Typography sx={{ fontSize: 'clamp(1.25rem, 3vw, 2rem)', color: 'text.secondary' }}>
-            {T.noParts}
+            {t('live.noParts')}
           </Typography>
         )}
       </Box>
@@ -267,6 +273,9 @@ function StageClock({ startedAt }: { startedAt: string | null }) {
   const now = useNow(1000);
   const elapsed = elapsedSince(startedAt, now);
   const setTimeId = useId();
+  const t = useT();
+  // English keeps the screen's own clock (24 h or 12 h as its locale prefers).
+  const locale = useLocale();
   return (
     <>
       <Typography
@@ -279,7 +288,7 @@ function StageClock({ startedAt }: { startedAt: string | null }) {
           whiteSpace: 'nowrap',
         }}
       >
-        {formatClock(now)}
+        {formatClock(now, locale === DEFAULT_LOCALE ? undefined : locale)}
       </Typography>
       <Typography
         component="p"
@@ -290,14 +299,14 @@ function StageClock({ startedAt }: { startedAt: string | null }) {
           whiteSpace: 'nowrap',
         }}
       >
-        <span id={setTimeId}>{S.setTime}</span>{' '}
+        <span id={setTimeId}>{t('live.setTime')}</span>{' '}
         <Box
           component="span"
           role="timer"
           aria-labelledby={setTimeId}
           sx={{ color: 'text.primary', fontWeight: 700 }}
         >
-          {elapsed === null ? S.notStarted : formatElapsed(elapsed)}
+          {elapsed === null ? NOT_STARTED : formatElapsed(elapsed)}
         </Box>
       </Typography>
     </>

@@ -7,9 +7,11 @@ import { chordSegments } from '../../../components/chart/chord-segments.ts';
  * where a follower's live view opens compact.
  */
 export const PHONE_QUERY =
+  // eslint-disable-next-line lingui/no-unlocalized-strings -- a media query
   '(max-width: 599.95px), (orientation: landscape) and (max-height: 500px)';
 
 /** A phone held sideways: a driver's live view opens compact there, as it always did. */
+// eslint-disable-next-line lingui/no-unlocalized-strings -- a media query
 export const SHORT_LANDSCAPE_QUERY = '(orientation: landscape) and (max-height: 500px)';
 
 /**

@@ -10,6 +10,7 @@ import { LiveConnectionStatus } from '../../../components/live-connection-status
 import { ScreenFrame } from '../../../components/projector/screen-frame.tsx';
 import { useScreenMessage } from '../../../components/projector/use-screen-message.ts';
 import { useTeamImage } from '../../../lib/teams/team-image.ts';
+import { useT } from '../../../lib/i18n/i18n.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { visuallyHidden } from '../../../lib/visually-hidden.ts';
 import { useBlackout } from '../hooks/use-blackout.ts';
@@ -19,7 +20,6 @@ import { usePresenterSetlist } from '../hooks/use-presenter-setlist.ts';
 import { PresenterBackgroundLayer } from './presenter-background-layer.tsx';
 import { LYRICS_SHADOW, PresenterLyrics } from './presenter-lyrics.tsx';
 import { PresenterSettingsDialog } from './presenter-settings-dialog.tsx';
-import { PRESENTER_TEXTS as T } from './presenter-texts.ts';
 
 /** How long the pointer may rest before the cursor and the settings button fade away. */
 const IDLE_MS = 3000;
@@ -39,6 +39,7 @@ function PresenterScreen({ setlistId }: { setlistId: string }) {
   const { fullscreen, toggle } = useFullscreen();
   const [settingsOpen, setSettingsOpen] = useState(false);
   const idle = useIdlePointer();
+  const t = useT();
   const { blackedOut } = useBlackout();
   useFullscreenKey(toggle);
   useDocumentTitle(presenter.setlist?.name ?? null);
@@ -50,9 +51,11 @@ function PresenterScreen({ setlistId }: { setlistId: string }) {
   if (presenter.access === 'no-team') return <Navigate to="/setlists" replace />;
 
   let content: ReactNode;
-  if (presenter.access === 'loading') content = <Message>{T.loading}</Message>;
-  else if (presenter.access === 'denied') content = <Message>{T.accessDenied}</Message>;
-  else if (presenter.access === 'not-found') content = <Message>{T.notFound}</Message>;
+  if (presenter.access === 'loading') content = <Message>{t('presenter.loading')}</Message>;
+  else if (presenter.access === 'denied')
+    content = <Message>{t('presenter.accessDenied')}</Message>;
+  else if (presenter.access === 'not-found')
+    content = <Message>{t('live.setlistNotFound')}</Message>;
   const ready = content === undefined;
   // Between songs (a welcome, a sermon) the room sees the background alone, not the waiting
   // message: no lyrics, and the settings as with lyrics.
@@ -116,7 +119,7 @@ function PresenterScreen({ setlistId }: { setlistId: string }) {
       {showing && !fullscreen && (
         <>
           <IconButton
-            aria-label={T.settings}
+            aria-label={t('presenter.settings')}
             onClick={() => setSettingsOpen(true)}
             sx={{
               // Bottom corner, out of the lyrics' way.
@@ -155,7 +158,7 @@ function PresenterScreen({ setlistId }: { setlistId: string }) {
       )}
       {/* Always there, so screen readers hear the change. */}
       <Box role="status" sx={visuallyHidden}>
-        {blackedOut ? T.blackedOut : ''}
+        {blackedOut ? t('presenter.blackedOut') : ''}
       </Box>
     </Box>
   );
@@ -184,6 +187,7 @@ function Message({ children }: { children: ReactNode }) {
  * lighter backgrounds.
  */
 function WaitingMessage() {
+  const t = useT();
   return (
     <Typography
       sx={{
@@ -195,7 +199,7 @@ function WaitingMessage() {
         textShadow: LYRICS_SHADOW,
       }}
     >
-      {T.waiting}
+      {t('projector.waiting')}
     </Typography>
   );
 }

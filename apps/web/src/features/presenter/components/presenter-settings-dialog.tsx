@@ -10,9 +10,20 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import CheckIcon from '@mui/icons-material/Check';
 import UploadIcon from '@mui/icons-material/Upload';
+import { useT, type MessageId } from '../../../lib/i18n/i18n.ts';
 import type { usePresenterBackground } from '../hooks/use-presenter-background.ts';
 import { PRESET_BACKGROUNDS, PRESET_NAMES } from '../utils/backgrounds.ts';
-import { PRESENTER_TEXTS as T } from './presenter-texts.ts';
+import type { PresetName } from '../utils/backgrounds.ts';
+
+/** Each preset's name as shown; the stored name stays the English one. */
+const PRESET_LABELS: Record<PresetName, MessageId> = {
+  Black: 'presenter.presetBlack',
+  'Blue Gradient': 'presenter.presetBlueGradient',
+  Galaxy: 'presenter.presetGalaxy',
+  'Forest Mist': 'presenter.presetForestMist',
+  'Ocean Teal': 'presenter.presetOceanTeal',
+  'Purple Night': 'presenter.presetPurpleNight',
+};
 
 interface PresenterSettingsDialogProps {
   open: boolean;
@@ -26,13 +37,14 @@ export function PresenterSettingsDialog({ open, onClose, settings }: PresenterSe
   const fileInput = useRef<HTMLInputElement>(null);
   const headingId = useId();
   const custom = background.type === 'image' || background.type === 'video';
+  const t = useT();
 
   return (
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm">
-      <DialogTitle>{T.settings}</DialogTitle>
+      <DialogTitle>{t('presenter.settings')}</DialogTitle>
       <DialogContent>
         <Typography id={headingId} variant="subtitle2" component="h3" sx={{ mb: 1 }}>
-          {T.background}
+          {t('presenter.background')}
         </Typography>
         <Box
           role="group"
@@ -78,7 +90,7 @@ export function PresenterSettingsDialog({ open, onClose, settings }: PresenterSe
                   variant="body2"
                   sx={{ px: 1, py: 0.75, fontWeight: chosen ? 700 : 400 }}
                 >
-                  {name}
+                  {t(PRESET_LABELS[name])}
                 </Typography>
               </ButtonBase>
             );
@@ -91,11 +103,11 @@ export function PresenterSettingsDialog({ open, onClose, settings }: PresenterSe
             startIcon={<UploadIcon />}
             onClick={() => fileInput.current?.click()}
           >
-            {T.upload}
+            {t('presenter.upload')}
           </Button>
           {custom && (
             <Button color="inherit" onClick={reset}>
-              {T.resetToDefault}
+              {t('presenter.resetToDefault')}
             </Button>
           )}
         </Stack>
@@ -103,7 +115,7 @@ export function PresenterSettingsDialog({ open, onClose, settings }: PresenterSe
           ref={fileInput}
           type="file"
           accept="image/*,video/*"
-          aria-label={T.backgroundFile}
+          aria-label={t('presenter.backgroundFile')}
           hidden
           onChange={(event) => {
             const file = event.target.files?.[0];
@@ -113,14 +125,14 @@ export function PresenterSettingsDialog({ open, onClose, settings }: PresenterSe
           }}
         />
         <Typography variant="body2" color="text.secondary" sx={{ mt: 1.5 }}>
-          {notSaved ? T.notSavedHint : T.uploadHint}
+          {notSaved ? t('presenter.notSavedHint') : t('presenter.uploadHint')}
         </Typography>
         <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
-          {T.fullScreenHint} {T.blackoutHint}
+          {t('presenter.fullScreenHint')} {t('presenter.blackoutHint')}
         </Typography>
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>{T.close}</Button>
+        <Button onClick={onClose}>{t('presenter.close')}</Button>
       </DialogActions>
     </Dialog>
   );

@@ -13,6 +13,7 @@ export const PRESET_BACKGROUNDS = {
 
 export type PresetName = keyof typeof PRESET_BACKGROUNDS;
 export const PRESET_NAMES = Object.keys(PRESET_BACKGROUNDS) as PresetName[];
+// eslint-disable-next-line lingui/no-unlocalized-strings -- a stored name, shown by its key
 export const DEFAULT_PRESET: PresetName = 'Black';
 
 /** What is kept in local storage under `segue.presenter.background`. */

@@ -9,6 +9,7 @@ export interface ShortcutKeyEvent {
   target: EventTarget | null;
 }
 
+// eslint-disable-next-line lingui/no-unlocalized-strings -- element names
 const TYPING_TAGS = new Set(['INPUT', 'TEXTAREA', 'SELECT']);
 
 /**

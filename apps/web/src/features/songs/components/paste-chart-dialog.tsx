@@ -15,6 +15,7 @@ import { SongChart } from '../../../components/chart/song-chart.tsx';
 import { usePhoneLayout } from '../../../lib/use-phone-layout.ts';
 import type { PastedChart } from './song-form-state.ts';
 import { useT } from '../../../lib/i18n/i18n.ts';
+import { songMessageText } from './song-messages.ts';
 
 /** The first song of pasted text, ChordPro or chords over words, with what could not be used. */
 function readChart(text: string): { chart: PastedChart | null; warnings: string[] } {
@@ -65,7 +66,7 @@ export function PasteChartDialog(props: {
             {warnings.length > 0 && (
               <Alert severity="info" sx={{ mb: 1 }}>
                 {warnings.map((warning) => (
-                  <div key={warning}>{warning}</div>
+                  <div key={warning}>{songMessageText(warning)}</div>
                 ))}
               </Alert>
             )}

@@ -3,17 +3,6 @@ import { numberFormat } from '../../../lib/i18n/format.ts';
 import { t } from '../../../lib/i18n/i18n.ts';
 
 // Helpers of a song's Recordings section, whose texts are the catalogs' `songs.recordings.*`.
-// recordingNotKept stays in English for practice mode, which is not converted yet.
-
-/**
- * Why a recording cannot be played offline: it is not kept on this device, with what would keep
- * it (`keeping`: whether this device keeps recordings for practice).
- */
-export function recordingNotKept(keeping: boolean): string {
-  return keeping
-    ? 'This recording is not kept on this device: Segue keeps the recordings of the coming two weeks’ setlists, up to 1 GB, while it is open with a connection.'
-    : 'This recording is not kept on this device. Turn on “Keep recordings for offline practice” in Account Settings.';
-}
 
 /** A recording's length as a player shows it: "3:07", "1:02:05", or "—" when unknown. */
 export function durationText(durationMs: number | null): string {

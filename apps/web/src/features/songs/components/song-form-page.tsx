@@ -46,6 +46,7 @@ import { chartProblemText, readChartText } from './song-chart-text.ts';
 import { LeaveSongDialog } from './leave-song-dialog.tsx';
 import { SongPartEditor } from './song-part-editor.tsx';
 import { problemUnder, songProblemField } from './song-problem-field.ts';
+import { songMessageText } from './song-messages.ts';
 import { t as translate, useT } from '../../../lib/i18n/i18n.ts';
 import { LanguagePicker } from '../../../components/language-picker.tsx';
 import { useChangesAllowed } from '../../../lib/offline/offline-copy.ts';
@@ -199,7 +200,9 @@ function SongForm({ teamId, song }: SongFormProps) {
   const chartNotes = useMemo(
     () =>
       previewed.view === 'chart'
-        ? readChartText(previewed.chart.text).problems.map(chartProblemText)
+        ? readChartText(previewed.chart.text).problems.map((problem) =>
+            songMessageText(chartProblemText(problem)),
+          )
         : [],
     [previewed],
   );
@@ -213,7 +216,8 @@ function SongForm({ teamId, song }: SongFormProps) {
   const showProblem = (problem: Banner) => {
     const detail = problem.field?.split('.')[0];
     flushSync(() => {
-      setBanner(problem);
+      // Problems come in English (the shared checks, the server): said in the active language.
+      setBanner({ ...problem, text: songMessageText(problem.text) });
       if (MORE_DETAIL_FIELDS.some((field) => field === detail)) setMoreOpen(true);
     });
     formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
@@ -275,7 +279,8 @@ function SongForm({ teamId, song }: SongFormProps) {
   const chartHelp = chartProblem
     ? chartProblem.line === undefined
       ? chartProblem.text
-      : chartProblemText({ line: chartProblem.line, text: chartProblem.text })
+      : // The banner's text is said in the active language already.
+        t('songs.problemAtLine', { line: String(chartProblem.line), text: chartProblem.text })
     : [...chartNotes, t('songs.form.chartHelp')].join(' ');
 
   /**

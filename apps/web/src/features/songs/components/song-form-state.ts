@@ -1,4 +1,9 @@
-import { SONG_LANGUAGE_TEXTS, SongInputSchema, songProblem } from '@segue/shared';
+import {
+  SONG_LANGUAGE_TEXTS,
+  SONG_PROBLEM_TEXTS,
+  SongInputSchema,
+  songProblem,
+} from '@segue/shared';
 import type { Song, SongAuthorType, SongLine, SongPart } from '@segue/shared';
 import { chartTextOf, readChartText } from './song-chart-text.ts';
 import type { ChartProblem } from './song-chart-text.ts';
@@ -516,12 +521,12 @@ export function chartOfParts(
   const kept = parts.filter((part) => !isBlankPart(part));
   const unlabelled = parts.findIndex((part) => !isBlankPart(part) && !part.label.trim());
   if (unlabelled >= 0) {
-    const text = `Part ${unlabelled + 1} is missing a label.`;
+    const text = SONG_PROBLEM_TEXTS.unlabelled(unlabelled + 1);
     return { text: null, problem: { text, field: `parts.${unlabelled}.label` } };
   }
   const empty = parts.findIndex((part) => !isBlankPart(part) && part.lines.length === 0);
   if (empty >= 0) {
-    const text = `Part "${parts[empty]?.label.trim() ?? ''}" needs at least one line.`;
+    const text = SONG_PROBLEM_TEXTS.lineless(parts[empty]?.label.trim() ?? '');
     return { text: null, problem: { text, field: `parts.${empty}.lines` } };
   }
   const text = chartTextOf(kept.map(({ label, lines }) => ({ label, lines })));

@@ -7,7 +7,8 @@ import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import RemoveIcon from '@mui/icons-material/Remove';
 import { PITCH, TEMPO, clampPitch, clampTempo } from './practice.ts';
-import { PRACTICE_TEXTS as T } from './practice-texts.ts';
+import { useT } from '../../../lib/i18n/i18n.ts';
+import { pitchStateText, tempoValueText } from './practice-texts.ts';
 
 interface PracticeControlsProps {
   rate: number;
@@ -29,6 +30,7 @@ export function PracticeControls({
   canShiftPitch,
   shiftedKey,
 }: PracticeControlsProps) {
+  const t = useT();
   return (
     <Stack spacing={1}>
       <Stack
@@ -38,7 +40,7 @@ export function PracticeControls({
       >
         <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flex: 1, minWidth: 0 }}>
           <Typography id="practice-tempo" color="text.secondary" sx={{ flexShrink: 0 }}>
-            {T.tempo}
+            {t('practice.tempo')}
           </Typography>
           <Box sx={{ flex: 1, minWidth: 0, px: 1 }}>
             <Slider
@@ -50,7 +52,7 @@ export function PracticeControls({
               shiftStep={25}
               marks={[{ value: 100 }]}
               value={Math.round(rate * 100)}
-              getAriaValueText={(percent) => T.tempoValue(percent / 100)}
+              getAriaValueText={(percent) => tempoValueText(percent / 100)}
               onChange={(_, percent) => onRateChange(clampTempo(percent / 100))}
             />
           </Box>
@@ -58,21 +60,21 @@ export function PracticeControls({
             data-tempo
             sx={{ fontWeight: 600, minWidth: '3.5em', textAlign: 'right', flexShrink: 0 }}
           >
-            {T.tempoValue(rate)}
+            {tempoValueText(rate)}
           </Typography>
         </Stack>
         <Stack
           role="group"
-          aria-label={T.pitch}
+          aria-label={t('practice.pitch')}
           direction="row"
           spacing={0.5}
           sx={{ alignItems: 'center' }}
         >
           <Typography color="text.secondary" aria-hidden sx={{ mr: 1 }}>
-            {T.pitch}
+            {t('practice.pitch')}
           </Typography>
           <IconButton
-            aria-label={T.pitchDown}
+            aria-label={t('practice.pitchDown')}
             disabled={!canShiftPitch || semitones <= -PITCH.limit}
             onClick={() => onSemitonesChange(clampPitch(semitones - 1))}
           >
@@ -83,10 +85,10 @@ export function PracticeControls({
             data-pitch
             sx={{ fontWeight: 600, minWidth: '6.5em', textAlign: 'center' }}
           >
-            {T.pitchState(canShiftPitch ? semitones : 0, shiftedKey)}
+            {pitchStateText(canShiftPitch ? semitones : 0, shiftedKey)}
           </Typography>
           <IconButton
-            aria-label={T.pitchUp}
+            aria-label={t('practice.pitchUp')}
             disabled={!canShiftPitch || semitones >= PITCH.limit}
             onClick={() => onSemitonesChange(clampPitch(semitones + 1))}
           >
@@ -94,9 +96,9 @@ export function PracticeControls({
           </IconButton>
         </Stack>
       </Stack>
-      {!canShiftPitch && <Alert severity="info">{T.noPitch}</Alert>}
+      {!canShiftPitch && <Alert severity="info">{t('practice.noPitch')}</Alert>}
       {canShiftPitch && Math.abs(semitones) > PITCH.warnBeyond && (
-        <Alert severity="warning">{T.pitchWarning}</Alert>
+        <Alert severity="warning">{t('practice.pitchWarning')}</Alert>
       )}
     </Stack>
   );

@@ -12,13 +12,13 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import { LISTENING_TEXTS, SONG_TEXTS } from '@segue/shared';
 import type { Recording, Song, Team } from '@segue/shared';
 import { ApiRequestError, errorMessage, NetworkError } from '../../../lib/api-client.ts';
 import { useChangesAllowed } from '../../../lib/offline/offline-copy.ts';
 import { offlineRecordings } from '../../../lib/storage.ts';
 import { useCurrentTeam } from '../../../lib/teams/current-team.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { useT } from '../../../lib/i18n/i18n.ts';
 import { PageLoading } from '../../../components/layout/page-loading.tsx';
 import { CurrentTeamGate } from '../../../components/current-team-gate.tsx';
 import { useToast } from '../../../components/toasts/toast-context.ts';
@@ -40,7 +40,7 @@ import { clampPitch, partStartMs, regionAt, semitonesBetween } from './practice.
 import type { Region } from './practice.ts';
 import { PracticeControls } from './practice-controls.tsx';
 import { PracticeParts } from './practice-parts.tsx';
-import { PRACTICE_TEXTS as T } from './practice-texts.ts';
+import { notKeptText } from './practice-texts.ts';
 import { PracticeTransport } from './practice-transport.tsx';
 import { RecordingWaveform } from './recording-waveform.tsx';
 import { useMarksDraft } from './use-marks-draft.ts';
@@ -88,6 +88,7 @@ export interface PracticeBack {
 }
 
 function Heading({ back, title }: { back: PracticeBack; title: string }) {
+  const t = useT();
   return (
     <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
       <IconButton component={RouterLink} to={back.to} aria-label={back.label} edge="start">
@@ -100,7 +101,7 @@ function Heading({ back, title }: { back: PracticeBack; title: string }) {
           component="p"
           sx={{ lineHeight: 1.5 }}
         >
-          {T.mode}
+          {t('practice.mode')}
         </Typography>
         <Typography variant="h4" component="h1" sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>
           {title}
@@ -128,37 +129,45 @@ export function SongPractice({
   team,
   songId,
   serviceKey,
-  back = { to: songPath(songId), label: T.backToSong },
+  back,
   autoPlay = false,
   onEnded,
 }: SongPracticeProps) {
+  const t = useT();
   const song = useSong(team._id, songId);
   const media = useSongMedia(team._id, songId);
-  useDocumentTitle(song.data ? T.documentTitle(song.data.title) : null);
+  useDocumentTitle(song.data ? t('practice.documentTitle', { title: song.data.title }) : null);
 
   if (song.error) {
     const missing = song.error instanceof ApiRequestError && song.error.status === 404;
     return (
       <Stack spacing={2} sx={{ pb: 4 }}>
         <Typography variant="h5" component="h1">
-          {missing ? SONG_TEXTS.songNotFound : SONG_TEXTS.failedToLoadSong}
+          {missing ? t('practice.songNotFound') : t('practice.failedToLoadSong')}
         </Typography>
         {!missing && (
-          <Alert severity="error">{errorMessage(song.error, SONG_TEXTS.failedToLoadSong)}</Alert>
+          <Alert severity="error">{errorMessage(song.error, t('practice.failedToLoadSong'))}</Alert>
         )}
       </Stack>
     );
   }
   if (!song.data) return <PageLoading />;
-  const header = <Heading back={back} title={song.data.title} />;
+  const header = (
+    <Heading
+      back={back ?? { to: songPath(songId), label: t('practice.backToSong') }}
+      title={song.data.title}
+    />
+  );
   if (media.error) {
     return (
       <Stack spacing={2} sx={{ pb: 4 }}>
         {header}
         {media.error instanceof NetworkError ? (
-          <Typography color="text.secondary">{T.needsConnection}</Typography>
+          <Typography color="text.secondary">{t('practice.needsConnection')}</Typography>
         ) : (
-          <Alert severity="error">{errorMessage(media.error, T.failedToLoadMedia)}</Alert>
+          <Alert severity="error">
+            {errorMessage(media.error, t('practice.failedToLoadMedia'))}
+          </Alert>
         )}
       </Stack>
     );
@@ -168,9 +177,9 @@ export function SongPractice({
     return (
       <Stack spacing={2} sx={{ pb: 4 }}>
         {header}
-        <Typography>{T.noRecordings}</Typography>
+        <Typography>{t('practice.noRecordings')}</Typography>
         <Link component={RouterLink} to={songPath(songId)}>
-          {T.toSong}
+          {t('practice.toSong')}
         </Link>
       </Stack>
     );
@@ -207,6 +216,7 @@ function PracticeSession({
   autoPlay,
   onEnded,
 }: PracticeSessionProps) {
+  const t = useT();
   const { role, userId } = useCurrentTeam();
   const { mayEdit } = useSongRights(team, role, userId)(song._id);
   const changesAllowed = useChangesAllowed();
@@ -316,7 +326,7 @@ function PracticeSession({
       {
         onSuccess: () => {
           draft.discard();
-          showToast(T.marksSaved, 'success');
+          showToast(t('practice.marksSaved'), 'success');
         },
       },
     );
@@ -325,10 +335,10 @@ function PracticeSession({
   let status: string | null = null;
   let problem: string | null = null;
   // No answer means not kept here: the kept copy is read before the server is asked.
-  if (file.error instanceof NetworkError) problem = T.notKept(offlineRecordings.get());
-  else if (file.error) problem = errorMessage(file.error, T.failedToLoad);
-  else if (openError) problem = T.cannotPlay;
-  else if (isOpening || file.isPending) status = T.loadingRecording;
+  if (file.error instanceof NetworkError) problem = notKeptText(offlineRecordings.get());
+  else if (file.error) problem = errorMessage(file.error, t('practice.failedToLoad'));
+  else if (openError) problem = t('practice.cannotPlay');
+  else if (isOpening || file.isPending) status = t('practice.loadingRecording');
 
   const editable = mayEdit && changesAllowed;
   const partsMarked = marks.length > 0;
@@ -339,7 +349,7 @@ function PracticeSession({
         {recordings.length > 1 && (
           <TextField
             select
-            label={T.recording}
+            label={t('practice.recording')}
             value={recording.id}
             onChange={(event) => setChosenId(event.target.value)}
             sx={{ maxWidth: 420 }}
@@ -362,26 +372,26 @@ function PracticeSession({
         />
         {serviceKey && serviceShift !== 0 && semitones === serviceShift && (
           <Typography variant="body2" color="text.secondary">
-            {T.fromServiceKey(serviceKey)}
+            {t('practice.fromServiceKey', { key: serviceKey })}
           </Typography>
         )}
         {team.shareListening && (
           <Typography variant="body2" color="text.secondary">
-            {LISTENING_TEXTS.notice}
+            {t('practice.listeningNotice')}
           </Typography>
         )}
         <Box component="section" aria-labelledby="practice-parts">
           <Typography id="practice-parts" variant="h6" component="h2" sx={{ mb: 1 }}>
-            {T.parts}
+            {t('practice.parts')}
           </Typography>
           {marking && (
             <Alert severity="info" sx={{ mb: 1.5 }}>
-              {T.markHelp}
+              {t('practice.markHelp')}
             </Alert>
           )}
           {!marking && !partsMarked && (
             <Typography color="text.secondary" sx={{ mb: 1.5 }}>
-              {mayEdit ? T.noMarksEditor : T.noMarks}
+              {mayEdit ? t('practice.noMarksEditor') : t('practice.noMarks')}
             </Typography>
           )}
           {player && (
@@ -411,7 +421,7 @@ function PracticeSession({
                     onClick={save}
                     disabled={saveMarks.isPending || !changesAllowed}
                   >
-                    {saveMarks.isPending ? T.saving : T.saveMarks}
+                    {saveMarks.isPending ? t('practice.saving') : t('practice.saveMarks')}
                   </Button>
                   {marking && (
                     <Button
@@ -419,7 +429,7 @@ function PracticeSession({
                       disabled={draft.tapped === 0}
                       onClick={draft.undoTap}
                     >
-                      {T.undoMark}
+                      {t('practice.undoMark')}
                     </Button>
                   )}
                   <Button
@@ -428,10 +438,12 @@ function PracticeSession({
                       saveMarks.reset();
                     }}
                   >
-                    {T.cancel}
+                    {t('practice.cancel')}
                   </Button>
                   <Typography color="text.secondary" sx={{ alignSelf: 'center' }}>
-                    {marking ? T.marksCount(draft.tapped) : T.marksMoved}
+                    {marking
+                      ? t('practice.marksCount', { count: draft.tapped })
+                      : t('practice.marksMoved')}
                   </Typography>
                 </>
               ) : (
@@ -440,14 +452,14 @@ function PracticeSession({
                   disabled={!player || !changesAllowed}
                   onClick={draft.startTapping}
                 >
-                  {T.markParts}
+                  {t('practice.markParts')}
                 </Button>
               )}
             </Stack>
           )}
           {saveMarks.error && (
             <Alert severity="error" sx={{ mt: 1.5 }}>
-              {errorMessage(saveMarks.error, T.saveFailed)}
+              {errorMessage(saveMarks.error, t('practice.saveFailed'))}
             </Alert>
           )}
         </Box>

@@ -3,7 +3,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { MediaMark, SongPart } from '@segue/shared';
 import { durationText } from '../components/recordings-texts.ts';
-import { PRACTICE_TEXTS as T } from './practice-texts.ts';
+import { useT } from '../../../lib/i18n/i18n.ts';
 
 interface PracticePartsProps {
   parts: readonly SongPart[];
@@ -27,10 +27,11 @@ export function PracticeParts({
   marking,
   onSelect,
 }: PracticePartsProps) {
+  const t = useT();
   return (
     <Stack
       component="ul"
-      aria-label={T.parts}
+      aria-label={t('practice.parts')}
       direction="row"
       useFlexGap
       spacing={1}
@@ -45,7 +46,11 @@ export function PracticeParts({
               variant={index === currentPart ? 'contained' : 'outlined'}
               color={marking ? 'secondary' : 'primary'}
               aria-current={index === currentPart ? 'true' : undefined}
-              aria-label={marking ? T.markPart(part.label) : T.jumpTo(part.label)}
+              aria-label={
+                marking
+                  ? t('practice.markPart', { label: part.label })
+                  : t('practice.jumpTo', { label: part.label })
+              }
               disabled={!usable}
               onClick={() => onSelect(index)}
               sx={{ flexDirection: 'column', alignItems: 'flex-start', textTransform: 'none' }}
@@ -59,7 +64,7 @@ export function PracticeParts({
               >
                 {times.length > 0
                   ? times.map((mark) => durationText(mark.atMs)).join(', ')
-                  : T.notMarked}
+                  : t('practice.notMarked')}
               </Typography>
             </Button>
           </li>

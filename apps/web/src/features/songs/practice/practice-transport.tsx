@@ -9,7 +9,8 @@ import Typography from '@mui/material/Typography';
 import PauseIcon from '@mui/icons-material/Pause';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import type { PracticePlayer } from './practice-player.ts';
-import { PRACTICE_TEXTS as T } from './practice-texts.ts';
+import { useT } from '../../../lib/i18n/i18n.ts';
+import { positionValueText, timeText } from './practice-texts.ts';
 import { usePlayerPosition } from './use-practice-player.ts';
 
 interface PracticeTransportProps {
@@ -34,6 +35,7 @@ export function PracticeTransport({
   rate,
   semitones,
 }: PracticeTransportProps) {
+  const t = useT();
   const { positionMs, playing } = usePlayerPosition(player);
   // While the thumb is dragged, it shows where it is; the player moves on letting go.
   const [dragged, setDragged] = useState<number | null>(null);
@@ -43,7 +45,7 @@ export function PracticeTransport({
   return (
     <Box
       role="region"
-      aria-label={T.player}
+      aria-label={t('practice.player')}
       data-position-ms={Math.round(positionMs)}
       data-playing={playing}
       data-engine={player?.kind ?? 'none'}
@@ -76,10 +78,10 @@ export function PracticeTransport({
           startIcon={playing ? <PauseIcon /> : <PlayArrowIcon />}
           sx={{ minWidth: '6.5em' }}
         >
-          {playing ? T.pause : T.play}
+          {playing ? t('practice.pause') : t('practice.play')}
         </Button>
         <Typography sx={{ fontVariantNumeric: 'tabular-nums', fontWeight: 600 }} data-time>
-          {status ?? T.time(shownMs, lengthMs)}
+          {status ?? timeText(shownMs, lengthMs)}
         </Typography>
         <FormControlLabel
           sx={{ ml: 'auto', mr: 0 }}
@@ -90,12 +92,12 @@ export function PracticeTransport({
               onChange={(event) => onLoopChange(event.target.checked)}
             />
           }
-          label={T.loop}
+          label={t('practice.loop')}
         />
       </Stack>
       <Box sx={{ px: 1 }}>
         <Slider
-          aria-label={T.position}
+          aria-label={t('practice.position')}
           size="small"
           min={0}
           max={Math.max(lengthMs, 1)}
@@ -103,7 +105,7 @@ export function PracticeTransport({
           shiftStep={10000}
           disabled={!player}
           value={Math.min(shownMs, lengthMs)}
-          getAriaValueText={(ms) => T.positionValue(ms, lengthMs)}
+          getAriaValueText={(ms) => positionValueText(ms, lengthMs)}
           onChange={(_, value) => setDragged(value)}
           onChangeCommitted={(_, value) => {
             setDragged(null);

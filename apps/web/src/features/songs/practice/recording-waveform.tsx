@@ -5,7 +5,6 @@ import Typography from '@mui/material/Typography';
 import { alpha, useTheme } from '@mui/material/styles';
 import type { MediaMark, SongPart } from '@segue/shared';
 import type { PracticePlayer } from './practice-player.ts';
-import { PRACTICE_TEXTS as T } from './practice-texts.ts';
 import { usePlayerPosition } from './use-practice-player.ts';
 import {
   clampMarkMs,
@@ -15,6 +14,7 @@ import {
   shortLabel,
   tenthsText,
 } from './waveform.ts';
+import { useT } from '../../../lib/i18n/i18n.ts';
 
 /** The row of the marks' names above the waveform, and the waveform under it (CSS pixels). */
 const LABEL_ROW = 22;
@@ -56,6 +56,7 @@ export function RecordingWaveform({
   editable,
   onMove,
 }: RecordingWaveformProps) {
+  const t = useT();
   const trackRef = useRef<HTMLDivElement>(null);
   const width = useElementWidth(trackRef);
   const peaks = usePeaks(player);
@@ -67,10 +68,10 @@ export function RecordingWaveform({
     ? marks.map((mark, i) => (i === dragged.index ? { ...mark, atMs: dragged.atMs } : mark))
     : marks;
   const labelOf = (partId: string) =>
-    parts.find((part) => part.id === partId)?.label ?? T.removedPart;
+    parts.find((part) => part.id === partId)?.label ?? t('practice.removedPart');
 
   return (
-    <Box role="group" aria-label={T.overview}>
+    <Box role="group" aria-label={t('practice.overview')}>
       <Box
         ref={trackRef}
         onClick={(event) => {
@@ -128,7 +129,7 @@ export function RecordingWaveform({
         })}
       </Box>
       <Typography id={helpId} variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
-        {editable && marks.length > 0 ? T.moveHelp : T.seekHelp}
+        {editable && marks.length > 0 ? t('practice.moveHelp') : t('practice.seekHelp')}
       </Typography>
     </Box>
   );
@@ -177,6 +178,7 @@ function MarkHandle({
   onStep,
   onSeek,
 }: MarkHandleProps) {
+  const t = useT();
   const theme = useTheme();
   const drag = useRef<{ pointerId: number; startX: number; offsetPx: number; moved: boolean }>(
     null,
@@ -248,11 +250,11 @@ function MarkHandle({
   return (
     <Box
       role="slider"
-      aria-label={T.markHandle(label)}
+      aria-label={t('practice.markHandle', { label })}
       aria-valuemin={range.minMs}
       aria-valuemax={range.maxMs}
       aria-valuenow={Math.round(atMs)}
-      aria-valuetext={T.markValue(label, atMs)}
+      aria-valuetext={t('practice.markValue', { label, time: tenthsText(atMs) })}
       aria-readonly={editable ? undefined : true}
       aria-describedby={editable ? describedBy : undefined}
       tabIndex={editable ? 0 : undefined}
@@ -340,6 +342,7 @@ function Playhead({ player, durationMs }: { player: PracticePlayer; durationMs: 
 
 /** The waveform, drawn from the player's peaks; a flat line while there are none. */
 function WaveformCanvas({ peaks, width }: { peaks: Float32Array | null; width: number }) {
+  const t = useT();
   const theme = useTheme();
   const colour = alpha(theme.palette.primary.main, theme.palette.mode === 'light' ? 0.55 : 0.7);
   const ref = useRef<HTMLCanvasElement>(null);
@@ -375,7 +378,7 @@ function WaveformCanvas({ peaks, width }: { peaks: Float32Array | null; width: n
       component="canvas"
       ref={ref}
       role="img"
-      aria-label={T.waveform}
+      aria-label={t('practice.waveform')}
       sx={{
         position: 'absolute',
         left: 0,
