@@ -84,9 +84,9 @@ export default defineConfig({
     },
   ],
   webServer: {
-    // The built server exactly as `npm start` runs it, on a throwaway data folder.
-    // Playwright starts it before globalSetup, so it clears its own data folder.
-    command: `rm -rf '${E2E.dataDir}' && node --max-semi-space-size=64 '${path.join(root, 'apps/server/dist/main.js')}'`,
+    // The built server as `npm start` runs it, on a throwaway data folder, and on a throwaway
+    // PostgreSQL database when DATABASE_URL names a server (support/web-server.mjs).
+    command: `node '${path.join(root, 'e2e/support/web-server.mjs')}'`,
     url: `${E2E.baseUrl}/api/health`,
     reuseExistingServer: false,
     timeout: 60_000,
@@ -101,7 +101,7 @@ export default defineConfig({
       TRUST_PROXY: 'true',
       // Only warnings and errors reach the test output.
       LOG_LEVEL: 'warn',
-      DATABASE_URL: '',
+      SEGUE_E2E_POSTGRES_URL: process.env.DATABASE_URL ?? '',
       REDIS_URL: '',
     },
   },

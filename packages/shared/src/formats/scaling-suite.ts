@@ -544,7 +544,8 @@ const WRITERS: Shape[] = [
   ),
 ];
 
-const SHAPES = [
+/** Every shape, in the order of this file. */
+const ALL_SHAPES = [
   ...CHORDPRO,
   ...PLAIN,
   ...USR,
@@ -581,9 +582,9 @@ function readerMs(run: () => unknown): number {
 }
 
 /**
- * The fastest of `repetitions` runs. The scaling test runs alone, last in `npm test`, so the
- * fastest run is one no other process took a core from. A run of a second or more is not
- * repeated.
+ * The fastest of `repetitions` runs. The scaling test runs last in `npm test`, its two shares
+ * one a core with nothing else beside them, so the fastest run is one no other process took a
+ * core from. A run of a second or more is not repeated.
  */
 function fastest(run: () => unknown, repetitions: number): number {
   let best = Infinity;
@@ -693,22 +694,31 @@ function table(shown: readonly Row[]): string {
   return [head, '-'.repeat(head.length), ...lines].join('\n');
 }
 
-describe('every reader, the decoder and every writer take time in proportion to their input', () => {
-  afterAll(() => {
-    if (rows.length > 0) console.log(`\n${table(rows)}\n`);
-  });
-
-  for (const shape of SHAPES) {
-    it(shape.name, { timeout: 120_000 }, () => {
-      if (shape.formats) {
-        const [expected, detected] = shape.formats();
-        expect(detected, `${shape.name}: the format read`).toBe(expected);
-      }
-      const row = measure(shape);
-      rows.push(row);
-      if (process.env.SCALING_PROGRESS) process.stderr.write(`${table([row])}\n`);
-      expect(row.stopped, shape.name).toBeNull();
-      expect(row.growth, `${shape.name}: ${GROWTH_NAME}`).toBeLessThanOrEqual(MAX_GROWTH);
+/**
+ * The shapes' test cases, or the `part`-th of `parts` shares of them (every `parts`-th shape,
+ * so long and short shapes spread alike): `npm test` runs the shares as files of their own, one
+ * a core, so the measuring takes half the time on two cores (docs/DECISIONS.md, "Linear readers
+ * and what a file cannot make").
+ */
+export function describeScaling(part = 0, parts = 1): void {
+  const shapes = ALL_SHAPES.filter((_, i) => i % parts === part);
+  describe('every reader, the decoder and every writer take time in proportion to their input', () => {
+    afterAll(() => {
+      if (rows.length > 0) console.log(`\n${table(rows)}\n`);
     });
-  }
-});
+
+    for (const shape of shapes) {
+      it(shape.name, { timeout: 120_000 }, () => {
+        if (shape.formats) {
+          const [expected, detected] = shape.formats();
+          expect(detected, `${shape.name}: the format read`).toBe(expected);
+        }
+        const row = measure(shape);
+        rows.push(row);
+        if (process.env.SCALING_PROGRESS) process.stderr.write(`${table([row])}\n`);
+        expect(row.stopped, shape.name).toBeNull();
+        expect(row.growth, `${shape.name}: ${GROWTH_NAME}`).toBeLessThanOrEqual(MAX_GROWTH);
+      });
+    }
+  });
+}
