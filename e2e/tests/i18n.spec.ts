@@ -152,7 +152,7 @@ test.describe('the interface in six languages', () => {
     await noSidewaysScrollOn(page, ['/', '/login', '/register']);
   });
 
-  test('Spanish on the account: the live view, My view, the stage display and the projector in Spanish', async ({
+  test('Spanish, then Korean, on the account: the live view, My view, the stage display, the projector and the setlist form', async ({
     page,
     request,
   }) => {
@@ -218,6 +218,30 @@ test.describe('the interface in six languages', () => {
     await expect(page.getByRole('dialog', { name: 'Ajustes de proyección' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Degradado azul' })).toBeVisible();
     await page.getByRole('button', { name: 'Cerrar' }).click();
+
+    // The setlist form, and nothing cut off on a phone.
+    await page.goto(`/setlists/edit/${setlistId}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Editar lista' })).toBeVisible();
+    await expect(page.getByLabel('Nombre de la lista')).toHaveValue('Domingo');
+    await expect(page.getByRole('button', { name: 'Actualizar lista' })).toBeVisible();
+    await noSidewaysScrollOn(page, [
+      `/setlists/live/${setlistId}`,
+      `/setlists/edit/${setlistId}`,
+      '/setlists/new',
+    ]);
+
+    // Korean chosen on another device reaches this one at its next load: the live view and
+    // the setlist form in Korean, still within a phone's width.
+    const korean = await request.put('/api/account/locale', { headers, data: { locale: 'ko' } });
+    expect(korean.status()).toBe(200);
+    await page.goto(`/setlists/live/${setlistId}`);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ko');
+    await expect(page.getByText('1곡 중 1번째', { exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: '다음 곡' })).toBeDisabled();
+    await page.goto('/setlists/new');
+    await expect(page.getByRole('heading', { level: 1, name: '새 콘티' })).toBeVisible();
+    await expect(page.getByLabel('콘티 이름')).toBeVisible();
+    await noSidewaysScrollOn(page, [`/setlists/live/${setlistId}`, '/setlists/new']);
   });
 
   test("a refusal of the server shows in the reader's language: a wrong invitation link", async ({

@@ -121,6 +121,10 @@ test.describe('team lifecycle', () => {
     await transfer.getByRole('combobox', { name: 'New Owner' }).click();
     await a.page.getByRole('option', { name: 'Barnabas Tester' }).click();
     await transfer.getByRole('button', { name: 'Transfer' }).click();
+    // The dialog closes once the server answered; while it is open the page behind it is
+    // hidden from the accessibility tree, so the button's absence alone proves nothing yet.
+    await expect(transfer).toBeHidden();
+    await expect(a.page.getByRole('button', { name: 'Edit Info' })).toBeVisible();
     await expect(a.page.getByRole('button', { name: 'Delete Team' })).toHaveCount(0);
 
     // B deletes the team after the confirmation.
