@@ -407,7 +407,12 @@ describe.each(backends)('live channel on %s', (backend) => {
     await join(lead, setlistId);
     expect((await join(gone, setlistId)).ok).toBe(true);
     const heard = next(gone, 'setlist:partChanged');
-    lead.emit('setlist:updatePart', { setlistId, partIndex: 'Verse 1' });
+    // Acknowledged first: a refused step fails here with its reason, not as silence below.
+    const stepped = await new Promise<{ ok: boolean; error?: string }>((resolve) =>
+      lead.emit('setlist:updatePart', { setlistId, partIndex: 'Verse 1' }, resolve),
+    );
+    expect(stepped.error).toBeUndefined();
+    expect(stepped.ok).toBe(true);
     expect((await heard)[0]).toBe('Verse 1');
 
     await teams.removeMember(teamId, removed.userId);
