@@ -144,6 +144,7 @@ export default tseslint.config(
       'apps/web/src/features/songs/components/song-form-page.tsx',
       'apps/web/src/features/songs/practice/**/*.{ts,tsx}',
       'apps/web/src/features/songs/components/song-messages.ts',
+      'apps/web/src/features/songs/components/song-files-preview.ts',
     ],
     ignores: ['**/*.test.{ts,tsx}'],
     plugins: { lingui },

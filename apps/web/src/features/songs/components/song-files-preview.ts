@@ -1,5 +1,7 @@
 import { songIdentity } from '@segue/shared';
 import type { ConvertedSong, SongFileConvertAnswer } from '@segue/shared';
+import { t } from '../../../lib/i18n/i18n.ts';
+import { songMessageText } from './song-messages.ts';
 
 /** One song read from a file, as the preview lists it. */
 export interface PreviewSong {
@@ -54,16 +56,23 @@ export function takenIdentities(
   return taken;
 }
 
-/** A warning as the preview says it: the song and line it concerns, when the file says. */
+/**
+ * A warning as the preview says it, in the active language: the song and line it concerns,
+ * when the file says.
+ */
 export function warningText(
   warning: SongFileConvertAnswer['warnings'][number],
   songCount: number,
 ): string {
-  const where = [
-    warning.song !== null && songCount > 1 ? `Song ${warning.song + 1}` : null,
-    warning.line !== null ? `line ${warning.line}` : null,
-  ].filter(Boolean);
-  return where.length > 0 ? `${where.join(', ')}: ${warning.message}` : warning.message;
+  const message = songMessageText(warning.message);
+  const song = warning.song !== null && songCount > 1 ? warning.song + 1 : null;
+  const { line } = warning;
+  if (song !== null && line !== null) {
+    return t('songs.files.warningAtSongLine', { song, line, message });
+  }
+  if (song !== null) return t('songs.files.warningAtSong', { song, message });
+  if (line !== null) return t('songs.files.warningAtLine', { line, message });
+  return message;
 }
 
 /** Every chosen song not yet saved, in preview order. */
