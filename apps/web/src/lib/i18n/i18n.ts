@@ -78,10 +78,16 @@ export function loadedMessages(locale: Locale): Readonly<Messages> {
  */
 export async function loadCatalogs(namespaces: readonly Namespace[]): Promise<void> {
   for (const ns of namespaces) wanted.add(ns);
-  await loadParts(partsFor(activeLocale())).catch(() => undefined);
+  // Also in a language being activated: it may have begun loading before these were wanted.
+  const locales = new Set([activeLocale(), ...(activating ? [activating] : [])]);
+  await Promise.all([...locales].map((locale) => loadParts(partsFor(locale)))).catch(
+    () => undefined,
+  );
 }
 
 let latest = 0;
+/** The language `activateLocale` is loading, until it is active. */
+let activating: Locale | null = null;
 
 /**
  * Makes `locale` the interface's language: the parts in use are loaded in it first, then every
@@ -90,12 +96,20 @@ let latest = 0;
  */
 export async function activateLocale(locale: Locale): Promise<void> {
   const call = ++latest;
+  activating = locale;
   try {
-    await loadParts(partsFor(locale));
+    // A screen that asked for its parts while these loaded (a deep link opened as the account's
+    // language arrives) gets them in this language too: loaded again until none is missing.
+    while (partsFor(locale).some((part) => !loaded.has(part) && part in loaders)) {
+      await loadParts(partsFor(locale));
+      if (call !== latest) return;
+    }
   } catch {
+    if (call === latest) activating = null;
     return;
   }
   if (call !== latest) return;
+  activating = null;
   if (i18n.locale !== locale) i18n.activate(locale);
   setDocumentLanguage(locale);
 }
