@@ -20,7 +20,8 @@ interface ServerPattern {
 let byEnglish: Map<string, MessageId> | null = null;
 let patterns: ServerPattern[] = [];
 
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** `text` as a pattern that matches it word for word. */
+export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** English's `server.*` texts (loaded with any other language) by their words. */
 function keysByEnglishText(): Map<string, MessageId> {

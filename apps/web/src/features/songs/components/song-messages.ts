@@ -8,6 +8,7 @@ import {
 } from '@segue/shared';
 import { CHORDPRO_TEXTS, PLAIN_TEXT_TEXTS, REPEAT_TEXTS } from '@segue/shared/formats';
 import { activeLocale, t } from '../../../lib/i18n/i18n.ts';
+import { escapeRegExp } from '../../../lib/i18n/server-texts.ts';
 import { CHART_TEXTS } from './song-chart-text.ts';
 import { CHART_VIEW_TEXTS } from './song-form-state.ts';
 
@@ -30,7 +31,6 @@ interface Rule {
 }
 
 const MARK = '\u0000';
-const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** A rule for the English `text`: a constant, or a function made to show where its arguments go. */
 function rule(text: string | ((...args: never[]) => string), show: Show): Rule {
@@ -41,7 +41,7 @@ function rule(text: string | ((...args: never[]) => string), show: Show): Rule {
   const order: number[] = [];
   let source = '';
   english.split(MARK).forEach((piece, i) => {
-    if (i % 2 === 0) source += escaped(piece);
+    if (i % 2 === 0) source += escapeRegExp(piece);
     else {
       source += '([\\s\\S]*?)';
       order.push(Number(piece));
