@@ -257,15 +257,15 @@ export class LiveEngine {
     });
   }
 
-  /** Resolves once every step heard so far is written (tests; closing). */
+  /** Writes every step heard so far now, and resolves once it is written (tests; closing). */
   flushed(): Promise<void> {
-    return this.writer.idle();
+    return this.writer.flush();
   }
 
   async close(): Promise<void> {
     this.rooms.close();
     await this.leases.close();
-    await this.writer.idle();
+    await this.writer.flush();
     this.writer.close();
   }
 }

@@ -25,6 +25,10 @@ export class LiveWriter {
   /** When the last write started (ms). */
   private lastStart = 0;
   private closed = false;
+  /** Callers of `flush` waiting: while there are any, a write starts without waiting its turn. */
+  private hurrying = 0;
+  /** Ends the wait for the next write's turn early (set while waiting). */
+  private wake: (() => void) | null = null;
 
   constructor(
     private readonly repo: Pick<LiveRepository, 'persist'>,
@@ -58,6 +62,20 @@ export class LiveWriter {
     }
   }
 
+  /**
+   * Writes what waits now, without waiting out WRITE_EVERY_MS, and resolves once nothing is
+   * left to write (closing; tests that read the database after a step).
+   */
+  async flush(): Promise<void> {
+    this.hurrying += 1;
+    try {
+      this.wake?.();
+      await this.idle();
+    } finally {
+      this.hurrying -= 1;
+    }
+  }
+
   close() {
     this.closed = true;
   }
@@ -74,9 +92,15 @@ export class LiveWriter {
     while (this.waiting.size > 0) {
       // Steps of the same moment, or of the last WRITE_EVERY_MS, go in one write.
       const wait = this.lastStart + WRITE_EVERY_MS - Date.now();
-      await new Promise((resolve) =>
-        wait > 0 && !this.closed ? setTimeout(resolve, wait) : setImmediate(resolve),
-      );
+      await new Promise<void>((resolve) => {
+        if (wait <= 0 || this.closed || this.hurrying > 0) return void setImmediate(resolve);
+        const timer = setTimeout(resolve, wait);
+        this.wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      this.wake = null;
       this.lastStart = Date.now();
       this.writing = this.waiting;
       this.waiting = new Map();
