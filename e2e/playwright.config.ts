@@ -77,6 +77,9 @@ export default defineConfig({
     {
       name: 'chromium with service worker',
       testMatch: WITH_SERVICE_WORKER,
+      // Each of these precaches the whole app as it installs: four at once on two cores took
+      // longer than the 10 s they allow the worker to activate.
+      workers: 2,
       use: {
         ...devices['Desktop Chrome'],
         channel: undefined,
