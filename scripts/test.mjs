@@ -30,28 +30,12 @@ const vitest = (workspace, report, ...args) => [
 // half the shapes), one a core.
 const SCALING = 'src/formats/scaling-*.test.ts';
 
-/** The workspaces with a type check of their own. */
-const typeChecked = JSON.parse(
-  readFileSync(path.join(root, 'package.json'), 'utf8'),
-).workspaces.filter(
-  (workspace) =>
-    JSON.parse(readFileSync(path.join(root, workspace, 'package.json'), 'utf8')).scripts?.typecheck,
-);
-
 /** Stages run one after another; the steps of a stage run at once. */
 const stages = [
   [['chromium', 'node', ['scripts/ensure-chromium.mjs']]],
   [
-    // Each workspace's type check is a step of its own (`npm run typecheck` runs them one after
-    // another): run in turn beside the other steps, they ended the stage alone.
-    ...typeChecked.map((workspace) => [
-      `typecheck ${workspace}`,
-      'npm',
-      ['run', 'typecheck', '--silent', '--workspace', workspace],
-    ]),
-    // `npm run lint`'s two halves, side by side for the same reason.
-    ['lint', 'npx', ['eslint', '.']],
-    ['format', 'npx', ['prettier', '--check', '.']],
+    ['typecheck', 'npm', ['run', 'typecheck', '--silent']],
+    ['lint', 'npm', ['run', 'lint', '--silent']],
     ['shared unit tests', ...vitest('packages/shared', 'shared', '--exclude', SCALING)],
     ['web unit tests', ...vitest('apps/web', 'web')],
     ['build', 'npm', ['run', 'build', '--silent']],
