@@ -39,11 +39,12 @@ export default defineConfig({
   // Each test makes its own people, teams and songs, so the tests of one file may run at once on
   // all workers; a file whose tests share something outside the app says so itself.
   fullyParallel: true,
-  // Four on two cores: a test spends part of its time waiting (for the app to answer, for an
-  // assertion's next poll), which the others fill. Measured on two cores: 484 s with two, 414 s
-  // with three; later, on a 2-core EPYC, 365 s with three and 317 s with four (the browsers then
-  // kept 1.76 cores busy), every test passing.
-  workers: 4,
+  // Three on two cores: a test spends part of its time waiting (for the app to answer, for an
+  // assertion's next poll), which the third fills. Measured on two cores: 484 s with two, 414 s
+  // with three, every test passing. Four gained 5-10 s in the full run on a 2-core EPYC
+  // (332-338 s against 342 s) but left the cores too busy for the click's first beat and the
+  // service workers' installs, which then failed now and then.
+  workers: 3,
   retries: 0,
   forbidOnly: !!process.env.CI,
   reporter: [['list'], ['json', { outputFile: path.join(reports, 'e2e.json') }]],
@@ -77,9 +78,6 @@ export default defineConfig({
     {
       name: 'chromium with service worker',
       testMatch: WITH_SERVICE_WORKER,
-      // Each of these precaches the whole app as it installs: four at once on two cores took
-      // longer than the 10 s they allow the worker to activate.
-      workers: 2,
       use: {
         ...devices['Desktop Chrome'],
         channel: undefined,
