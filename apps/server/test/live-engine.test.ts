@@ -657,7 +657,7 @@ describe.skipIf(!multiInstance)('the live engine on two instances', () => {
       await expect
         .poll(async () => Number((await commands.pubsub('NUMSUB', `${prefix}live-handover`))[1]))
         .toBeGreaterThan(engines.length - 1);
-      return { engine, commands };
+      return { engine, commands, publisher };
     };
     const step = (engine: LiveEngine, setlistId: string, i: number) =>
       engineStep(engine, setlistId, teamId, i);
@@ -681,7 +681,11 @@ describe.skipIf(!multiInstance)('the live engine on two instances', () => {
       expect(new Set(versions).size).toBe(versions.length);
       // A handover goes on from the last version: no block left unused in between.
       expect(versions.at(-1)! - versions[0]!).toBeLessThan(heard.length + LEASE_BLOCK);
-      // Both instances answer a joining screen with the last state.
+      // Both instances answer a joining screen with the last state, once its store has reached
+      // Redis: a step does not wait for it, but sends it before the broadcast on the same
+      // connection, so an instance has it by the time it hears the step (a PING behind it here).
+      // Read at once, the other instance once answered the state before its last four (under load).
+      await Promise.all([x.publisher.ping(), y.publisher.ping()]);
       for (const engine of [x.engine, y.engine]) {
         expect(await engine.state(setlistId)).toMatchObject({
           ...positionOf(heard.at(-1)!),

@@ -7,6 +7,19 @@ import { leaveRooms, type LiveServer, type LiveSocket } from './live-socket.ts';
 
 /** Sockets checked again together, in two queries. */
 const RECHECK_GROUP = 100;
+/**
+ * The safety net's pass is spread over its period: a tenth of the sockets each tenth of it.
+ * All at once, the pass over an instance's sockets showed in the live tail of the runs it
+ * fell in (docs/CAPACITY.md).
+ */
+const RECHECK_SLICES = 10;
+
+/** Which tenth of the pass a socket is checked in: fixed by its id, which is random. */
+function sliceOf(socketId: string): number {
+  let sum = 0;
+  for (let i = 0; i < socketId.length; i++) sum += socketId.charCodeAt(i);
+  return sum % RECHECK_SLICES;
+}
 
 interface MembershipOptions {
   io: LiveServer;
@@ -44,18 +57,23 @@ export function watchMembership(options: MembershipOptions) {
   };
   const recheckGroup = async (sockets: LiveSocket[]) => {
     if (sockets.length === 0) return;
+    // The rooms each socket is in as the pass starts: a join made while its queries run read
+    // its own role, and is not judged by an answer that did not ask about it.
+    const checked = sockets.map((live) => ({ live, joined: [...live.data.joined] }));
     const found = await sessions.resolveMany(sockets.map((s) => s.data.account.token));
-    const pairs = sockets.flatMap((s) =>
-      [...s.data.joined.values()].map((a) => ({ teamId: a.team.id, userId: a.actor.userId })),
+    const pairs = checked.flatMap(({ joined }) =>
+      joined.map(([, a]) => ({ teamId: a.team.id, userId: a.actor.userId })),
     );
     const roles = await teams.roles(pairs);
-    for (const live of sockets) {
+    for (const { live, joined } of checked) {
       const account = found.get(live.data.account.token);
       if (!account?.emailVerified) {
         live.disconnect(true);
         continue;
       }
-      for (const [setlistId, actor] of live.data.joined) {
+      for (const [setlistId, actor] of joined) {
+        // Left meanwhile, or joined again (with its role read then).
+        if (live.data.joined.get(setlistId) !== actor) continue;
         const role = roles.get(`${actor.team.id}:${actor.actor.userId}`);
         if (role) {
           // A changed role (promoted, demoted, made owner) holds from the next event on.
@@ -101,12 +119,16 @@ export function watchMembership(options: MembershipOptions) {
     }
   });
 
-  // The safety net: every socket again now and then (and the memory of ended sessions trimmed).
+  // The safety net: every socket again once a `recheckMs`, a slice at a time (and the memory of
+  // ended sessions trimmed).
+  let slice = 0;
   const timer = setInterval(() => {
+    slice = (slice + 1) % RECHECK_SLICES;
     const old = Date.now() - 60_000;
     for (const [key, at] of ended) if (at < old) ended.delete(key);
-    void recheckSome(() => true);
-  }, options.recheckMs);
+    const now = slice;
+    void recheckSome((live) => sliceOf(live.id) === now);
+  }, options.recheckMs / RECHECK_SLICES);
   timer.unref();
 
   return {
