@@ -126,8 +126,7 @@ export function watchMembership(options: MembershipOptions) {
     slice = (slice + 1) % RECHECK_SLICES;
     const old = Date.now() - 60_000;
     for (const [key, at] of ended) if (at < old) ended.delete(key);
-    const now = slice;
-    void recheckSome((live) => sliceOf(live.id) === now);
+    void recheckSome((live) => sliceOf(live.id) === slice);
   }, options.recheckMs / RECHECK_SLICES);
   timer.unref();
 
