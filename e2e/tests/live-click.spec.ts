@@ -13,6 +13,7 @@ import {
   clickDevice,
   heardClicks,
   median,
+  outputGaps,
   percentile,
   stubMidiOutput,
   type DeviceQuirks,
@@ -283,9 +284,8 @@ test('three devices with clocks seconds apart play the click together, each beat
       byBeat.set(beat, [...(byBeat.get(beat) ?? []), at]);
     }
   }
-  const spreads = [...byBeat.values()]
-    .filter((times) => times.length === seats.length)
-    .map((times) => Math.max(...times) - Math.min(...times));
+  const together = [...byBeat.entries()].filter(([, times]) => times.length === seats.length);
+  const spreads = together.map(([, times]) => Math.max(...times) - Math.min(...times));
   expect(spreads.length).toBeGreaterThan(15);
   const p95 = percentile(spreads, 95);
   const p99 = percentile(spreads, 99);
@@ -296,13 +296,24 @@ test('three devices with clocks seconds apart play the click together, each beat
   console.log(
     `[live-click] ${spreads.length} beats, spread p95 ${p95.toFixed(2)} ms, p99 ${p99.toFixed(2)} ms`,
   );
+  // Each beat as the three devices heard it (ms after the first device's first beat), so that a
+  // spread too wide tells which device and which beats.
+  const beatsHeard = [
+    ...together.map(
+      ([beat, times]) => `beat ${beat}: ${times.map((t) => (t - origin).toFixed(1)).join(', ')}`,
+    ),
+    ...records.map((record, i) => {
+      const gaps = outputGaps(record);
+      return `device ${i}: its audio clock's gap to the real one ranged ${(Math.max(...gaps) - Math.min(...gaps)).toFixed(1)} ms`;
+    }),
+  ].join('\n');
   // The issue's figure is 5 ms at p95 and 10 ms at p99. Quiet runs here measured 0.4 to 2.3 ms;
   // one run on two cores shared with two other suites measured 5.01 ms at p95, the second-worst of
   // 22 beats. Precision under load is the bench's to report (the contract keeps timing targets
   // out of tests), so this test holds both at 10 ms: what breaks the shared clock lands far
   // above it (offsets rounded to 25 ms spread the beats by 19.7 ms).
-  expect(p95).toBeLessThanOrEqual(10);
-  expect(p99).toBeLessThanOrEqual(10);
+  expect(p95, beatsHeard).toBeLessThanOrEqual(10);
+  expect(p99, beatsHeard).toBeLessThanOrEqual(10);
 
   // And on the server's beat: each device's beats against the grid it sent, whose times are the
   // server's clock (the same machine's as the browser's real one), so a device whose offset
