@@ -10,11 +10,27 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
 const KEY_BYTES = 64;
-const SCRYPT: ScryptOptions = { N: 16384, r: 16, p: 1, maxmem: 128 * 16384 * 16 * 2 };
+/** better-auth's cost; the only one Segue itself ever uses. */
+export const SCRYPT_COST = 16384;
+const options = (N: number): ScryptOptions => ({ N, r: 16, p: 1, maxmem: 128 * N * 16 * 2 });
+let scryptOptions = options(SCRYPT_COST);
+
+/**
+ * For the server's tests only (vitest sets VITEST): a lower cost, so that each sign-up and login
+ * of the tests does not take a tenth of a second of CPU (test/scrypt-cost.ts). Nothing in Segue
+ * calls it.
+ */
+export function setScryptCostForTests(N: number): void {
+  if (!process.env.VITEST) throw new Error('setScryptCostForTests is for the tests only');
+  scryptOptions = options(N);
+}
+
+/** The scrypt cost in use (SCRYPT_COST, unless a test lowered it). */
+export const scryptCost = (): number => scryptOptions.N!;
 
 function derive(password: string, salt: string): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    scrypt(password.normalize('NFKC'), salt, KEY_BYTES, SCRYPT, (error, key) =>
+    scrypt(password.normalize('NFKC'), salt, KEY_BYTES, scryptOptions, (error, key) =>
       error ? reject(error) : resolve(key),
     );
   });
