@@ -171,30 +171,29 @@ export function clickDevice(quirks: DeviceQuirks): void {
 
 /** The clicks a device made heard (not taken back), as real epoch ms, in order. */
 export function heardClicks(record: DeviceRecord): number[] {
-  const clicks = record.sounds.filter((sound) => sound.when !== null && !sound.cancelled);
   // Each click by the pairing of the clocks when it was queued, a beat or less before it
   // sounded. One pairing for the whole run would not do: on a busy machine the audio thread
   // falls behind now and then (ten seconds of three devices drifted 40 to 60 ms against the real
   // clock, 10 ms at a time), and every click after such a stall sounds that much later than the
   // run's pairing says, wherever the app queued it.
-  const gaps = outputGaps(record);
-  return clicks.map((sound, i) => record.realTimeOrigin + sound.when! * 1000 + gaps[i]!);
+  return heardSounds(record).map(
+    (sound) => record.realTimeOrigin + sound.when! * 1000 + outputGap(sound),
+  );
 }
 
+/** The sounds a device queued for a moment and did not take back. */
+export const heardSounds = (record: DeviceRecord): QueuedSound[] =>
+  record.sounds.filter((sound) => sound.when !== null && !sound.cancelled);
+
 /**
- * For each click a device made heard, how far its audio clock was from the real performance
- * clock when the click was queued (ms), paired the way the app pairs them: the output timestamp,
- * else currentTime and the reported latency. Steady on a device whose audio runs smoothly.
+ * How far a device's audio clock was from the real performance clock when `sound` was queued
+ * (ms), paired the way the app pairs them: the output timestamp, else currentTime and the
+ * reported latency. Steady on a device whose audio runs smoothly.
  */
-export function outputGaps(record: DeviceRecord): number[] {
-  return record.sounds
-    .filter((sound) => sound.when !== null && !sound.cancelled)
-    .map((sound) =>
-      sound.stampContextTime > 0 && sound.stampPerformanceTime > 0
-        ? sound.stampPerformanceTime - sound.stampContextTime * 1000
-        : sound.realNow - sound.currentTime * 1000 + sound.reportedLatency * 1000,
-    );
-}
+export const outputGap = (sound: QueuedSound): number =>
+  sound.stampContextTime > 0 && sound.stampPerformanceTime > 0
+    ? sound.stampPerformanceTime - sound.stampContextTime * 1000
+    : sound.realNow - sound.currentTime * 1000 + sound.reportedLatency * 1000;
 
 export function median(values: readonly number[]): number {
   const sorted = [...values].sort((a, b) => a - b);

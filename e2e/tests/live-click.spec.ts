@@ -12,8 +12,9 @@ import {
 import {
   clickDevice,
   heardClicks,
+  heardSounds,
   median,
-  outputGaps,
+  outputGap,
   percentile,
   stubMidiOutput,
   type DeviceQuirks,
@@ -303,7 +304,7 @@ test('three devices with clocks seconds apart play the click together, each beat
       ([beat, times]) => `beat ${beat}: ${times.map((t) => (t - origin).toFixed(1)).join(', ')}`,
     ),
     ...records.map((record, i) => {
-      const gaps = outputGaps(record);
+      const gaps = heardSounds(record).map(outputGap);
       return `device ${i}: its audio clock's gap to the real one ranged ${(Math.max(...gaps) - Math.min(...gaps)).toFixed(1)} ms`;
     }),
   ].join('\n');
