@@ -29,6 +29,11 @@ import {
  * ten seconds of three.
  */
 
+// Both tests play the click on several devices, whose audio threads share the machine's cores:
+// side by side (the suite runs a file's tests at once), they starved each other's audio and a
+// device's audio clock fell behind by 10 ms at a time. One after the other.
+test.describe.configure({ mode: 'default' });
+
 const BPM = 120;
 const BEAT_MS = 60_000 / BPM;
 /** How long the click is listened to. */
