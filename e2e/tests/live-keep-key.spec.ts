@@ -8,6 +8,7 @@ import {
   signIn,
   test,
 } from '../support/fixtures.ts';
+import { installed } from '../support/service-worker.ts';
 import { seatsWith } from '../support/seats.ts';
 
 /**
@@ -22,17 +23,6 @@ const seat = seatsWith();
 /** A day `days` from today, as the setlist form sends it. */
 function dayFromToday(days: number): string {
   return new Date(Date.now() + days * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
-}
-
-/** Waits until the service worker serves the app, as it does for an installed app. */
-async function installed(page: Page) {
-  await expect
-    .poll(
-      () => page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state ?? null),
-      // The worker loads once the first screen is idle, later on a busy machine.
-      { timeout: 30_000 },
-    )
-    .toBe('activated');
 }
 
 /** The ids of the setlists kept on the device, read from its IndexedDB (never created here). */

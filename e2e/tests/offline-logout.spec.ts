@@ -8,6 +8,7 @@ import {
   logIn,
   test,
 } from '../support/fixtures.ts';
+import { installed } from '../support/service-worker.ts';
 
 /**
  * Signing out offline (docs/DECISIONS.md, "Signing out offline"): on a shared phone in a room
@@ -46,15 +47,6 @@ async function musicianWithASet(request: APIRequestContext, first: string) {
     }),
   );
   return { musician, setlist };
-}
-
-/** Waits until the service worker serves the app, as it does for an installed app. */
-async function installed(page: Page) {
-  await expect
-    .poll(() =>
-      page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state ?? null),
-    )
-    .toBe('activated');
 }
 
 /** Every record of every IndexedDB database of the origin, by database and store. */

@@ -1,4 +1,3 @@
-import type { Page } from '@playwright/test';
 import {
   apiSession,
   createdId,
@@ -8,6 +7,7 @@ import {
   signIn,
   test,
 } from '../support/fixtures.ts';
+import { installed } from '../support/service-worker.ts';
 import { toneWav, uploadRecording } from '../support/wav.ts';
 
 /**
@@ -19,15 +19,6 @@ test.use({ serviceWorkers: 'allow' });
 /** A day `days` from today, as the setlist form sends it. */
 function dayFromToday(days: number): string {
   return new Date(Date.now() + days * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
-}
-
-/** Waits until the service worker serves the app, as it does for an installed app. */
-async function installed(page: Page) {
-  await expect
-    .poll(() =>
-      page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state ?? null),
-    )
-    .toBe('activated');
 }
 
 test('a kept recording plays in practice mode offline, never downloaded there; removed, practice says it is not kept', async ({

@@ -8,6 +8,7 @@ import {
   signIn,
   test,
 } from '../support/fixtures.ts';
+import { installed } from '../support/service-worker.ts';
 import { seatsWith } from '../support/seats.ts';
 
 /**
@@ -43,15 +44,6 @@ const keptSetlistIds = (page: Page) =>
       };
     });
   });
-
-/** Waits until the service worker serves the app, as it does for an installed app. */
-async function installed(page: Page) {
-  await expect
-    .poll(() =>
-      page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state ?? null),
-    )
-    .toBe('activated');
-}
 
 const activePart = (page: Page, label: string) =>
   expect(page.getByRole('button', { name: label, exact: true, pressed: true })).toBeVisible();

@@ -1,6 +1,7 @@
 import { copyFileSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '../support/fixtures.ts';
+import { installed } from '../support/service-worker.ts';
 
 /** Issue 17, first part: Segue installs as an app, precached, and offers a new version. */
 test.use({ serviceWorkers: 'allow' });
@@ -38,11 +39,7 @@ test('the manifest and the service worker make Segue installable, with everythin
   }
 
   // The service worker is installed with every asset of the app shell, and serves the next visit.
-  await expect
-    .poll(() =>
-      page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state ?? null),
-    )
-    .toBe('activated');
+  await installed(page);
   await page.reload();
   expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
   const cached = await page.evaluate(async () => {
@@ -79,11 +76,7 @@ test('the manifest and the service worker make Segue installable, with everythin
 
 test('a new version waits until the page offers "Update available – reload"', async ({ page }) => {
   await page.goto('/');
-  await expect
-    .poll(() =>
-      page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state ?? null),
-    )
-    .toBe('activated');
+  await installed(page);
   // The next visit runs under the service worker, as an installed app does.
   await page.reload();
   const controller = () =>

@@ -1,0 +1,4 @@
+import { attackHttp } from './attack-http.ts';
+
+// Share 2 of 2 of the routes (attack-http.ts, attackHttp).
+await attackHttp('pglite', { index: 1, of: 2 });

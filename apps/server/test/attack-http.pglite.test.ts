@@ -1,3 +1,0 @@
-import { attackHttp } from './attack-http.ts';
-
-await attackHttp('pglite');
