@@ -9,6 +9,7 @@ import {
   test,
 } from '../support/fixtures.ts';
 import { allViolations } from '../support/axe.ts';
+import { type Screen, sweep } from '../support/navigation.ts';
 import { toneWav, uploadRecording } from '../support/wav.ts';
 
 /**
@@ -17,15 +18,15 @@ import { toneWav, uploadRecording } from '../support/wav.ts';
  * screen-reader user finds their way by. Open menus are screens of their own here.
  */
 
-const PUBLIC_SCREENS = [
-  '/',
-  '/login',
-  '/register',
-  '/verify',
-  '/forgot-password',
-  '/reset-password',
-  '/invite/not-a-real-token',
-  '/respond/not-a-real-token',
+const PUBLIC_SCREENS: Screen[] = [
+  ['/', 'Plan, rehearse and flow together with Segue'],
+  ['/login', 'Log in to Segue'],
+  ['/register', 'Create your Segue account'],
+  ['/verify', 'Email verification'],
+  ['/forgot-password', 'Forgot Password'],
+  ['/reset-password', 'Choose a New Password'],
+  ['/invite/not-a-real-token', 'This invitation link is not valid.'],
+  ['/respond/not-a-real-token', 'This answer link is not valid.'],
 ];
 
 async function expectClean(page: Page, what: string) {
@@ -84,13 +85,8 @@ async function ownerWithASet(request: APIRequestContext, page: Page, theme: stri
   return { songId, setlistId };
 }
 
-async function visitAll(page: Page, paths: string[], theme: string) {
-  for (const path of paths) {
-    await page.goto(path);
-    await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
-    await expectClean(page, `${path} in ${theme}`);
-  }
-}
+const visitAll = (page: Page, screens: Screen[], theme: string) =>
+  sweep(page, screens, (path) => expectClean(page, `${path} in ${theme}`));
 
 for (const theme of ['light', 'dark'] as const) {
   test.describe(`axe finds nothing (${theme})`, () => {
@@ -106,23 +102,23 @@ for (const theme of ['light', 'dark'] as const) {
       await visitAll(
         page,
         [
-          '/dashboard',
-          '/settings',
-          '/join',
-          '/create',
-          '/teams',
-          '/trash',
-          '/songs',
-          '/songs/new',
-          `/songs/${songId}`,
-          `/songs/${songId}/edit`,
-          `/songs/${songId}/practice`,
-          '/setlists',
-          '/setlists/new',
-          `/setlists/view/${setlistId}`,
-          `/setlists/edit/${setlistId}`,
-          `/setlists/practice/${setlistId}`,
-          '/no-such-screen',
+          ['/dashboard', 'Welcome Tabitha'],
+          ['/settings', 'Account Settings'],
+          ['/join', 'Find a Team'],
+          ['/create', 'Create a Team'],
+          ['/teams', `Axe Band ${theme}`],
+          ['/trash', 'Trash'],
+          ['/songs', 'Song Library'],
+          ['/songs/new', 'New Song'],
+          [`/songs/${songId}`, 'Axe Song'],
+          [`/songs/${songId}/edit`, 'Edit Song'],
+          [`/songs/${songId}/practice`, 'Axe Song'],
+          ['/setlists', 'Setlists'],
+          ['/setlists/new', 'New Setlist'],
+          [`/setlists/view/${setlistId}`, 'Axe Service'],
+          [`/setlists/edit/${setlistId}`, 'Edit Setlist'],
+          [`/setlists/practice/${setlistId}`, 'Axe Song'],
+          ['/no-such-screen', 'Page not found'],
         ],
         theme,
       );
@@ -135,15 +131,15 @@ for (const theme of ['light', 'dark'] as const) {
 
     test('in the open menus, and live before and during the set', async ({ page, request }) => {
       const { songId, setlistId } = await ownerWithASet(request, page, theme);
-      await visitAll(
-        page,
-        [
-          `/setlists/live/${setlistId}`,
-          `/setlists/stage/${setlistId}`,
-          `/setlists/presenter/${setlistId}`,
-        ],
-        theme,
-      );
+      // Each loaded, as a device opening the set does (the live view and the stage display
+      // show the same heading, which could not tell the one from the other).
+      for (const screen of [
+        [`/setlists/live/${setlistId}`, 'Axe Song'],
+        [`/setlists/stage/${setlistId}`, 'Axe Song'],
+        [`/setlists/presenter/${setlistId}`, 'Axe Service'],
+      ] satisfies Screen[]) {
+        await visitAll(page, [screen], theme);
+      }
 
       await page.goto('/dashboard');
       await page.getByRole('button', { name: 'Account menu' }).click();

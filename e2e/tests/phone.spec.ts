@@ -10,6 +10,7 @@ import {
   createdId,
 } from '../support/fixtures.ts';
 import { expectNoSidewaysScroll } from '../support/layout.ts';
+import { type Screen, sweep } from '../support/navigation.ts';
 
 // An iPhone 12-15 sized screen: below MUI's 600 px `sm` breakpoint.
 test.use({ viewport: { width: 390, height: 844 } });
@@ -164,18 +165,18 @@ test('no page scrolls sideways on a phone', async ({ page, request }) => {
   test.setTimeout(120_000);
   const { leader, songId, setlistId, setlistName } = await seedLibrary(request);
 
-  for (const [path, heading] of [
-    ['/', /Segue/],
-    ['/login', 'Log in to Segue'],
-    ['/register', 'Create your Segue account'],
-  ] as const) {
-    await page.goto(path);
-    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
-    await expectNoSidewaysScroll(page, `${path} (logged out)`);
-  }
+  await sweep(
+    page,
+    [
+      ['/', /Segue/],
+      ['/login', 'Log in to Segue'],
+      ['/register', 'Create your Segue account'],
+    ],
+    (path) => expectNoSidewaysScroll(page, `${path} (logged out)`),
+  );
 
   await signIn(page, leader);
-  const pages: [path: string, heading: string | RegExp][] = [
+  const pages: Screen[] = [
     ['/', /Segue/],
     ['/dashboard', 'Welcome Deborah'],
     ['/teams', TEAM_NAME],
@@ -190,13 +191,11 @@ test('no page scrolls sideways on a phone', async ({ page, request }) => {
     ['/join', 'Find a Team'],
     ['/create', 'Create a Team'],
   ];
-  for (const [path, heading] of pages) {
-    await page.goto(path);
-    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+  await sweep(page, pages, async (path) => {
     // Wait for the data the page shows, not just its heading.
     await expect(page.getByRole('progressbar')).toHaveCount(0);
     await expectNoSidewaysScroll(page, path);
-  }
+  });
 
   // Issues 15 and 16: the song's chart, the setlist with its charts, the dialogs of song files,
   // upright and held sideways, in both themes.
